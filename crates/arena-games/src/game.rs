@@ -1,0 +1,299 @@
+//! The state API every game implements.
+//!
+//! Modelled on OpenSpiel's state: whose turn it is, the legal moves (sorted, never empty
+//! before the end), apply, terminal, outcome, render. Two additions make a game playable by
+//! sandboxed bots without the game knowing anything of WebAssembly: a state can be written
+//! as `i32` words from the mover's point of view and read back, and a move converts to and
+//! from one `i32`.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::rng::GameRng;
+
+/// One of the two seats. `First` moves first in a fresh game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    /// Player 1: moves first.
+    First,
+    /// Player 2.
+    Second,
+}
+
+impl Player {
+    /// Both seats, in order.
+    pub const BOTH: [Player; 2] = [Player::First, Player::Second];
+
+    /// 0 for the first player, 1 for the second: the index into per-seat arrays.
+    pub fn index(self) -> usize {
+        match self {
+            Player::First => 0,
+            Player::Second => 1,
+        }
+    }
+
+    /// The seat with the given index (0 or 1); `None` for anything else.
+    pub fn from_index(i: usize) -> Option<Player> {
+        match i {
+            0 => Some(Player::First),
+            1 => Some(Player::Second),
+            _ => None,
+        }
+    }
+
+    /// The other seat.
+    pub fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// The seat's number as people say it: 1 or 2.
+    pub fn number(self) -> u8 {
+        self.index() as u8 + 1
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "player {}", self.number())
+    }
+}
+
+/// How a finished game came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// That player won.
+    Win(Player),
+    /// Neither did.
+    Draw,
+}
+
+impl Outcome {
+    /// The game points the seat earns: 1 for a win, ½ for a draw, 0 for a loss, in halves.
+    pub fn half_points(self, seat: Player) -> u32 {
+        match self {
+            Outcome::Win(p) if p == seat => 2,
+            Outcome::Win(_) => 0,
+            Outcome::Draw => 1,
+        }
+    }
+}
+
+/// A move that the rules do not allow in this state.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("illegal move {raw}: {reason}")]
+pub struct IllegalMove {
+    /// The move as its `i32` encoding.
+    pub raw: i32,
+    /// Why it is illegal, in words a student understands.
+    pub reason: String,
+}
+
+/// Parameters that choose a starting position, shared by every game.
+///
+/// `rows` and `cols` are the size of the board (or what a game documents them to mean);
+/// `options` holds game-specific settings by name (for example Nim's heap sizes).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameParams {
+    /// Rows of the board, or `None` for the game's default.
+    pub rows: Option<u32>,
+    /// Columns of the board, or `None` for the game's default.
+    pub cols: Option<u32>,
+    /// Game-specific options, `name -> value`.
+    pub options: BTreeMap<String, String>,
+}
+
+impl GameParams {
+    /// Parameters with a board size and no options.
+    pub fn sized(rows: u32, cols: u32) -> GameParams {
+        GameParams {
+            rows: Some(rows),
+            cols: Some(cols),
+            options: BTreeMap::new(),
+        }
+    }
+}
+
+/// Parameters a game refuses.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParamError {
+    /// A board dimension outside what the game supports.
+    #[error("{what} must be between {min} and {max}, got {got}")]
+    OutOfRange {
+        /// Which parameter.
+        what: &'static str,
+        /// The smallest allowed value.
+        min: u32,
+        /// The largest allowed value.
+        max: u32,
+        /// What was given.
+        got: u32,
+    },
+    /// An option the game does not know, or a value it cannot read.
+    #[error("bad option `{name}`: {reason}")]
+    BadOption {
+        /// The option's name.
+        name: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+}
+
+/// State words that do not describe a valid position of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("invalid state words: {0}")]
+pub struct DecodeError(pub String);
+
+/// The rules of one game, as a state that moves forward.
+///
+/// # Contract
+/// - [`Game::legal_moves`] lists every legal move exactly once, in ascending order of
+///   [`Game::encode_move`], and is empty exactly when [`Game::is_terminal`] holds.
+/// - [`Game::apply`] is only ever called with a legal move; callers holding untrusted moves
+///   use [`Game::play`], which checks first.
+/// - [`Game::outcome`] is `Some` exactly when the game is terminal.
+/// - [`Game::write_state`] followed by [`Game::read_state`] (with the mover's seat) gives back
+///   a state with the same legal moves, outcome and future: a bot sees everything it needs.
+/// - No method does I/O or draws randomness it was not handed.
+pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
+    /// A move of this game.
+    type Move: Copy + Eq + Ord + fmt::Debug + Send + Sync;
+
+    /// The registry's facts about this game.
+    const INFO: GameInfo;
+
+    /// A fresh starting position drawn with `rng` for the given parameters.
+    ///
+    /// # Errors
+    /// [`ParamError`] when the parameters are outside what the game supports.
+    fn new_random(params: &GameParams, rng: &mut GameRng) -> Result<Self, ParamError>;
+
+    /// The seat whose turn it is. In a terminal state, the seat that could not move.
+    fn to_move(&self) -> Player;
+
+    /// Appends the legal moves to `out` (which the caller clears), sorted, without repeats.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Plays a move known to be legal. Calling it with an illegal move is a logic error:
+    /// the state is unspecified afterwards (it never causes undefined behaviour).
+    fn apply(&mut self, mv: Self::Move);
+
+    /// Why `mv` is illegal here, or `None` if it is legal. The default looks it up in
+    /// [`Game::legal_moves`]; games override it with a precise reason.
+    fn why_illegal(&self, mv: Self::Move) -> Option<String> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if moves.contains(&mv) {
+            None
+        } else if moves.is_empty() {
+            Some("the game is over".to_string())
+        } else {
+            Some("not a legal move in this position".to_string())
+        }
+    }
+
+    /// Plays `mv` if it is legal.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] with the reason, leaving the state untouched.
+    fn play(&mut self, mv: Self::Move) -> Result<(), IllegalMove> {
+        match self.why_illegal(mv) {
+            None => {
+                self.apply(mv);
+                Ok(())
+            }
+            Some(reason) => Err(IllegalMove {
+                raw: self.encode_move(mv),
+                reason,
+            }),
+        }
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.is_empty()
+    }
+
+    /// The result once the game is over; `None` before.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The two seats' scores for reports (MathTricks: the totals). Games without a score
+    /// report 0 for both.
+    fn scores(&self) -> [i64; 2] {
+        [0, 0]
+    }
+
+    /// A heuristic value of a non-terminal state for `seat`, used by search strategies at
+    /// their depth limit: larger is better. The default knows nothing and says 0.
+    fn heuristic(&self, seat: Player) -> i64 {
+        let _ = seat;
+        0
+    }
+
+    /// The move's `i32` encoding, as bots return it.
+    fn encode_move(&self, mv: Self::Move) -> i32;
+
+    /// The move an `i32` names in this state, if it names one at all (legality is checked
+    /// by [`Game::play`]).
+    fn decode_move(&self, raw: i32) -> Option<Self::Move>;
+
+    /// Appends the game's state words, from the point of view of [`Game::to_move`].
+    fn write_state(&self, out: &mut Vec<i32>);
+
+    /// Rebuilds a state from words written by [`Game::write_state`], given the seat of the
+    /// player who is to move.
+    ///
+    /// # Errors
+    /// [`DecodeError`] when the words do not describe a valid position.
+    fn read_state(words: &[i32], me: Player) -> Result<Self, DecodeError>;
+
+    /// The starting position as one line of text (see the game's docs), from which
+    /// [`Game::from_setup`] rebuilds it: what a replay records.
+    fn setup(&self) -> String;
+
+    /// Rebuilds a starting position from [`Game::setup`]'s text.
+    ///
+    /// # Errors
+    /// [`DecodeError`] when the text is not a valid setup.
+    fn from_setup(text: &str) -> Result<Self, DecodeError>;
+
+    /// The position drawn for people; `color` turns ANSI colours on.
+    fn render(&self, color: bool) -> String;
+
+    /// Reads a move typed by a person.
+    ///
+    /// # Errors
+    /// A sentence saying what is wrong with the text.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+
+    /// The move written for people (the same notation `parse_move` reads).
+    fn describe_move(&self, mv: Self::Move) -> String;
+
+    /// A one-line prompt telling a person how to type a move.
+    fn move_prompt(&self) -> String;
+}
+
+/// Fixed facts about a game, for the registry and the ABI header.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The short name used by `--game` and in results.
+    pub name: &'static str,
+    /// The number in word 1 of the ABI header.
+    pub id: i32,
+    /// One line on what the game is.
+    pub summary: &'static str,
+    /// What `rows` and `cols` mean for this game, and their bounds.
+    pub size_doc: &'static str,
+    /// Default rows.
+    pub default_rows: u32,
+    /// Default columns.
+    pub default_cols: u32,
+    /// Search depth `builtin:alphabeta` uses when none is given.
+    pub default_depth: u32,
+}

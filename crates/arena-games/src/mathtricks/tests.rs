@@ -1,0 +1,1 @@
+//! MathTricks rule tests.

@@ -1,0 +1,183 @@
+//! Players as the referee sees them: state words in, one `i32` move out, or a fault.
+//!
+//! A [`Bot`] plays one game (a fresh one per bot per game, as the ABI promises). Builtin
+//! strategies and WebAssembly modules both stand behind it, so the referee never knows
+//! which it is talking to.
+
+use std::fmt;
+
+use arena_games::registry::{GameKind, NativeBot};
+
+/// Everything that can go wrong with a bot during a game. Each fault forfeits the game
+/// for the bot that caused it; the reason is recorded with the game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Fault {
+    /// The module trapped (`unreachable`, a bad memory access, a failed host call, ...).
+    #[error("trap: {0}")]
+    Trap(String),
+    /// The call used up its compute budget (fuel).
+    #[error("out of fuel: used the whole budget of {budget} fuel")]
+    OutOfFuel {
+        /// The budget that ran out.
+        budget: u64,
+    },
+    /// The module tried to grow memory (or a table) past its cap.
+    #[error("memory cap reached: {0}")]
+    MemoryLimit(String),
+    /// The module overflowed its stack.
+    #[error("stack overflow")]
+    StackOverflow,
+    /// `arena_alloc` returned a pointer with no room for the state in memory.
+    #[error("bad pointer from arena_alloc: {0}")]
+    BadPointer(String),
+    /// The move names no move of the game, or one the rules forbid.
+    #[error("illegal move {raw}: {reason}")]
+    IllegalMove {
+        /// What the bot returned.
+        raw: i32,
+        /// Why the referee refused it.
+        reason: String,
+    },
+    /// The wall-clock safety net fired (never the normal limit: fuel is).
+    #[error("wall-clock safety net: no answer within {seconds} s")]
+    Timeout {
+        /// The net's width in seconds.
+        seconds: u64,
+    },
+    /// A fresh instance could not be made for this game (its `start` trapped, ran out of
+    /// fuel, or it needed more memory than allowed).
+    #[error("could not instantiate: {0}")]
+    Instantiation(String),
+}
+
+impl Fault {
+    /// A short stable name for CSV columns and counts.
+    pub fn kind(&self) -> FaultKind {
+        match self {
+            Fault::Trap(_) => FaultKind::Trap,
+            Fault::OutOfFuel { .. } => FaultKind::Fuel,
+            Fault::MemoryLimit(_) => FaultKind::Memory,
+            Fault::StackOverflow => FaultKind::Stack,
+            Fault::BadPointer(_) => FaultKind::BadPointer,
+            Fault::IllegalMove { .. } => FaultKind::IllegalMove,
+            Fault::Timeout { .. } => FaultKind::Timeout,
+            Fault::Instantiation(_) => FaultKind::Instantiation,
+        }
+    }
+}
+
+/// The kinds of [`Fault`], for counting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FaultKind {
+    /// [`Fault::Trap`].
+    Trap,
+    /// [`Fault::OutOfFuel`].
+    Fuel,
+    /// [`Fault::MemoryLimit`].
+    Memory,
+    /// [`Fault::StackOverflow`].
+    Stack,
+    /// [`Fault::BadPointer`].
+    BadPointer,
+    /// [`Fault::IllegalMove`].
+    IllegalMove,
+    /// [`Fault::Timeout`].
+    Timeout,
+    /// [`Fault::Instantiation`].
+    Instantiation,
+}
+
+impl FaultKind {
+    /// Every kind, in the order reports list them.
+    pub const ALL: [FaultKind; 8] = [
+        FaultKind::Trap,
+        FaultKind::Fuel,
+        FaultKind::Memory,
+        FaultKind::Stack,
+        FaultKind::BadPointer,
+        FaultKind::IllegalMove,
+        FaultKind::Timeout,
+        FaultKind::Instantiation,
+    ];
+
+    /// The stable name used in CSV files and replays.
+    pub fn name(self) -> &'static str {
+        match self {
+            FaultKind::Trap => "trap",
+            FaultKind::Fuel => "fuel",
+            FaultKind::Memory => "memory",
+            FaultKind::Stack => "stack",
+            FaultKind::BadPointer => "bad_pointer",
+            FaultKind::IllegalMove => "illegal_move",
+            FaultKind::Timeout => "timeout",
+            FaultKind::Instantiation => "instantiation",
+        }
+    }
+}
+
+impl fmt::Display for FaultKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a bot answered to one `choose_move` call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reply {
+    /// The move's `i32` encoding (not yet checked by the referee).
+    pub raw: i32,
+    /// Fuel the call used (0 for native bots).
+    pub fuel: u64,
+}
+
+/// One bot playing one game.
+pub trait Bot: Send {
+    /// Chooses a move for the state words (ABI header and the game's body).
+    ///
+    /// # Errors
+    /// The [`Fault`] that forfeits the game.
+    fn choose_move(&mut self, words: &[i32]) -> Result<Reply, Fault>;
+
+    /// The debug output the bot produced so far in this game (bounded), for replays.
+    fn output(&self) -> String {
+        String::new()
+    }
+
+    /// The most linear memory the bot held in this game, in bytes (0 for native bots).
+    fn memory_bytes(&self) -> u64 {
+        0
+    }
+}
+
+/// A builtin strategy as a [`Bot`].
+pub struct BuiltinBot {
+    inner: Box<dyn NativeBot>,
+}
+
+impl BuiltinBot {
+    /// The builtin `name` of `game`, with alphabeta's `depth` if given.
+    ///
+    /// # Errors
+    /// The game's [`arena_games::registry::UnknownStrategy`] when it has no such strategy.
+    pub fn new(
+        game: &dyn GameKind,
+        name: &str,
+        depth: Option<u32>,
+    ) -> Result<BuiltinBot, arena_games::registry::UnknownStrategy> {
+        Ok(BuiltinBot {
+            inner: game.builtin(name, depth)?,
+        })
+    }
+}
+
+impl Bot for BuiltinBot {
+    fn choose_move(&mut self, words: &[i32]) -> Result<Reply, Fault> {
+        // A builtin only fails on words the referee itself wrote wrong: a harness bug,
+        // reported as a trap so that the run goes on and the reason is recorded.
+        let raw = self
+            .inner
+            .choose_move(words)
+            .map_err(|e| Fault::Trap(format!("builtin bot refused its state (please report): {e}")))?;
+        Ok(Reply { raw, fuel: 0 })
+    }
+}
