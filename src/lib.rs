@@ -9,3 +9,10 @@
 //! The `arena` binary (`src/main.rs` and `src/cli/`) is a thin layer over these.
 
 pub mod bot;
+pub mod contestant;
+pub mod output;
+pub mod referee;
+pub mod rng_size;
+pub mod seeds;
+pub mod series;
+pub mod tournament;

@@ -266,6 +266,12 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// The position drawn for people; `color` turns ANSI colours on.
     fn render(&self, color: bool) -> String;
 
+    /// For games on a grid of labelled cells: the cells' labels row by row (MathTricks:
+    /// the operations), for programs that read `arena board --json`. `None` otherwise.
+    fn cells(&self) -> Option<Vec<Vec<String>>> {
+        None
+    }
+
     /// Reads a move typed by a person.
     ///
     /// # Errors

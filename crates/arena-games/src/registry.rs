@@ -67,6 +67,8 @@ pub trait AnyGame: fmt::Debug + Send + Sync {
     fn setup(&self) -> String;
     /// The position drawn for people.
     fn render(&self, color: bool) -> String;
+    /// The labels of a grid game's cells, row by row (see [`Game::cells`]).
+    fn cells(&self) -> Option<Vec<Vec<String>>>;
     /// Reads a move typed by a person.
     ///
     /// # Errors
@@ -247,6 +249,9 @@ impl<G: Game> AnyGame for Erased<G> {
     }
     fn render(&self, color: bool) -> String {
         self.0.render(color)
+    }
+    fn cells(&self) -> Option<Vec<Vec<String>>> {
+        self.0.cells()
     }
     fn parse_move(&self, text: &str) -> Result<i32, String> {
         self.0.parse_move(text).map(|m| self.0.encode_move(m))

@@ -290,6 +290,15 @@ impl Game for MathTricks {
         render::render(self, color)
     }
 
+    fn cells(&self) -> Option<Vec<Vec<String>>> {
+        let b = &self.board;
+        Some(
+            (0..b.rows())
+                .map(|r| (0..b.cols()).map(|c| b.op(Cell::new(r, c)).to_string()).collect())
+                .collect(),
+        )
+    }
+
     fn parse_move(&self, text: &str) -> Result<Cell, String> {
         let nums: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == ',').filter(|s| !s.is_empty()).collect();
         let [r, c] = nums[..] else {

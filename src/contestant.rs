@@ -1,0 +1,147 @@
+//! Naming bots on the command line and fielding them in games.
+//!
+//! Anywhere a bot is named, `builtin:NAME` (or `builtin:NAME:DEPTH` for search
+//! strategies) picks a native strategy, and a path to a `.wasm` or `.wat` file picks a
+//! student's module. A folder stands for every module directly inside it.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use arena_games::GameKind;
+
+use crate::bot::{Bot, BuiltinBot};
+use crate::referee::{Entrant, Entry};
+
+/// A bot as named by a person.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotSpec {
+    /// `builtin:NAME[:DEPTH]`.
+    Builtin {
+        /// The strategy's name.
+        strategy: String,
+        /// Search depth, for search strategies.
+        depth: Option<u32>,
+    },
+    /// A path to a module file (or, for tournaments, a folder of them).
+    Path(PathBuf),
+}
+
+impl FromStr for BotSpec {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<BotSpec, String> {
+        if let Some(rest) = s.strip_prefix("builtin:") {
+            let (strategy, depth) = match rest.split_once(':') {
+                Some((name, d)) => {
+                    let depth = d
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|&d| (1..=64).contains(&d))
+                        .ok_or_else(|| format!("`{s}`: the depth after the name must be a number from 1 to 64"))?;
+                    (name, Some(depth))
+                }
+                None => (rest, None),
+            };
+            if strategy.is_empty() {
+                return Err(format!("`{s}`: name a strategy, e.g. builtin:greedy"));
+            }
+            return Ok(BotSpec::Builtin {
+                strategy: strategy.to_string(),
+                depth,
+            });
+        }
+        if s.is_empty() {
+            return Err("an empty bot name".to_string());
+        }
+        Ok(BotSpec::Path(PathBuf::from(s)))
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotSpec::Builtin { strategy, depth: None } => write!(f, "builtin:{strategy}"),
+            BotSpec::Builtin { strategy, depth: Some(d) } => write!(f, "builtin:{strategy}:{d}"),
+            BotSpec::Path(p) => write!(f, "{}", p.display()),
+        }
+    }
+}
+
+/// Whether a path names a module file arena loads (`.wasm` or `.wat`).
+pub fn is_module_file(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("wasm") | Some("wat")
+    )
+}
+
+/// The name a module gets in results: its file stem.
+pub fn module_name(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
+}
+
+/// A builtin strategy of one game, fielded fresh for every game.
+pub struct Builtin {
+    game: &'static dyn GameKind,
+    strategy: String,
+    depth: Option<u32>,
+}
+
+impl Builtin {
+    /// The builtin `strategy` of `game`, checked to exist.
+    ///
+    /// # Errors
+    /// The game's list of strategies when it has no such one.
+    pub fn new(game: &'static dyn GameKind, strategy: &str, depth: Option<u32>) -> Result<Builtin, String> {
+        game.builtin(strategy, depth).map_err(|e| e.to_string())?;
+        Ok(Builtin {
+            game,
+            strategy: strategy.to_string(),
+            depth,
+        })
+    }
+
+    /// A fresh bot.
+    pub fn bot(&self) -> Box<dyn Bot> {
+        Box::new(BuiltinBot::new(self.game, &self.strategy, self.depth).expect("checked in Builtin::new"))
+    }
+}
+
+impl Entrant for Builtin {
+    fn enter(&self, _seed: u64) -> Result<Box<dyn Bot>, Entry> {
+        Ok(self.bot())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_bot_names() {
+        assert_eq!(
+            "builtin:greedy".parse::<BotSpec>().unwrap(),
+            BotSpec::Builtin { strategy: "greedy".into(), depth: None }
+        );
+        assert_eq!(
+            "builtin:alphabeta:4".parse::<BotSpec>().unwrap(),
+            BotSpec::Builtin { strategy: "alphabeta".into(), depth: Some(4) }
+        );
+        assert!("builtin:alphabeta:x".parse::<BotSpec>().unwrap_err().contains("depth"));
+        assert!("builtin:alphabeta:0".parse::<BotSpec>().is_err());
+        assert!("builtin:".parse::<BotSpec>().unwrap_err().contains("strategy"));
+        assert_eq!("bots/a.wasm".parse::<BotSpec>().unwrap(), BotSpec::Path("bots/a.wasm".into()));
+        assert_eq!("builtin:alphabeta:4".parse::<BotSpec>().unwrap().to_string(), "builtin:alphabeta:4");
+    }
+
+    #[test]
+    fn module_files_and_names() {
+        assert!(is_module_file(Path::new("x/a.wasm")));
+        assert!(is_module_file(Path::new("a.wat")));
+        assert!(!is_module_file(Path::new("a.c")));
+        assert_eq!(module_name(Path::new("x/alice.wasm")), "alice");
+    }
+}

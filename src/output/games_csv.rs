@@ -1,0 +1,239 @@
+//! `games.csv`: one row per game.
+//!
+//! During a run, rows are appended and flushed as games finish (in completion order), so
+//! nothing finished is ever lost; `--resume` reads them back. When the run completes the
+//! file is rewritten atomically in game-id order, which makes it byte-identical whatever
+//! the thread count or interruptions.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::{atomic, OutputError};
+
+/// The file name inside the results folder.
+pub const FILE: &str = "games.csv";
+
+/// One game, as `games.csv` records it. Column order is the field order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRow {
+    /// The game's id: `(series_id - 1) * max_games + game_index + 1`, stable per schedule.
+    pub game_id: u64,
+    /// The series it belongs to.
+    pub series_id: u64,
+    /// The round-robin round (from 1).
+    pub round: u32,
+    /// The game's index in its series (from 0).
+    pub game_index: u32,
+    /// The board's index in its series (equals `game_index` unless paired).
+    pub board_index: u32,
+    /// The seed the starting position was drawn from.
+    pub board_seed: u64,
+    /// Rows of the board (or the game's size parameter).
+    pub rows: u32,
+    /// Columns of the board.
+    pub cols: u32,
+    /// The bot that moved first.
+    pub first: String,
+    /// The bot that moved second.
+    pub second: String,
+    /// First mover's score at the end.
+    pub first_score: i64,
+    /// Second mover's score at the end.
+    pub second_score: i64,
+    /// `1-0`, `0-1` or `1/2-1/2`, from the first mover's side.
+    pub result: String,
+    /// The winner's name, empty for a draw.
+    pub winner: String,
+    /// `normal`, `disqualified`, or the fault kind (`trap`, `fuel`, `memory`, `stack`,
+    /// `bad_pointer`, `illegal_move`, `timeout`, `instantiation`).
+    pub end: String,
+    /// The bot that caused an abnormal end, empty for a normal end.
+    pub culprit: String,
+    /// The reason in words, empty for a normal end.
+    pub reason: String,
+    /// Moves played.
+    pub moves: u32,
+    /// Fuel used by the first mover over the game.
+    pub first_fuel: u64,
+    /// Fuel used by the second mover.
+    pub second_fuel: u64,
+    /// The most fuel one move of the first mover used.
+    pub first_max_move_fuel: u64,
+    /// The most fuel one move of the second mover used.
+    pub second_max_move_fuel: u64,
+}
+
+/// Appends rows to `games.csv` as games finish, flushing each one.
+pub struct GameLog {
+    path: PathBuf,
+    out: csv::Writer<BufWriter<File>>,
+}
+
+impl GameLog {
+    /// Opens `dir/games.csv` for appending, writing the header if the file is new.
+    ///
+    /// # Errors
+    /// [`OutputError`] when the file cannot be opened.
+    pub fn open(dir: &Path) -> Result<GameLog, OutputError> {
+        let path = dir.join(FILE);
+        let new = !path.exists() || fs::metadata(&path).map(|m| m.len() == 0).unwrap_or(true);
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(|e| OutputError::io(&path, e))?;
+        let out = csv::WriterBuilder::new()
+            .has_headers(new)
+            .from_writer(BufWriter::new(file));
+        Ok(GameLog { path, out })
+    }
+
+    /// Appends one row and flushes it to the operating system.
+    ///
+    /// # Errors
+    /// [`OutputError`] when writing fails.
+    pub fn append(&mut self, row: &GameRow) -> Result<(), OutputError> {
+        let path = &self.path;
+        self.out
+            .serialize(row)
+            .map_err(|e| OutputError::corrupt(path, e.to_string()))?;
+        self.out.flush().map_err(|e| OutputError::io(path, e))
+    }
+}
+
+/// Reads the complete rows of `dir/games.csv` (an empty list if there is no file),
+/// cutting off a last line that a crash left unfinished.
+///
+/// # Errors
+/// [`OutputError::Corrupt`] naming the line when a complete row cannot be read.
+pub fn read_rows(dir: &Path) -> Result<Vec<GameRow>, OutputError> {
+    let path = dir.join(FILE);
+    let bytes = match fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(OutputError::io(&path, e)),
+    };
+    let complete = complete_prefix(&bytes);
+    if complete.len() != bytes.len() {
+        // Drop the torn line so that appends continue on a clean row boundary.
+        let f = OpenOptions::new().write(true).open(&path).map_err(|e| OutputError::io(&path, e))?;
+        f.set_len(complete.len() as u64).map_err(|e| OutputError::io(&path, e))?;
+    }
+    let mut reader = csv::Reader::from_reader(complete);
+    let mut rows = Vec::new();
+    for (i, row) in reader.deserialize::<GameRow>().enumerate() {
+        let row = row.map_err(|e| OutputError::corrupt(&path, format!("row {}: {e}", i + 1)))?;
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+/// The bytes up to and including the last newline.
+fn complete_prefix(bytes: &[u8]) -> &[u8] {
+    match bytes.iter().rposition(|&b| b == b'\n') {
+        Some(i) => &bytes[..=i],
+        None => &[],
+    }
+}
+
+/// Rewrites `dir/games.csv` atomically with `rows` (already in game-id order).
+///
+/// # Errors
+/// [`OutputError`] when writing fails.
+pub fn write_sorted(dir: &Path, rows: &[GameRow]) -> Result<(), OutputError> {
+    let path = dir.join(FILE);
+    let mut out = csv::Writer::from_writer(Vec::new());
+    for row in rows {
+        out.serialize(row).map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
+    }
+    let bytes = out.into_inner().map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
+    atomic::write(&path, &bytes)
+}
+
+/// The CSV bytes `write_sorted` writes for `rows`.
+pub fn to_csv(rows: &[GameRow]) -> Vec<u8> {
+    let mut out = csv::Writer::from_writer(Vec::new());
+    for row in rows {
+        let _ = out.serialize(row);
+    }
+    let _ = out.flush();
+    out.into_inner().unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn row(id: u64) -> GameRow {
+        GameRow {
+            game_id: id,
+            series_id: 1,
+            round: 1,
+            game_index: 0,
+            board_index: 0,
+            board_seed: 99,
+            rows: 8,
+            cols: 8,
+            first: "a".into(),
+            second: "b, \"quoted\"".into(),
+            first_score: -5,
+            second_score: 12,
+            result: "0-1".into(),
+            winner: "b".into(),
+            end: "normal".into(),
+            culprit: String::new(),
+            reason: String::new(),
+            moves: 20,
+            first_fuel: 0,
+            second_fuel: 123,
+            first_max_move_fuel: 0,
+            second_max_move_fuel: 10,
+        }
+    }
+
+    #[test]
+    fn append_then_read_back_and_torn_lines_are_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut log = GameLog::open(dir.path()).unwrap();
+        log.append(&row(1)).unwrap();
+        log.append(&row(2)).unwrap();
+        drop(log);
+        // A crash in the middle of a third row.
+        let path = dir.path().join(FILE);
+        let mut f = OpenOptions::new().append(true).open(&path).unwrap();
+        f.write_all(b"3,1,1,0,0,99,8").unwrap();
+        drop(f);
+        let rows = read_rows(dir.path()).unwrap();
+        assert_eq!(rows, vec![row(1), row(2)]);
+        // Appending after the cut continues cleanly, without a second header.
+        let mut log = GameLog::open(dir.path()).unwrap();
+        log.append(&row(3)).unwrap();
+        drop(log);
+        assert_eq!(read_rows(dir.path()).unwrap(), vec![row(1), row(2), row(3)]);
+    }
+
+    #[test]
+    fn sorted_rewrite_round_trips_byte_for_byte() {
+        let dir = tempfile::tempdir().unwrap();
+        write_sorted(dir.path(), &[row(1), row(2)]).unwrap();
+        let first = fs::read(dir.path().join(FILE)).unwrap();
+        let rows = read_rows(dir.path()).unwrap();
+        write_sorted(dir.path(), &rows).unwrap();
+        assert_eq!(fs::read(dir.path().join(FILE)).unwrap(), first);
+        assert_eq!(first, to_csv(&rows));
+    }
+
+    #[test]
+    fn a_garbled_row_is_reported_with_its_number() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut bytes = to_csv(&[row(1)]);
+        bytes.extend_from_slice(b"x,y\n");
+        fs::write(dir.path().join(FILE), bytes).unwrap();
+        let err = read_rows(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("games.csv") && err.contains("row 2"), "{err}");
+    }
+}

@@ -1,0 +1,157 @@
+//! `tournament.json`: everything needed to reproduce a run, and to refuse mixing runs.
+
+use std::fs;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::{atomic, OutputError};
+
+/// The file name inside the results folder.
+pub const FILE: &str = "tournament.json";
+
+/// The version of the results folder's formats (columns, replay lines, this file).
+pub const FORMAT: u32 = 1;
+
+/// One bot as the manifest records it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotEntry {
+    /// Its name in every results file.
+    pub name: String,
+    /// Where it came from: the module's file name, or `builtin:NAME`.
+    pub source: String,
+    /// The module file's SHA-256 (hex), empty for builtins.
+    pub sha256: String,
+}
+
+/// What a tournament was: the manifest.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// [`FORMAT`].
+    pub format: u32,
+    /// The arena version that played it.
+    pub arena_version: String,
+    /// The game's registered name.
+    pub game: String,
+    /// The tournament seed.
+    pub seed: u64,
+    /// Rows: smallest and largest (equal for a fixed size).
+    pub rows: [u32; 2],
+    /// Columns: smallest and largest.
+    pub cols: [u32; 2],
+    /// Series length N.
+    pub best_of: u32,
+    /// Every board played twice with seats swapped.
+    pub paired: bool,
+    /// Every game played even once a series is decided.
+    pub play_all: bool,
+    /// Series per pair.
+    pub rounds: u32,
+    /// Game-specific options.
+    pub options: std::collections::BTreeMap<String, String>,
+    /// Depth of builtin search strategies, if set.
+    pub depth: Option<u32>,
+    /// The sandbox limits, by name.
+    pub limits: serde_json::Value,
+    /// The bots, in schedule order.
+    pub bots: Vec<BotEntry>,
+}
+
+impl Manifest {
+    /// The manifest as pretty JSON with a final newline.
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).expect("a manifest always serialises");
+        s.push('\n');
+        s
+    }
+
+    /// Writes `dir/tournament.json` atomically.
+    ///
+    /// # Errors
+    /// [`OutputError`] when writing fails.
+    pub fn write(&self, dir: &Path) -> Result<(), OutputError> {
+        atomic::write(&dir.join(FILE), self.to_json().as_bytes())
+    }
+
+    /// Reads `dir/tournament.json`, or `None` if there is none.
+    ///
+    /// # Errors
+    /// [`OutputError`] when it exists but cannot be read or parsed.
+    pub fn read(dir: &Path) -> Result<Option<Manifest>, OutputError> {
+        let path = dir.join(FILE);
+        match fs::read_to_string(&path) {
+            Ok(text) => serde_json::from_str(&text)
+                .map(Some)
+                .map_err(|e| OutputError::corrupt(&path, format!("not an arena manifest: {e}"))),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(OutputError::io(&path, e)),
+        }
+    }
+
+    /// The first difference from `other`, in words, or `None` if they are the same run.
+    pub fn difference(&self, other: &Manifest) -> Option<String> {
+        let a = serde_json::to_value(self).expect("serialises");
+        let b = serde_json::to_value(other).expect("serialises");
+        let (serde_json::Value::Object(a), serde_json::Value::Object(b)) = (a, b) else {
+            return None;
+        };
+        for (key, va) in &a {
+            let vb = b.get(key).cloned().unwrap_or(serde_json::Value::Null);
+            if *va != vb {
+                return Some(format!("`{key}` was {vb} there, is {va} now"));
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn manifest() -> Manifest {
+        Manifest {
+            format: FORMAT,
+            arena_version: "0.1.0".into(),
+            game: "mathtricks".into(),
+            seed: 7,
+            rows: [8, 8],
+            cols: [8, 8],
+            best_of: 5,
+            paired: false,
+            play_all: false,
+            rounds: 1,
+            options: Default::default(),
+            depth: None,
+            limits: serde_json::json!({"fuel": 1}),
+            bots: vec![BotEntry {
+                name: "a".into(),
+                source: "a.wasm".into(),
+                sha256: "00".into(),
+            }],
+        }
+    }
+
+    #[test]
+    fn round_trip_and_difference() {
+        let dir = tempfile::tempdir().unwrap();
+        let m = manifest();
+        m.write(dir.path()).unwrap();
+        let back = Manifest::read(dir.path()).unwrap().unwrap();
+        assert_eq!(back, m);
+        assert_eq!(m.difference(&back), None);
+        let mut other = m.clone();
+        other.seed = 8;
+        let diff = other.difference(&m).unwrap();
+        assert!(diff.contains("seed") && diff.contains('7') && diff.contains('8'), "{diff}");
+    }
+
+    #[test]
+    fn garbage_is_reported_as_corrupt() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(Manifest::read(dir.path()).unwrap(), None);
+        fs::write(dir.path().join(FILE), "{ not json").unwrap();
+        let err = Manifest::read(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("tournament.json") && err.contains("not an arena manifest"), "{err}");
+    }
+}

@@ -1,0 +1,59 @@
+//! Every file arena writes, in one place: the manifest, the CSV tables, the replays.
+//!
+//! Formats are documented in `docs/RESULTS.md` and stable: columns are only ever added at
+//! the end, and a change of meaning bumps the manifest's `format`.
+
+pub mod atomic;
+pub mod games_csv;
+pub mod manifest;
+pub mod replay;
+pub mod series_csv;
+pub mod standings_csv;
+
+/// A results-folder problem: what went wrong, and with which file.
+#[derive(Debug, thiserror::Error)]
+pub enum OutputError {
+    /// Reading or writing a file failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: std::path::PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// A file's contents are not what arena wrote.
+    #[error("{path}: {reason}")]
+    Corrupt {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+}
+
+impl OutputError {
+    /// An I/O error on `path`.
+    pub fn io(path: &std::path::Path, source: std::io::Error) -> OutputError {
+        OutputError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+
+    /// A corrupt `path`.
+    pub fn corrupt(path: &std::path::Path, reason: impl Into<String>) -> OutputError {
+        OutputError::Corrupt {
+            path: path.to_path_buf(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Half points as people read them: `2`, `2.5`.
+pub fn points(half_points: u64) -> String {
+    if half_points % 2 == 0 {
+        (half_points / 2).to_string()
+    } else {
+        format!("{}.5", half_points / 2)
+    }
+}

@@ -1,0 +1,395 @@
+//! Replays: one line-oriented text file per game, enough to re-check the game
+//! independently of arena (the format is documented in `docs/RESULTS.md`).
+//!
+//! ```text
+//! arena-replay 1
+//! game mathtricks
+//! game_id 3
+//! series_id 1
+//! round 1
+//! board_seed 1234
+//! size 8 8
+//! setup 8x8 +0 -3 x2 ...
+//! first alice
+//! second bob
+//! bot_seeds 555 666
+//! move 9
+//! move 54
+//! end normal
+//! culprit
+//! reason
+//! result 1-0
+//! scores 13 -4
+//! output 1 a line bob's bot logged
+//! ```
+//! Moves are the bots' `i32` answers in order (player 1's first). `culprit` is 1 or 2 for
+//! an abnormal end. Output lines escape `\` as `\\` and control characters as `\xNN`.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use arena_games::{AnyGame, GameKind, Outcome, Player};
+
+use super::{atomic, OutputError};
+
+/// The first line of every replay.
+pub const MAGIC: &str = "arena-replay 1";
+
+/// The folder inside the results folder.
+pub const DIR: &str = "replays";
+
+/// One recorded game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// The game's registered name.
+    pub game: String,
+    /// The game id.
+    pub game_id: u64,
+    /// The series id.
+    pub series_id: u64,
+    /// The round (from 1).
+    pub round: u32,
+    /// The seed of the starting position.
+    pub board_seed: u64,
+    /// Rows and columns.
+    pub size: [u32; 2],
+    /// The starting position's setup line.
+    pub setup: String,
+    /// The bots' names by seat (index 0 moved first).
+    pub bots: [String; 2],
+    /// The bots' per-game seeds by seat.
+    pub bot_seeds: [u64; 2],
+    /// The accepted moves in order.
+    pub moves: Vec<i32>,
+    /// `normal`, `disqualified` or the fault kind.
+    pub end: String,
+    /// The seat that caused an abnormal end.
+    pub culprit: Option<Player>,
+    /// The reason in words.
+    pub reason: String,
+    /// The result from the first mover's side: `1-0`, `0-1`, `1/2-1/2`.
+    pub result: String,
+    /// Final scores by seat.
+    pub scores: [i64; 2],
+    /// Captured output by seat.
+    pub outputs: [String; 2],
+}
+
+/// The result string of an outcome, from the first mover's side.
+pub fn result_text(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(Player::First) => "1-0",
+        Outcome::Win(Player::Second) => "0-1",
+        Outcome::Draw => "1/2-1/2",
+    }
+}
+
+/// The path of game `game_id`'s replay in `results`.
+pub fn path(results: &Path, game_id: u64) -> PathBuf {
+    results.join(DIR).join(format!("g{game_id:07}.txt"))
+}
+
+fn escape(line: &str) -> String {
+    let mut s = String::with_capacity(line.len());
+    for ch in line.chars() {
+        match ch {
+            '\\' => s.push_str("\\\\"),
+            c if c.is_control() => {
+                let _ = write!(s, "\\x{:02x}", c as u32 & 0xff);
+            }
+            c => s.push(c),
+        }
+    }
+    s
+}
+
+fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('x') => {
+                let hex: String = chars.by_ref().take(2).collect();
+                if let Ok(b) = u8::from_str_radix(&hex, 16) {
+                    out.push(b as char);
+                }
+            }
+            Some(other) => out.push(other),
+            None => {}
+        }
+    }
+    out
+}
+
+impl Replay {
+    /// The replay as text.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(s, "{MAGIC}");
+        let _ = writeln!(s, "game {}", self.game);
+        let _ = writeln!(s, "game_id {}", self.game_id);
+        let _ = writeln!(s, "series_id {}", self.series_id);
+        let _ = writeln!(s, "round {}", self.round);
+        let _ = writeln!(s, "board_seed {}", self.board_seed);
+        let _ = writeln!(s, "size {} {}", self.size[0], self.size[1]);
+        let _ = writeln!(s, "setup {}", self.setup);
+        let _ = writeln!(s, "first {}", self.bots[0]);
+        let _ = writeln!(s, "second {}", self.bots[1]);
+        let _ = writeln!(s, "bot_seeds {} {}", self.bot_seeds[0], self.bot_seeds[1]);
+        for m in &self.moves {
+            let _ = writeln!(s, "move {m}");
+        }
+        let _ = writeln!(s, "end {}", self.end);
+        match self.culprit {
+            Some(p) => {
+                let _ = writeln!(s, "culprit {}", p.number());
+            }
+            None => s.push_str("culprit\n"),
+        }
+        let _ = writeln!(s, "reason {}", escape(&self.reason));
+        let _ = writeln!(s, "result {}", self.result);
+        let _ = writeln!(s, "scores {} {}", self.scores[0], self.scores[1]);
+        for (i, out) in self.outputs.iter().enumerate() {
+            for line in out.lines() {
+                let _ = writeln!(s, "output {} {}", i + 1, escape(line));
+            }
+        }
+        s
+    }
+
+    /// Writes the replay into `results/replays/` atomically.
+    ///
+    /// # Errors
+    /// [`OutputError`] when writing fails.
+    pub fn write(&self, results: &Path) -> Result<(), OutputError> {
+        atomic::write_fast(&path(results, self.game_id), self.to_text().as_bytes())
+    }
+
+    /// Reads replay text.
+    ///
+    /// # Errors
+    /// A sentence naming the line that is wrong.
+    pub fn parse(text: &str) -> Result<Replay, String> {
+        let mut lines = text.lines().enumerate();
+        match lines.next() {
+            Some((_, MAGIC)) => {}
+            _ => return Err(format!("not an arena replay: the first line must be `{MAGIC}`")),
+        }
+        let mut r = Replay {
+            game: String::new(),
+            game_id: 0,
+            series_id: 0,
+            round: 0,
+            board_seed: 0,
+            size: [0, 0],
+            setup: String::new(),
+            bots: [String::new(), String::new()],
+            bot_seeds: [0, 0],
+            moves: Vec::new(),
+            end: String::new(),
+            culprit: None,
+            reason: String::new(),
+            result: String::new(),
+            scores: [0, 0],
+            outputs: [String::new(), String::new()],
+        };
+        let mut seen_end = false;
+        for (i, line) in lines {
+            let n = i + 1;
+            let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+            let bad = |what: &str| format!("line {n}: bad {what}: `{line}`");
+            let num = |s: &str| s.parse::<i64>().map_err(|_| bad(key));
+            let two = |s: &str| -> Result<(i64, i64), String> {
+                let (a, b) = s.split_once(' ').ok_or_else(|| bad(key))?;
+                Ok((num(a)?, num(b)?))
+            };
+            match key {
+                "game" => r.game = rest.to_string(),
+                "game_id" => r.game_id = num(rest)? as u64,
+                "series_id" => r.series_id = num(rest)? as u64,
+                "round" => r.round = num(rest)? as u32,
+                "board_seed" => r.board_seed = rest.parse().map_err(|_| bad(key))?,
+                "size" => {
+                    let (a, b) = two(rest)?;
+                    r.size = [a as u32, b as u32];
+                }
+                "setup" => r.setup = rest.to_string(),
+                "first" => r.bots[0] = rest.to_string(),
+                "second" => r.bots[1] = rest.to_string(),
+                "bot_seeds" => {
+                    let (a, b) = rest.split_once(' ').ok_or_else(|| bad(key))?;
+                    r.bot_seeds = [a.parse().map_err(|_| bad(key))?, b.parse().map_err(|_| bad(key))?];
+                }
+                "move" if !seen_end => r.moves.push(num(rest)? as i32),
+                "end" => {
+                    seen_end = true;
+                    r.end = rest.to_string();
+                }
+                "culprit" => {
+                    r.culprit = match rest {
+                        "" => None,
+                        "1" => Some(Player::First),
+                        "2" => Some(Player::Second),
+                        _ => return Err(bad("culprit")),
+                    }
+                }
+                "reason" => r.reason = unescape(rest),
+                "result" => r.result = rest.to_string(),
+                "scores" => {
+                    let (a, b) = two(rest)?;
+                    r.scores = [a, b];
+                }
+                "output" => {
+                    let (seat, text) = rest.split_once(' ').unwrap_or((rest, ""));
+                    let i = match seat {
+                        "1" => 0,
+                        "2" => 1,
+                        _ => return Err(bad("output seat")),
+                    };
+                    r.outputs[i].push_str(&unescape(text));
+                    r.outputs[i].push('\n');
+                }
+                _ => return Err(format!("line {n}: unknown line `{line}`")),
+            }
+        }
+        if !seen_end || r.game.is_empty() || r.setup.is_empty() {
+            return Err("incomplete replay: `game`, `setup` and `end` lines are required".into());
+        }
+        Ok(r)
+    }
+
+    /// Reads game `game_id`'s replay from a results folder.
+    ///
+    /// # Errors
+    /// [`OutputError`] when the file is missing or not a valid replay.
+    pub fn read(results: &Path, game_id: u64) -> Result<Replay, OutputError> {
+        let p = path(results, game_id);
+        let text = std::fs::read_to_string(&p).map_err(|e| OutputError::io(&p, e))?;
+        Replay::parse(&text).map_err(|reason| OutputError::corrupt(&p, reason))
+    }
+
+    /// Re-plays the game under the rules and checks that the recorded result follows:
+    /// every move legal, the end as recorded, the scores and the result as recorded.
+    /// Returns the final state.
+    ///
+    /// # Errors
+    /// A sentence naming the first disagreement.
+    pub fn verify(&self, kind: &dyn GameKind) -> Result<Box<dyn AnyGame>, String> {
+        if kind.info().name != self.game {
+            return Err(format!("replay of `{}`, checked as `{}`", self.game, kind.info().name));
+        }
+        let mut state = kind.from_setup(&self.setup).map_err(|e| format!("setup: {e}"))?;
+        for (i, &m) in self.moves.iter().enumerate() {
+            state
+                .play(m)
+                .map_err(|e| format!("move {} ({m}) is illegal: {}", i + 1, e.reason))?;
+        }
+        let outcome = match (self.end.as_str(), self.culprit) {
+            ("normal", None) => state
+                .outcome()
+                .ok_or_else(|| "recorded as a normal end, but the game is not over".to_string())?,
+            ("normal", Some(_)) => return Err("a normal end with a culprit".into()),
+            (_, Some(p)) => {
+                if self.end != "disqualified" && state.is_terminal() {
+                    return Err(format!("a `{}` fault recorded after the game was over", self.end));
+                }
+                if self.end != "disqualified" && self.end != "instantiation" && state.to_move() != p {
+                    return Err(format!("{p} faulted while it was not its turn"));
+                }
+                Outcome::Win(p.other())
+            }
+            ("disqualified", None) => Outcome::Draw,
+            (end, None) => return Err(format!("end `{end}` without a culprit")),
+        };
+        if result_text(outcome) != self.result {
+            return Err(format!(
+                "the rules give {}, the replay says {}",
+                result_text(outcome),
+                self.result
+            ));
+        }
+        if state.scores() != self.scores {
+            return Err(format!(
+                "the rules give scores {:?}, the replay says {:?}",
+                state.scores(),
+                self.scores
+            ));
+        }
+        Ok(state)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arena_games::{find_game, GameParams};
+
+    fn played(seed: u64) -> Replay {
+        let kind = find_game("mathtricks").unwrap();
+        let mut g = kind.new_game(&GameParams::sized(5, 6), seed).unwrap();
+        let setup = g.setup();
+        let mut moves = Vec::new();
+        while !g.is_terminal() {
+            let m = g.legal_moves()[0];
+            g.play(m).unwrap();
+            moves.push(m);
+        }
+        Replay {
+            game: "mathtricks".into(),
+            game_id: 4,
+            series_id: 2,
+            round: 1,
+            board_seed: seed,
+            size: [5, 6],
+            setup,
+            bots: ["a".into(), "b".into()],
+            bot_seeds: [1, u64::MAX],
+            moves,
+            end: "normal".into(),
+            culprit: None,
+            reason: String::new(),
+            result: result_text(g.outcome().unwrap()).into(),
+            scores: g.scores(),
+            outputs: ["hello\n".into(), "tab\there \\ and bell \u{7}\nsecond line\n".into()],
+        }
+    }
+
+    #[test]
+    fn text_round_trip_and_verify() {
+        let r = played(3);
+        let back = Replay::parse(&r.to_text()).unwrap();
+        assert_eq!(back, r);
+        back.verify(find_game("mathtricks").unwrap()).unwrap();
+    }
+
+    #[test]
+    fn tampering_is_caught() {
+        let kind = find_game("mathtricks").unwrap();
+        let mut r = played(4);
+        r.scores[0] += 1;
+        assert!(r.verify(kind).unwrap_err().contains("scores"));
+        let mut r = played(4);
+        r.moves.pop();
+        assert!(r.verify(kind).is_err());
+        let mut r = played(4);
+        r.moves[0] = 0;
+        assert!(r.verify(kind).unwrap_err().contains("illegal"));
+        let mut r = played(4);
+        r.result = "1/2-1/2".into();
+        if r.verify(kind).is_ok() {
+            r.result = "1-0".into();
+            assert!(r.verify(kind).is_err());
+        }
+    }
+
+    #[test]
+    fn parse_errors_name_the_line() {
+        assert!(Replay::parse("hello").unwrap_err().contains("not an arena replay"));
+        let text = format!("{MAGIC}\ngame mathtricks\nsize 8\n");
+        assert!(Replay::parse(&text).unwrap_err().contains("line 3"));
+    }
+}

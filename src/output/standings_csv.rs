@@ -1,0 +1,100 @@
+//! `standings.csv`, and the same standings as a table for people.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::{atomic, points, OutputError};
+use crate::bot::FaultKind;
+use crate::tournament::standings::Standing;
+
+/// The file name inside the results folder.
+pub const FILE: &str = "standings.csv";
+
+/// The header, in column order (fault columns follow `FaultKind::ALL`).
+pub fn header() -> Vec<String> {
+    let mut h: Vec<String> = [
+        "rank", "bot", "series_played", "series_won", "series_drawn", "series_lost", "series_points",
+        "games_played", "games_won", "games_drawn", "games_lost", "game_points", "score_margin",
+        "first_won", "first_drawn", "first_lost", "second_won", "second_drawn", "second_lost",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    h.extend(FaultKind::ALL.iter().map(|k| format!("faults_{}", k.name())));
+    h.push("disqualified".to_string());
+    h
+}
+
+fn record_row(s: &Standing) -> Vec<String> {
+    let mut r = vec![
+        s.rank.to_string(),
+        s.name.clone(),
+        s.series.played().to_string(),
+        s.series.wins.to_string(),
+        s.series.draws.to_string(),
+        s.series.losses.to_string(),
+        points(s.series.half_points()),
+        s.games.played().to_string(),
+        s.games.wins.to_string(),
+        s.games.draws.to_string(),
+        s.games.losses.to_string(),
+        points(s.games.half_points()),
+        s.margin.to_string(),
+        s.as_first.wins.to_string(),
+        s.as_first.draws.to_string(),
+        s.as_first.losses.to_string(),
+        s.as_second.wins.to_string(),
+        s.as_second.draws.to_string(),
+        s.as_second.losses.to_string(),
+    ];
+    r.extend(FaultKind::ALL.iter().map(|k| s.faults.get(k).copied().unwrap_or(0).to_string()));
+    r.push(s.disqualified.clone().unwrap_or_default());
+    r
+}
+
+/// Writes `standings.csv` atomically.
+///
+/// # Errors
+/// [`OutputError`] when writing fails.
+pub fn write(dir: &Path, table: &[Standing]) -> Result<(), OutputError> {
+    let path = dir.join(FILE);
+    let mut out = csv::Writer::from_writer(Vec::new());
+    let err = |e: csv::Error| OutputError::corrupt(&path, e.to_string());
+    out.write_record(header()).map_err(err)?;
+    for s in table {
+        out.write_record(record_row(s)).map_err(err)?;
+    }
+    let bytes = out.into_inner().map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
+    atomic::write(&path, &bytes)
+}
+
+/// The standings as an aligned table for a terminal.
+pub fn table(table: &[Standing]) -> String {
+    let width = table.iter().map(|s| s.name.chars().count()).max().unwrap_or(3).max(3);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{:>4}  {:<width$}  {:>7}  {:>9}  {:>7}  {:>9}  {:>8}  {:>6}",
+        "rank", "bot", "series", "W-D-L", "games", "W-D-L", "margin", "faults"
+    );
+    for t in table {
+        let faults: u32 = t.faults.values().sum();
+        let _ = writeln!(
+            s,
+            "{:>4}  {:<width$}  {:>7}  {:>9}  {:>7}  {:>9}  {:>8}  {:>6}{}",
+            t.rank,
+            t.name,
+            points(t.series.half_points()),
+            format!("{}-{}-{}", t.series.wins, t.series.draws, t.series.losses),
+            points(t.games.half_points()),
+            format!("{}-{}-{}", t.games.wins, t.games.draws, t.games.losses),
+            t.margin,
+            faults,
+            match &t.disqualified {
+                Some(r) => format!("  disqualified: {r}"),
+                None => String::new(),
+            }
+        );
+    }
+    s
+}

@@ -1,0 +1,170 @@
+//! The referee: plays one game between two bots through the game trait.
+//!
+//! It writes each mover's state words, asks the mover's bot, feeds the answer only to the
+//! checked `play`, and records every move. A bot's fault (or an illegal move) ends the
+//! game on the spot: the other seat wins, and the reason is kept with the game.
+
+use arena_games::{AnyGame, Outcome, Player};
+
+use crate::bot::{Bot, Fault};
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The player to move had no legal move; the rules decided the result.
+    Normal,
+    /// A bot faulted and forfeited.
+    Fault {
+        /// The seat that faulted.
+        seat: Player,
+        /// What happened.
+        fault: Fault,
+    },
+    /// A bot could not take part at all (its module failed to load); it forfeits.
+    Disqualified {
+        /// The seat that forfeited (the first such seat if both did).
+        seat: Player,
+        /// Why the bot was disqualified.
+        reason: String,
+    },
+}
+
+impl End {
+    /// The stable name written to `games.csv`: `normal`, `disqualified`, or the fault kind.
+    pub fn name(&self) -> &'static str {
+        match self {
+            End::Normal => "normal",
+            End::Fault { fault, .. } => fault.kind().name(),
+            End::Disqualified { .. } => "disqualified",
+        }
+    }
+
+    /// The seat that caused an abnormal end.
+    pub fn culprit(&self) -> Option<Player> {
+        match self {
+            End::Normal => None,
+            End::Fault { seat, .. } | End::Disqualified { seat, .. } => Some(*seat),
+        }
+    }
+
+    /// The reason in words (empty for a normal end).
+    pub fn reason(&self) -> String {
+        match self {
+            End::Normal => String::new(),
+            End::Fault { fault, .. } => fault.to_string(),
+            End::Disqualified { reason, .. } => reason.clone(),
+        }
+    }
+}
+
+/// Everything that happened in one game, by seat (index 0 moved first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The starting position's setup line.
+    pub setup: String,
+    /// Every move played, as the bots returned them, in order.
+    pub moves: Vec<i32>,
+    /// The result.
+    pub outcome: Outcome,
+    /// How the game ended.
+    pub end: End,
+    /// Both seats' scores when the game ended.
+    pub scores: [i64; 2],
+    /// Fuel each seat's bot used over the game.
+    pub fuel: [u64; 2],
+    /// The most fuel one move of each seat used.
+    pub max_move_fuel: [u64; 2],
+    /// The debug output each seat's bot produced (bounded by the sandbox).
+    pub outputs: [String; 2],
+}
+
+/// Something that can field a fresh bot for one game.
+pub trait Entrant: Sync {
+    /// A fresh bot for one game, seeded with `seed`.
+    ///
+    /// # Errors
+    /// [`Entry::Fault`] if a fresh instance cannot be made (it forfeits that game), or
+    /// [`Entry::Disqualified`] if the bot cannot play at all.
+    fn enter(&self, seed: u64) -> Result<Box<dyn Bot>, Entry>;
+}
+
+/// Why an entrant fields no bot for a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// This game's instance failed (for example its `start` trapped).
+    Fault(Fault),
+    /// The bot is disqualified from the whole tournament, for this reason.
+    Disqualified(String),
+}
+
+/// Plays `game` (a fresh starting position) between `entrants[0]` (moving first) and
+/// `entrants[1]`, giving each bot its seed from `bot_seeds`.
+pub fn play_game(mut game: Box<dyn AnyGame>, entrants: [&dyn Entrant; 2], bot_seeds: [u64; 2]) -> GameRecord {
+    let setup = game.setup();
+    let mut record = GameRecord {
+        setup,
+        moves: Vec::new(),
+        outcome: Outcome::Draw,
+        end: End::Normal,
+        scores: game.scores(),
+        fuel: [0, 0],
+        max_move_fuel: [0, 0],
+        outputs: [String::new(), String::new()],
+    };
+    let entries = [0, 1].map(|i| entrants[i].enter(bot_seeds[i]));
+    let mut bots = match entries {
+        [Ok(first), Ok(second)] => [first, second],
+        [Err(Entry::Disqualified(reason)), Err(Entry::Disqualified(_))] => {
+            // Neither can play: nobody wins a game nobody played.
+            record.end = End::Disqualified { seat: Player::First, reason };
+            return record;
+        }
+        [Err(entry), _] => return forfeit(record, Player::First, entry),
+        [Ok(_), Err(entry)] => return forfeit(record, Player::Second, entry),
+    };
+    let mut words = Vec::new();
+    let mut ply: u32 = 0;
+    while !game.is_terminal() {
+        let seat = game.to_move();
+        let bot = &mut bots[seat.index()];
+        game.observation(ply, bot_seeds[seat.index()], &mut words);
+        let result = bot.choose_move(&words).and_then(|reply| {
+            let i = seat.index();
+            record.fuel[i] += reply.fuel;
+            record.max_move_fuel[i] = record.max_move_fuel[i].max(reply.fuel);
+            game.play(reply.raw).map(|()| reply.raw).map_err(|e| Fault::IllegalMove {
+                raw: e.raw,
+                reason: e.reason,
+            })
+        });
+        match result {
+            Ok(raw) => {
+                record.moves.push(raw);
+                ply += 1;
+            }
+            Err(fault) => {
+                record.end = End::Fault { seat, fault };
+                record.outcome = Outcome::Win(seat.other());
+                break;
+            }
+        }
+    }
+    if record.end == End::Normal {
+        record.outcome = game.outcome().expect("a terminal game has an outcome");
+    }
+    record.scores = game.scores();
+    for (i, bot) in bots.iter().enumerate() {
+        record.outputs[i] = bot.output();
+    }
+    record
+}
+
+/// Ends a game before its first move because `seat` fielded no bot.
+fn forfeit(mut record: GameRecord, seat: Player, entry: Entry) -> GameRecord {
+    record.end = match entry {
+        Entry::Fault(fault) => End::Fault { seat, fault },
+        Entry::Disqualified(reason) => End::Disqualified { seat, reason },
+    };
+    record.outcome = Outcome::Win(seat.other());
+    record
+}

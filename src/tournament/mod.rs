@@ -1,0 +1,448 @@
+//! The round-robin tournament: schedule, parallel play, resumable results.
+//!
+//! Series run in parallel on a rayon pool; the games of one series run in order (a
+//! series stops when decided). Every game's seeds come from the schedule, so results do
+//! not depend on the thread count. Finished games are appended to `games.csv` and their
+//! replays written as they finish; the summary files are written atomically at the end,
+//! in schedule order, so an interrupted and resumed run ends byte-identical to an
+//! uninterrupted one.
+
+pub mod schedule;
+pub mod standings;
+
+use std::collections::{BTreeMap, HashMap};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+use arena_games::GameKind;
+use rayon::prelude::*;
+
+use crate::output::games_csv::{self, GameLog, GameRow};
+use crate::output::manifest::{BotEntry, Manifest, FORMAT};
+use crate::output::replay::{self, result_text, Replay};
+use crate::output::{series_csv, standings_csv, OutputError};
+use crate::referee::{play_game, Entrant, GameRecord};
+use crate::rng_size::SizeRange;
+use crate::series::{SeriesRules, Side, Tally};
+use schedule::{GamePlan, Schedule, SeriesPlan};
+use standings::{Standing, SeriesOutcome};
+
+/// A validated tournament configuration.
+pub struct Config {
+    /// The game.
+    pub game: &'static dyn GameKind,
+    /// Rows to draw board sizes from.
+    pub rows: SizeRange,
+    /// Columns to draw board sizes from.
+    pub cols: SizeRange,
+    /// Series rules.
+    pub rules: SeriesRules,
+    /// Series per pair.
+    pub rounds: u32,
+    /// The tournament seed.
+    pub seed: u64,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// The results folder.
+    pub out: PathBuf,
+    /// Continue the tournament already in `out`.
+    pub resume: bool,
+    /// Game-specific options (`--option NAME=VALUE`).
+    pub options: BTreeMap<String, String>,
+    /// Depth of builtin search strategies, if set.
+    pub depth: Option<u32>,
+    /// The sandbox limits as recorded in the manifest.
+    pub limits: serde_json::Value,
+}
+
+/// One bot of the field.
+pub struct Participant {
+    /// Its name (unique).
+    pub name: String,
+    /// Where it came from, for the manifest.
+    pub source: String,
+    /// The module's SHA-256, empty for builtins.
+    pub sha256: String,
+    /// Why it cannot play, if it cannot (it stays in the standings and forfeits).
+    pub disqualified: Option<String>,
+    /// What fields its bots.
+    pub entrant: Box<dyn Entrant>,
+}
+
+/// Reports progress to a person; the tournament calls it from worker threads.
+pub trait Progress: Sync {
+    /// The most games the run can still play (an upper bound until series end).
+    fn set_total(&self, games: u64);
+    /// One more game is done.
+    fn game_done(&self);
+    /// A series ended early: `games` planned games will not be played.
+    fn skip(&self, games: u64);
+}
+
+/// No progress reporting.
+pub struct Silent;
+
+impl Progress for Silent {
+    fn set_total(&self, _: u64) {}
+    fn game_done(&self) {}
+    fn skip(&self, _: u64) {}
+}
+
+/// What a finished run produced.
+#[derive(Debug)]
+pub struct Summary {
+    /// The ranked standings.
+    pub standings: Vec<Standing>,
+    /// Games played in this invocation (not counting resumed ones).
+    pub played_now: u64,
+    /// Games in the results.
+    pub games: u64,
+    /// Games the first mover won, drew, lost.
+    pub first_mover: [u64; 3],
+}
+
+/// Why a tournament could not run or complete.
+#[derive(Debug, thiserror::Error)]
+pub enum TournamentError {
+    /// A results-folder problem.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+    /// The folder holds another tournament.
+    #[error("{dir} holds a different tournament ({difference}); choose another --out folder, or run the same command it was started with to --resume it")]
+    ManifestMismatch {
+        /// The folder.
+        dir: PathBuf,
+        /// The first difference.
+        difference: String,
+    },
+    /// The folder holds a tournament and `--resume` was not given.
+    #[error("{0} already holds a tournament; add --resume to continue it, or choose another --out folder")]
+    AlreadyThere(PathBuf),
+    /// `--resume` on a folder without a tournament.
+    #[error("nothing to resume in {0}: it has no tournament.json")]
+    NothingToResume(PathBuf),
+    /// Fewer than two bots.
+    #[error("a tournament needs at least two bots, got {0}")]
+    TooFewBots(usize),
+    /// Stopped by the user (Ctrl-C) before the end.
+    #[error("interrupted after {played} games in this run; what finished is saved")]
+    Interrupted {
+        /// Games finished in this invocation.
+        played: u64,
+    },
+}
+
+/// Builds the manifest of a configuration and field.
+pub fn manifest(config: &Config, field: &[Participant]) -> Manifest {
+    Manifest {
+        format: FORMAT,
+        arena_version: env!("CARGO_PKG_VERSION").to_string(),
+        game: config.game.info().name.to_string(),
+        seed: config.seed,
+        rows: [config.rows.min, config.rows.max],
+        cols: [config.cols.min, config.cols.max],
+        best_of: config.rules.best_of(),
+        paired: config.rules.paired(),
+        play_all: config.rules.play_all(),
+        rounds: config.rounds,
+        options: config.options.clone(),
+        depth: config.depth,
+        limits: config.limits.clone(),
+        bots: field
+            .iter()
+            .map(|p| BotEntry {
+                name: p.name.clone(),
+                source: p.source.clone(),
+                sha256: p.sha256.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// Prepares the results folder: a fresh one gets the manifest; `--resume` checks it.
+fn prepare(config: &Config, wanted: &Manifest) -> Result<(), TournamentError> {
+    let dir = &config.out;
+    fs::create_dir_all(dir.join(replay::DIR)).map_err(|e| OutputError::io(dir, e))?;
+    match Manifest::read(dir)? {
+        Some(found) => {
+            if !config.resume {
+                return Err(TournamentError::AlreadyThere(dir.clone()));
+            }
+            if let Some(difference) = wanted.difference(&found) {
+                return Err(TournamentError::ManifestMismatch {
+                    dir: dir.clone(),
+                    difference,
+                });
+            }
+        }
+        None => {
+            if config.resume {
+                return Err(TournamentError::NothingToResume(dir.clone()));
+            }
+            if dir.join(games_csv::FILE).exists() {
+                return Err(OutputError::corrupt(
+                    &dir.join(games_csv::FILE),
+                    "games.csv without a tournament.json: not a results folder arena can continue",
+                )
+                .into());
+            }
+            wanted.write(dir)?;
+        }
+    }
+    Ok(())
+}
+
+/// Runs (or resumes) a tournament and writes its results.
+///
+/// # Errors
+/// [`TournamentError`]; on `Interrupted`, every finished game is saved for `--resume`.
+pub fn run(config: &Config, mut field: Vec<Participant>, progress: &dyn Progress, stop: &AtomicBool) -> Result<Summary, TournamentError> {
+    if field.len() < 2 {
+        return Err(TournamentError::TooFewBots(field.len()));
+    }
+    field.sort_by(|a, b| a.name.cmp(&b.name));
+    let wanted = manifest(config, &field);
+    prepare(config, &wanted)?;
+    let schedule = Schedule {
+        seed: config.seed,
+        rules: config.rules,
+        rounds: config.rounds,
+        rows: config.rows,
+        cols: config.cols,
+        options: config.options.clone(),
+        names: field.iter().map(|p| p.name.clone()).collect(),
+    };
+    let plans = schedule.series();
+    let done = previous_rows(&config.out, &schedule, &plans)?;
+    let log = Mutex::new(GameLog::open(&config.out)?);
+    let max_games = config.rules.max_games() as u64;
+    progress.set_total(plans.len() as u64 * max_games - done.len() as u64);
+
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads.max(1))
+        .build()
+        .map_err(|e| OutputError::io(&config.out, std::io::Error::other(e)))?;
+    let ctx = RunContext {
+        config,
+        schedule: &schedule,
+        field: &field,
+        done: &done,
+        log: &log,
+        progress,
+        stop,
+        failed: Mutex::new(None),
+    };
+    let results: Vec<(Vec<GameRow>, u64, bool)> =
+        pool.install(|| plans.par_iter().map(|plan| ctx.play_series(plan)).collect());
+    if let Some(err) = ctx.failed.lock().expect("no panics while holding it").take() {
+        return Err(err.into());
+    }
+    let played_now: u64 = results.iter().map(|r| r.1).sum();
+    if results.iter().any(|r| r.2) {
+        return Err(TournamentError::Interrupted { played: played_now });
+    }
+    let mut rows: Vec<GameRow> = results.into_iter().flat_map(|r| r.0).collect();
+    rows.sort_by_key(|r| r.game_id);
+    let summary = write_summaries(&config.out, &schedule, &plans, &field, &rows)?;
+    Ok(Summary {
+        played_now,
+        ..summary
+    })
+}
+
+/// Writes `games.csv` (sorted), `series.csv` and `standings.csv` from the rows.
+///
+/// # Errors
+/// [`OutputError`] when writing fails.
+pub fn write_summaries(
+    dir: &Path,
+    schedule: &Schedule,
+    plans: &[SeriesPlan],
+    field: &[Participant],
+    rows: &[GameRow],
+) -> Result<Summary, OutputError> {
+    games_csv::write_sorted(dir, rows)?;
+    let series: Vec<SeriesOutcome> = standings::series_outcomes(plans, schedule.rules, &schedule.names, rows);
+    series_csv::write(dir, &schedule.names, &series)?;
+    let dq: Vec<Option<String>> = field.iter().map(|p| p.disqualified.clone()).collect();
+    let table = standings::standings(&schedule.names, &dq, &series, rows);
+    standings_csv::write(dir, &table)?;
+    let mut first_mover = [0u64; 3];
+    for row in rows {
+        first_mover[match row.result.as_str() {
+            "1-0" => 0,
+            "0-1" => 2,
+            _ => 1,
+        }] += 1;
+    }
+    Ok(Summary {
+        standings: table,
+        played_now: 0,
+        games: rows.len() as u64,
+        first_mover,
+    })
+}
+
+/// The rows a previous, interrupted run of the same tournament left, by game id, each
+/// checked against the schedule.
+fn previous_rows(dir: &Path, schedule: &Schedule, plans: &[SeriesPlan]) -> Result<HashMap<u64, GameRow>, OutputError> {
+    let path = dir.join(games_csv::FILE);
+    let max_games = schedule.rules.max_games() as u64;
+    let mut done = HashMap::new();
+    for row in games_csv::read_rows(dir)? {
+        let plan = plans
+            .get((row.game_id.saturating_sub(1) / max_games) as usize)
+            .filter(|p| p.id == row.series_id);
+        let expected = plan.map(|p| {
+            let g = schedule.game(p, row.game_index);
+            let names = first_second(schedule, p, &g);
+            (g.id, g.board_seed, names)
+        });
+        let matches = expected.as_ref().is_some_and(|(id, seed, names)| {
+            *id == row.game_id && *seed == row.board_seed && names[0] == row.first && names[1] == row.second
+        });
+        if !matches || done.insert(row.game_id, row.clone()).is_some() {
+            return Err(OutputError::corrupt(
+                &path,
+                format!("the row of game {} does not belong to this tournament's schedule", row.game_id),
+            ));
+        }
+    }
+    Ok(done)
+}
+
+/// The names of the first and second mover of a planned game.
+fn first_second(schedule: &Schedule, plan: &SeriesPlan, game: &GamePlan) -> [String; 2] {
+    let (a, b) = (&schedule.names[plan.a], &schedule.names[plan.b]);
+    match game.first {
+        Side::A => [a.clone(), b.clone()],
+        Side::B => [b.clone(), a.clone()],
+    }
+}
+
+/// What the workers share.
+struct RunContext<'a> {
+    config: &'a Config,
+    schedule: &'a Schedule,
+    field: &'a [Participant],
+    done: &'a HashMap<u64, GameRow>,
+    log: &'a Mutex<GameLog>,
+    progress: &'a dyn Progress,
+    stop: &'a AtomicBool,
+    failed: Mutex<Option<OutputError>>,
+}
+
+impl RunContext<'_> {
+    /// Plays (or takes from the previous run) the games of one series. Returns its rows,
+    /// the games played now, and whether it was cut short by a stop.
+    fn play_series(&self, plan: &SeriesPlan) -> (Vec<GameRow>, u64, bool) {
+        let rules = self.schedule.rules;
+        let mut tally = Tally::default();
+        let mut rows = Vec::new();
+        let mut played = 0;
+        for index in 0..rules.max_games() {
+            if rules.is_over(&tally) {
+                self.progress.skip((rules.max_games() - index) as u64);
+                break;
+            }
+            let game = self.schedule.game(plan, index);
+            let row = match self.done.get(&game.id) {
+                Some(row) => row.clone(),
+                None => {
+                    if self.stop.load(Ordering::Relaxed) {
+                        return (rows, played, true);
+                    }
+                    match self.play(plan, &game) {
+                        Ok(row) => {
+                            played += 1;
+                            self.progress.game_done();
+                            row
+                        }
+                        Err(e) => {
+                            self.stop.store(true, Ordering::Relaxed);
+                            self.failed.lock().expect("no panics while holding it").get_or_insert(e);
+                            return (rows, played, true);
+                        }
+                    }
+                }
+            };
+            tally.add(game.first, standings::row_outcome(&row));
+            rows.push(row);
+        }
+        (rows, played, false)
+    }
+
+    /// Plays one game, writes its replay, appends its row.
+    fn play(&self, plan: &SeriesPlan, game: &GamePlan) -> Result<GameRow, OutputError> {
+        let names = first_second(self.schedule, plan, game);
+        let index_of = |name: &str| self.field.iter().position(|p| p.name == name).expect("a scheduled bot");
+        let seats = [index_of(&names[0]), index_of(&names[1])];
+        let start = self
+            .config
+            .game
+            .new_game(&game.params, game.board_seed)
+            .map_err(|e| OutputError::corrupt(&self.config.out, format!("game {}: {e}", game.id)))?;
+        let entrants: [&dyn Entrant; 2] = [&*self.field[seats[0]].entrant, &*self.field[seats[1]].entrant];
+        let record = play_game(start, entrants, game.bot_seeds);
+        let row = game_row(plan, game, &names, &record);
+        replay_of(self.config.game, plan, game, &names, &record).write(&self.config.out)?;
+        self.log.lock().expect("no panics while holding it").append(&row)?;
+        Ok(row)
+    }
+}
+
+/// The `games.csv` row of a played game.
+pub fn game_row(plan: &SeriesPlan, game: &GamePlan, names: &[String; 2], record: &GameRecord) -> GameRow {
+    let winner = match record.outcome {
+        arena_games::Outcome::Win(p) => names[p.index()].clone(),
+        arena_games::Outcome::Draw => String::new(),
+    };
+    GameRow {
+        game_id: game.id,
+        series_id: plan.id,
+        round: plan.round,
+        game_index: game.index,
+        board_index: game.board_index,
+        board_seed: game.board_seed,
+        rows: game.size[0],
+        cols: game.size[1],
+        first: names[0].clone(),
+        second: names[1].clone(),
+        first_score: record.scores[0],
+        second_score: record.scores[1],
+        result: result_text(record.outcome).to_string(),
+        winner,
+        end: record.end.name().to_string(),
+        culprit: record.end.culprit().map(|p| names[p.index()].clone()).unwrap_or_default(),
+        reason: record.end.reason(),
+        moves: record.moves.len() as u32,
+        first_fuel: record.fuel[0],
+        second_fuel: record.fuel[1],
+        first_max_move_fuel: record.max_move_fuel[0],
+        second_max_move_fuel: record.max_move_fuel[1],
+    }
+}
+
+/// The replay of a played game.
+pub fn replay_of(kind: &dyn GameKind, plan: &SeriesPlan, game: &GamePlan, names: &[String; 2], record: &GameRecord) -> Replay {
+    Replay {
+        game: kind.info().name.to_string(),
+        game_id: game.id,
+        series_id: plan.id,
+        round: plan.round,
+        board_seed: game.board_seed,
+        size: game.size,
+        setup: record.setup.clone(),
+        bots: names.clone(),
+        bot_seeds: game.bot_seeds,
+        moves: record.moves.clone(),
+        end: record.end.name().to_string(),
+        culprit: record.end.culprit(),
+        reason: record.end.reason(),
+        result: result_text(record.outcome).to_string(),
+        scores: record.scores,
+        outputs: record.outputs.clone(),
+    }
+}

@@ -1,0 +1,316 @@
+//! Standings: series and game records per bot, and the ranking.
+//!
+//! Everything here is computed from the `games.csv` rows and the schedule alone, so a
+//! results folder can always be re-derived without replaying anything.
+//!
+//! Ranking (documented in `docs/TOURNAMENT.md`): series points (win 1, draw ½), then
+//! head-to-head series points among the bots still tied, then game points, then total
+//! score margin, then name.
+
+use std::collections::BTreeMap;
+
+use crate::bot::FaultKind;
+use crate::output::games_csv::GameRow;
+use crate::series::{SeriesResult, SeriesRules, Side, Tally};
+use crate::tournament::schedule::SeriesPlan;
+
+/// Wins, draws and losses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// Wins.
+    pub wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// Losses.
+    pub losses: u32,
+}
+
+impl Record {
+    /// Adds a result worth `half_points` (2 win, 1 draw, 0 loss).
+    pub fn add(&mut self, half_points: u32) {
+        match half_points {
+            2 => self.wins += 1,
+            1 => self.draws += 1,
+            _ => self.losses += 1,
+        }
+    }
+
+    /// Points in halves.
+    pub fn half_points(&self) -> u64 {
+        2 * self.wins as u64 + self.draws as u64
+    }
+
+    /// Games or series counted.
+    pub fn played(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+}
+
+/// One bot's line in the standings.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Standing {
+    /// Rank from 1.
+    pub rank: usize,
+    /// The bot's name.
+    pub name: String,
+    /// Series record.
+    pub series: Record,
+    /// Game record.
+    pub games: Record,
+    /// Sum over games of (own score - opponent's score).
+    pub margin: i128,
+    /// Games as the first mover.
+    pub as_first: Record,
+    /// Games as the second mover.
+    pub as_second: Record,
+    /// Faults this bot caused, by kind.
+    pub faults: BTreeMap<FaultKind, u32>,
+    /// Why it was disqualified, if it was.
+    pub disqualified: Option<String>,
+}
+
+/// A finished series, for `series.csv`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeriesOutcome {
+    /// The plan it followed.
+    pub plan: SeriesPlan,
+    /// Points of A and B.
+    pub tally: Tally,
+    /// The result.
+    pub result: SeriesResult,
+    /// Each game's result from A's side: `W`, `D` or `L`.
+    pub games: String,
+}
+
+/// Half points a seat got in a game row (`1-0`, `0-1`, `1/2-1/2`), by seat index.
+pub fn row_half_points(row: &GameRow) -> [u32; 2] {
+    match row.result.as_str() {
+        "1-0" => [2, 0],
+        "0-1" => [0, 2],
+        _ => [1, 1],
+    }
+}
+
+/// The outcome of a game row.
+pub fn row_outcome(row: &GameRow) -> arena_games::Outcome {
+    use arena_games::{Outcome, Player};
+    match row.result.as_str() {
+        "1-0" => Outcome::Win(Player::First),
+        "0-1" => Outcome::Win(Player::Second),
+        _ => Outcome::Draw,
+    }
+}
+
+/// Folds the rows of each series (in game order) into series outcomes.
+pub fn series_outcomes(plans: &[SeriesPlan], rules: SeriesRules, names: &[String], rows: &[GameRow]) -> Vec<SeriesOutcome> {
+    let mut by_series: BTreeMap<u64, Vec<&GameRow>> = BTreeMap::new();
+    for row in rows {
+        by_series.entry(row.series_id).or_default().push(row);
+    }
+    plans
+        .iter()
+        .filter_map(|plan| {
+            let rows = by_series.get(&plan.id)?;
+            let mut tally = Tally::default();
+            let mut games = String::new();
+            for row in rows {
+                let first = if row.first == names[plan.a] { Side::A } else { Side::B };
+                let hp = row_half_points(row);
+                let a_seat = if first == Side::A { 0 } else { 1 };
+                games.push(match hp[a_seat] {
+                    2 => 'W',
+                    1 => 'D',
+                    _ => 'L',
+                });
+                tally.add(first, row_outcome(row));
+            }
+            Some(SeriesOutcome {
+                plan: plan.clone(),
+                tally,
+                result: rules.result(&tally),
+                games,
+            })
+        })
+        .collect()
+}
+
+/// The standings of all bots (`names` in schedule order), ranked.
+pub fn standings(names: &[String], disqualified: &[Option<String>], series: &[SeriesOutcome], rows: &[GameRow]) -> Vec<Standing> {
+    let index: BTreeMap<&str, usize> = names.iter().enumerate().map(|(i, n)| (n.as_str(), i)).collect();
+    let mut table: Vec<Standing> = names
+        .iter()
+        .zip(disqualified)
+        .map(|(name, dq)| Standing {
+            name: name.clone(),
+            disqualified: dq.clone(),
+            ..Standing::default()
+        })
+        .collect();
+    for row in rows {
+        let hp = row_half_points(row);
+        let seats = [index[row.first.as_str()], index[row.second.as_str()]];
+        let scores = [row.first_score as i128, row.second_score as i128];
+        for s in 0..2 {
+            let t = &mut table[seats[s]];
+            t.games.add(hp[s]);
+            t.margin += scores[s] - scores[1 - s];
+            if s == 0 {
+                t.as_first.add(hp[s]);
+            } else {
+                t.as_second.add(hp[s]);
+            }
+        }
+        if !row.culprit.is_empty() {
+            if let (Some(&i), Some(kind)) = (index.get(row.culprit.as_str()), fault_kind(&row.end)) {
+                *table[i].faults.entry(kind).or_default() += 1;
+            }
+        }
+    }
+    // head[i][j]: half points i took from its series against j.
+    let n = names.len();
+    let mut head = vec![vec![0u64; n]; n];
+    for s in series {
+        let (a, b) = (s.plan.a, s.plan.b);
+        let (ha, hb) = match s.result {
+            SeriesResult::Win(Side::A) => (2, 0),
+            SeriesResult::Win(Side::B) => (0, 2),
+            SeriesResult::Draw => (1, 1),
+        };
+        table[a].series.add(ha);
+        table[b].series.add(hb);
+        head[a][b] += ha as u64;
+        head[b][a] += hb as u64;
+    }
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&x, &y| table[y].series.half_points().cmp(&table[x].series.half_points()));
+    // Break ties of series points by head-to-head inside each tied group.
+    let mut ranked = Vec::with_capacity(n);
+    let mut i = 0;
+    while i < n {
+        let points = table[order[i]].series.half_points();
+        let mut j = i;
+        while j < n && table[order[j]].series.half_points() == points {
+            j += 1;
+        }
+        let group: Vec<usize> = order[i..j].to_vec();
+        let h2h = |x: usize| -> u64 { group.iter().map(|&y| head[x][y]).sum() };
+        let mut group_sorted = group.clone();
+        group_sorted.sort_by(|&x, &y| {
+            h2h(y)
+                .cmp(&h2h(x))
+                .then(table[y].games.half_points().cmp(&table[x].games.half_points()))
+                .then(table[y].margin.cmp(&table[x].margin))
+                .then(table[x].name.cmp(&table[y].name))
+        });
+        ranked.extend(group_sorted);
+        i = j;
+    }
+    ranked
+        .into_iter()
+        .enumerate()
+        .map(|(r, i)| {
+            let mut s = table[i].clone();
+            s.rank = r + 1;
+            s
+        })
+        .collect()
+}
+
+/// The fault kind an `end` column names, if it names one.
+pub fn fault_kind(end: &str) -> Option<FaultKind> {
+    FaultKind::ALL.into_iter().find(|k| k.name() == end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(series_id: u64, first: &str, second: &str, result: &str, scores: [i64; 2]) -> GameRow {
+        GameRow {
+            game_id: 0,
+            series_id,
+            round: 1,
+            game_index: 0,
+            board_index: 0,
+            board_seed: 0,
+            rows: 8,
+            cols: 8,
+            first: first.into(),
+            second: second.into(),
+            first_score: scores[0],
+            second_score: scores[1],
+            result: result.into(),
+            winner: String::new(),
+            end: "normal".into(),
+            culprit: String::new(),
+            reason: String::new(),
+            moves: 1,
+            first_fuel: 0,
+            second_fuel: 0,
+            first_max_move_fuel: 0,
+            second_max_move_fuel: 0,
+        }
+    }
+
+    fn plan(id: u64, a: usize, b: usize) -> SeriesPlan {
+        SeriesPlan { id, round: 1, a, b, first: Side::A }
+    }
+
+    #[test]
+    fn head_to_head_breaks_a_tie_before_game_points() {
+        // Three bots, each wins one series: a beats b, b beats c, c beats a; all tied on
+        // series points and head-to-head, so game points decide, then margin.
+        let names: Vec<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
+        let rules = SeriesRules::new(1, false, false).unwrap();
+        let plans = [plan(1, 0, 1), plan(2, 0, 2), plan(3, 1, 2)];
+        let rows = [
+            row(1, "a", "b", "1-0", [10, 0]),
+            row(2, "a", "c", "0-1", [0, 1]),
+            row(3, "b", "c", "1-0", [5, 0]),
+        ];
+        let series = series_outcomes(&plans, rules, &names, &rows);
+        let table = standings(&names, &[None, None, None], &series, &rows);
+        let order: Vec<&str> = table.iter().map(|s| s.name.as_str()).collect();
+        // margins: a +10-1=9, b -10+5=-5, c +1-5=-4.
+        assert_eq!(order, ["a", "c", "b"]);
+        assert_eq!(table[0].rank, 1);
+        assert_eq!(table[0].series, Record { wins: 1, draws: 0, losses: 1 });
+        assert_eq!(table[0].as_first, Record { wins: 1, draws: 0, losses: 1 });
+    }
+
+    #[test]
+    fn head_to_head_decides_between_two_tied_bots() {
+        // a and b both take 2 series points, a beat b directly, b has the larger margin:
+        // a ranks first. c and d both take 1, d beat c: d before c.
+        let names: Vec<String> = ["a", "b", "c", "d"].iter().map(|s| s.to_string()).collect();
+        let rules = SeriesRules::new(1, false, false).unwrap();
+        let plans = [plan(1, 0, 1), plan(2, 0, 2), plan(3, 0, 3), plan(4, 1, 2), plan(5, 1, 3), plan(6, 2, 3)];
+        let rows = [
+            row(1, "a", "b", "1-0", [1, 0]),
+            row(2, "a", "c", "0-1", [0, 1]),
+            row(3, "a", "d", "1-0", [1, 0]),
+            row(4, "b", "c", "1-0", [100, 0]),
+            row(5, "b", "d", "1-0", [100, 0]),
+            row(6, "c", "d", "0-1", [0, 1]),
+        ];
+        let series = series_outcomes(&plans, rules, &names, &rows);
+        let table = standings(&names, &[None, None, None, None], &series, &rows);
+        let order: Vec<&str> = table.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(order, ["a", "b", "d", "c"]);
+        assert!(table[1].margin > table[0].margin);
+    }
+
+    #[test]
+    fn faults_are_counted_for_the_culprit() {
+        let names: Vec<String> = ["a", "b"].iter().map(|s| s.to_string()).collect();
+        let mut r = row(1, "a", "b", "0-1", [0, 0]);
+        r.end = "fuel".into();
+        r.culprit = "a".into();
+        let rules = SeriesRules::new(1, false, false).unwrap();
+        let series = series_outcomes(&[plan(1, 0, 1)], rules, &names, &[r.clone()]);
+        let table = standings(&names, &[None, None], &series, &[r]);
+        let a = table.iter().find(|s| s.name == "a").unwrap();
+        assert_eq!(a.faults.get(&FaultKind::Fuel), Some(&1));
+        assert_eq!(table[0].name, "b");
+    }
+}
