@@ -1,0 +1,91 @@
+//! Validation shared by the commands: game, sizes, options, bots, colour.
+
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+
+use anyhow::{bail, Context as _};
+use arena::contestant::{BotSpec, Builtin};
+use arena::referee::Entrant;
+use arena::rng_size::SizeRange;
+use arena_games::{find_game, GameKind, GameParams};
+
+use super::GameArgs;
+
+/// The validated game settings.
+pub struct GameChoice {
+    pub kind: &'static dyn GameKind,
+    pub rows: SizeRange,
+    pub cols: SizeRange,
+    pub options: BTreeMap<String, String>,
+}
+
+impl GameChoice {
+    /// Checks the game name, sizes and options; `ranges` allows `6..10`.
+    pub fn new(args: &GameArgs, ranges: bool) -> anyhow::Result<GameChoice> {
+        let kind = find_game(&args.game)?;
+        let info = kind.info();
+        let size = |flag: &str, value: &Option<String>, default: u32| -> anyhow::Result<SizeRange> {
+            let range = match value {
+                Some(v) => v.parse::<SizeRange>().map_err(|e| anyhow::anyhow!("--{flag}: {e}"))?,
+                None => SizeRange::fixed(default),
+            };
+            if !ranges && range.min != range.max {
+                bail!("--{flag}: this command takes one size, not a range");
+            }
+            Ok(range)
+        };
+        let rows = size("rows", &args.rows, info.default_rows)?;
+        let cols = size("cols", &args.cols, info.default_cols)?;
+        let mut options = BTreeMap::new();
+        for o in &args.options {
+            let (k, v) = o
+                .split_once('=')
+                .with_context(|| format!("--option `{o}`: write it as NAME=VALUE"))?;
+            options.insert(k.to_string(), v.to_string());
+        }
+        let choice = GameChoice { kind, rows, cols, options };
+        // Try the extreme sizes now, so that a bad size fails before any work.
+        for (r, c) in [(rows.min, cols.min), (rows.max, cols.max)] {
+            kind.new_game(&choice.params(r, c), 0)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", info.name))?;
+        }
+        Ok(choice)
+    }
+
+    /// Parameters for one size.
+    pub fn params(&self, rows: u32, cols: u32) -> GameParams {
+        GameParams {
+            rows: Some(rows),
+            cols: Some(cols),
+            options: self.options.clone(),
+        }
+    }
+}
+
+/// Whether to draw with colours on stdout.
+pub fn use_color(no_color: bool) -> bool {
+    !no_color && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stdout().is_terminal()
+}
+
+/// A bot named on the command line, ready to enter games, with its display name.
+pub struct Named {
+    pub name: String,
+    pub entrant: Box<dyn Entrant>,
+}
+
+/// Loads one bot by name for `game`.
+pub fn load_bot(spec: &str, game: &'static dyn GameKind, depth: Option<u32>) -> anyhow::Result<Named> {
+    match spec.parse::<BotSpec>().map_err(anyhow::Error::msg)? {
+        BotSpec::Builtin { strategy, depth: d } => {
+            let builtin = Builtin::new(game, &strategy, d.or(depth)).map_err(anyhow::Error::msg)?;
+            Ok(Named {
+                name: spec.to_string(),
+                entrant: Box::new(builtin),
+            })
+        }
+        BotSpec::Path(path) => bail!(
+            "{}: WebAssembly bots are not supported by this build yet",
+            path.display()
+        ),
+    }
+}

@@ -1,0 +1,173 @@
+//! The command line: every flag is defined here, each subcommand runs in its own file.
+//!
+//! Parsing happens in two stages, as in ripgrep: clap's raw structs below, then each
+//! command turns them into a validated configuration before any work starts, so a bad
+//! flag fails at once with a message that names it.
+
+mod board;
+mod common;
+mod games;
+mod matchup;
+mod play;
+mod replay;
+mod tournament;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+/// arena: a tournament harness for a battle of procedures.
+#[derive(Parser, Debug)]
+#[command(name = "arena", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the games and their builtin strategies.
+    Games,
+    /// Print a starting position (a MathTricks board) for people, or as JSON.
+    Board(BoardArgs),
+    /// Play a game in the terminal: people against people or against bots.
+    Play(PlayArgs),
+    /// Play a round-robin of best-of-N series between bots and write the results.
+    Tournament(TournamentArgs),
+    /// Play two bots against each other and keep a running score.
+    Match(MatchArgs),
+    /// Draw a recorded game move by move.
+    Replay(ReplayArgs),
+}
+
+/// The game and its size, shared by the commands that start games.
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// The game to play (see `arena games`).
+    #[arg(long, default_value = "mathtricks")]
+    game: String,
+    /// Board rows (a number), or a range like 6..10 for tournaments. Default: the game's.
+    #[arg(long)]
+    rows: Option<String>,
+    /// Board columns (a number or a range). Default: the game's.
+    #[arg(long)]
+    cols: Option<String>,
+    /// A game-specific option NAME=VALUE (repeatable), e.g. --option heaps=3,4,5 for nim.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+struct BoardArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The seed the position is drawn from.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Print JSON for programs instead of the drawing.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The seed of the position (default: a fresh one, printed so the game can be repeated).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Who plays first: `human`, `builtin:NAME`, or a .wasm/.wat file.
+    #[arg(long, default_value = "human")]
+    p1: String,
+    /// Who plays second.
+    #[arg(long, default_value = "human")]
+    p2: String,
+    /// Never use colours (also off when NO_COLOR is set or output is not a terminal).
+    #[arg(long)]
+    no_color: bool,
+}
+
+#[derive(Args, Debug)]
+struct TournamentArgs {
+    /// Bots: .wasm/.wat files, folders of them, or builtin:NAME[:DEPTH].
+    #[arg(required = true, value_name = "BOT")]
+    bots: Vec<String>,
+    #[command(flatten)]
+    game: GameArgs,
+    /// Games per series: 1, 3, 5 or 7.
+    #[arg(long, default_value_t = 5)]
+    best_of: u32,
+    /// Play every board twice with seats swapped (2N games per series, all counting).
+    #[arg(long)]
+    paired: bool,
+    /// Play all games of a series even once it is decided.
+    #[arg(long)]
+    play_all: bool,
+    /// Series per pair of bots.
+    #[arg(long, default_value_t = 1)]
+    rounds: u32,
+    /// The tournament seed: every board and bot seed is derived from it.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// The results folder.
+    #[arg(long, default_value = "results")]
+    out: PathBuf,
+    /// Continue the interrupted tournament in --out.
+    #[arg(long)]
+    resume: bool,
+    /// No progress bar and no standings table.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Search depth for builtin:alphabeta (default: the game's).
+    #[arg(long)]
+    depth: Option<u32>,
+}
+
+#[derive(Args, Debug)]
+struct MatchArgs {
+    /// The first bot.
+    a: String,
+    /// The second bot.
+    b: String,
+    #[command(flatten)]
+    game: GameArgs,
+    /// Games to play (first mover alternates).
+    #[arg(long, default_value_t = 10)]
+    games: u32,
+    /// The seed every board and bot seed is derived from.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Search depth for builtin:alphabeta (default: the game's).
+    #[arg(long)]
+    depth: Option<u32>,
+}
+
+#[derive(Args, Debug)]
+struct ReplayArgs {
+    /// The results folder.
+    results: PathBuf,
+    /// The game id (see games.csv).
+    game_id: u64,
+    /// Wait for Enter between moves.
+    #[arg(long)]
+    step: bool,
+    /// Never use colours.
+    #[arg(long)]
+    no_color: bool,
+}
+
+/// Runs the parsed command line; the exit code says how it went.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Games => games::run(),
+        Command::Board(args) => board::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Tournament(args) => tournament::run(args),
+        Command::Match(args) => matchup::run(args),
+        Command::Replay(args) => replay::run(args),
+    }
+}

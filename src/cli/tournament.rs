@@ -1,0 +1,166 @@
+//! `arena tournament`: the instructor's main job.
+
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use anyhow::{bail, Context as _};
+use arena::contestant::{is_module_file, module_name, BotSpec};
+use arena::output::standings_csv;
+use arena::series::SeriesRules;
+use arena::tournament::{self, Config, Participant, Progress, Silent, TournamentError};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::common::{load_bot, GameChoice};
+use super::TournamentArgs;
+
+/// Expands folders into their module files; keeps builtins and files as given.
+pub fn expand_bots(args: &[String]) -> anyhow::Result<Vec<String>> {
+    let mut out = Vec::new();
+    for a in args {
+        match a.parse::<BotSpec>().map_err(anyhow::Error::msg)? {
+            BotSpec::Builtin { .. } => out.push(a.clone()),
+            BotSpec::Path(p) if p.is_dir() => {
+                let mut files: Vec<PathBuf> = std::fs::read_dir(&p)
+                    .with_context(|| format!("cannot read the folder {}", p.display()))?
+                    .filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|f| f.is_file() && is_module_file(f))
+                    .collect();
+                files.sort();
+                if files.is_empty() {
+                    bail!("{}: the folder holds no .wasm or .wat files", p.display());
+                }
+                out.extend(files.into_iter().map(|f| f.display().to_string()));
+            }
+            BotSpec::Path(p) => {
+                if !p.exists() {
+                    bail!("{}: no such file", p.display());
+                }
+                if !is_module_file(&p) {
+                    bail!("{}: not a .wasm or .wat file", p.display());
+                }
+                out.push(a.clone());
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The name a bot gets in results.
+fn display_name(spec: &str) -> String {
+    match spec.parse::<BotSpec>() {
+        Ok(BotSpec::Path(p)) => module_name(&p),
+        _ => spec.to_string(),
+    }
+}
+
+/// Checks that no two bots share a name.
+pub fn check_names(specs: &[String]) -> anyhow::Result<()> {
+    let mut seen: BTreeMap<String, &str> = BTreeMap::new();
+    for s in specs {
+        if let Some(prev) = seen.insert(display_name(s), s) {
+            bail!("two bots are both named `{}`: {prev} and {s}; rename one file", display_name(s));
+        }
+    }
+    Ok(())
+}
+
+struct Bar(ProgressBar);
+
+impl Progress for Bar {
+    fn set_total(&self, games: u64) {
+        self.0.set_length(games);
+    }
+    fn game_done(&self) {
+        self.0.inc(1);
+    }
+    fn skip(&self, games: u64) {
+        let len = self.0.length().unwrap_or(0);
+        self.0.set_length(len.saturating_sub(games));
+    }
+}
+
+pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
+    let choice = GameChoice::new(&args.game, true)?;
+    let rules = SeriesRules::new(args.best_of, args.paired, args.play_all).map_err(anyhow::Error::msg)?;
+    if args.rounds == 0 {
+        bail!("--rounds must be at least 1");
+    }
+    let threads = match args.threads {
+        Some(0) => bail!("--threads must be at least 1"),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+    };
+    let specs = expand_bots(&args.bots)?;
+    check_names(&specs)?;
+    let mut field = Vec::new();
+    for spec in &specs {
+        let named = load_bot(spec, choice.kind, args.depth)?;
+        field.push(Participant {
+            name: display_name(spec),
+            source: spec.clone(),
+            sha256: String::new(),
+            disqualified: None,
+            entrant: named.entrant,
+        });
+    }
+    let config = Config {
+        game: choice.kind,
+        rows: choice.rows,
+        cols: choice.cols,
+        rules,
+        rounds: args.rounds,
+        seed: args.seed,
+        threads,
+        out: args.out.clone(),
+        resume: args.resume,
+        options: choice.options.clone(),
+        depth: args.depth,
+        limits: serde_json::Value::Null,
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        // A second Ctrl-C is not caught again: it ends the process at once.
+        let _ = ctrlc::set_handler(move || {
+            if stop.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            eprintln!("\nstopping after the games in progress...");
+        });
+    }
+    let show = !args.quiet && std::io::stderr().is_terminal();
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  ETA {eta}")
+            .expect("a valid template"),
+    );
+    let progress: Box<dyn Progress> = if show { Box::new(Bar(bar.clone())) } else { Box::new(Silent) };
+    let result = tournament::run(&config, field, &*progress, &stop);
+    bar.finish_and_clear();
+    match result {
+        Ok(summary) => {
+            if !args.quiet {
+                print!("{}", standings_csv::table(&summary.standings));
+                let [w, d, l] = summary.first_mover;
+                println!(
+                    "{} games; the first mover won {w}, drew {d}, lost {l}; results in {}",
+                    summary.games,
+                    args.out.display()
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(TournamentError::Interrupted { played }) => {
+            eprintln!(
+                "interrupted: {played} games finished in this run are saved in {}.\nresume with the same command and --resume",
+                args.out.display()
+            );
+            Ok(ExitCode::from(130))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
