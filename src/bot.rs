@@ -174,10 +174,11 @@ impl Bot for BuiltinBot {
     fn choose_move(&mut self, words: &[i32]) -> Result<Reply, Fault> {
         // A builtin only fails on words the referee itself wrote wrong: a harness bug,
         // reported as a trap so that the run goes on and the reason is recorded.
-        let raw = self
-            .inner
-            .choose_move(words)
-            .map_err(|e| Fault::Trap(format!("builtin bot refused its state (please report): {e}")))?;
+        let raw = self.inner.choose_move(words).map_err(|e| {
+            Fault::Trap(format!(
+                "builtin bot refused its state (please report): {e}"
+            ))
+        })?;
         Ok(Reply { raw, fuel: 0 })
     }
 }

@@ -38,7 +38,9 @@ impl FromStr for BotSpec {
                         .parse::<u32>()
                         .ok()
                         .filter(|&d| (1..=64).contains(&d))
-                        .ok_or_else(|| format!("`{s}`: the depth after the name must be a number from 1 to 64"))?;
+                        .ok_or_else(|| {
+                            format!("`{s}`: the depth after the name must be a number from 1 to 64")
+                        })?;
                     (name, Some(depth))
                 }
                 None => (rest, None),
@@ -61,8 +63,14 @@ impl FromStr for BotSpec {
 impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BotSpec::Builtin { strategy, depth: None } => write!(f, "builtin:{strategy}"),
-            BotSpec::Builtin { strategy, depth: Some(d) } => write!(f, "builtin:{strategy}:{d}"),
+            BotSpec::Builtin {
+                strategy,
+                depth: None,
+            } => write!(f, "builtin:{strategy}"),
+            BotSpec::Builtin {
+                strategy,
+                depth: Some(d),
+            } => write!(f, "builtin:{strategy}:{d}"),
             BotSpec::Path(p) => write!(f, "{}", p.display()),
         }
     }
@@ -95,7 +103,11 @@ impl Builtin {
     ///
     /// # Errors
     /// The game's list of strategies when it has no such one.
-    pub fn new(game: &'static dyn GameKind, strategy: &str, depth: Option<u32>) -> Result<Builtin, String> {
+    pub fn new(
+        game: &'static dyn GameKind,
+        strategy: &str,
+        depth: Option<u32>,
+    ) -> Result<Builtin, String> {
         game.builtin(strategy, depth).map_err(|e| e.to_string())?;
         Ok(Builtin {
             game,
@@ -106,7 +118,10 @@ impl Builtin {
 
     /// A fresh bot.
     pub fn bot(&self) -> Box<dyn Bot> {
-        Box::new(BuiltinBot::new(self.game, &self.strategy, self.depth).expect("checked in Builtin::new"))
+        Box::new(
+            BuiltinBot::new(self.game, &self.strategy, self.depth)
+                .expect("checked in Builtin::new"),
+        )
     }
 }
 
@@ -124,17 +139,38 @@ mod tests {
     fn parses_bot_names() {
         assert_eq!(
             "builtin:greedy".parse::<BotSpec>().unwrap(),
-            BotSpec::Builtin { strategy: "greedy".into(), depth: None }
+            BotSpec::Builtin {
+                strategy: "greedy".into(),
+                depth: None
+            }
         );
         assert_eq!(
             "builtin:alphabeta:4".parse::<BotSpec>().unwrap(),
-            BotSpec::Builtin { strategy: "alphabeta".into(), depth: Some(4) }
+            BotSpec::Builtin {
+                strategy: "alphabeta".into(),
+                depth: Some(4)
+            }
         );
-        assert!("builtin:alphabeta:x".parse::<BotSpec>().unwrap_err().contains("depth"));
+        assert!("builtin:alphabeta:x"
+            .parse::<BotSpec>()
+            .unwrap_err()
+            .contains("depth"));
         assert!("builtin:alphabeta:0".parse::<BotSpec>().is_err());
-        assert!("builtin:".parse::<BotSpec>().unwrap_err().contains("strategy"));
-        assert_eq!("bots/a.wasm".parse::<BotSpec>().unwrap(), BotSpec::Path("bots/a.wasm".into()));
-        assert_eq!("builtin:alphabeta:4".parse::<BotSpec>().unwrap().to_string(), "builtin:alphabeta:4");
+        assert!("builtin:"
+            .parse::<BotSpec>()
+            .unwrap_err()
+            .contains("strategy"));
+        assert_eq!(
+            "bots/a.wasm".parse::<BotSpec>().unwrap(),
+            BotSpec::Path("bots/a.wasm".into())
+        );
+        assert_eq!(
+            "builtin:alphabeta:4"
+                .parse::<BotSpec>()
+                .unwrap()
+                .to_string(),
+            "builtin:alphabeta:4"
+        );
     }
 
     #[test]

@@ -99,7 +99,11 @@ pub enum Entry {
 
 /// Plays `game` (a fresh starting position) between `entrants[0]` (moving first) and
 /// `entrants[1]`, giving each bot its seed from `bot_seeds`.
-pub fn play_game(mut game: Box<dyn AnyGame>, entrants: [&dyn Entrant; 2], bot_seeds: [u64; 2]) -> GameRecord {
+pub fn play_game(
+    mut game: Box<dyn AnyGame>,
+    entrants: [&dyn Entrant; 2],
+    bot_seeds: [u64; 2],
+) -> GameRecord {
     let setup = game.setup();
     let mut record = GameRecord {
         setup,
@@ -116,7 +120,10 @@ pub fn play_game(mut game: Box<dyn AnyGame>, entrants: [&dyn Entrant; 2], bot_se
         [Ok(first), Ok(second)] => [first, second],
         [Err(Entry::Disqualified(reason)), Err(Entry::Disqualified(_))] => {
             // Neither can play: nobody wins a game nobody played.
-            record.end = End::Disqualified { seat: Player::First, reason };
+            record.end = End::Disqualified {
+                seat: Player::First,
+                reason,
+            };
             return record;
         }
         [Err(entry), _] => return forfeit(record, Player::First, entry),
@@ -132,10 +139,12 @@ pub fn play_game(mut game: Box<dyn AnyGame>, entrants: [&dyn Entrant; 2], bot_se
             let i = seat.index();
             record.fuel[i] += reply.fuel;
             record.max_move_fuel[i] = record.max_move_fuel[i].max(reply.fuel);
-            game.play(reply.raw).map(|()| reply.raw).map_err(|e| Fault::IllegalMove {
-                raw: e.raw,
-                reason: e.reason,
-            })
+            game.play(reply.raw)
+                .map(|()| reply.raw)
+                .map_err(|e| Fault::IllegalMove {
+                    raw: e.raw,
+                    reason: e.reason,
+                })
         });
         match result {
             Ok(raw) => {

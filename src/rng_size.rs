@@ -36,11 +36,14 @@ impl FromStr for SizeRange {
 
     fn from_str(s: &str) -> Result<SizeRange, String> {
         let num = |t: &str| {
-            t.trim()
-                .parse::<u32>()
-                .map_err(|_| format!("`{s}` is not a size: use a number like 8 or a range like 6..10"))
+            t.trim().parse::<u32>().map_err(|_| {
+                format!("`{s}` is not a size: use a number like 8 or a range like 6..10")
+            })
         };
-        let range = s.split_once("..=").or_else(|| s.split_once("..")).or_else(|| s.split_once('-'));
+        let range = s
+            .split_once("..=")
+            .or_else(|| s.split_once(".."))
+            .or_else(|| s.split_once('-'));
         let (min, max) = match range {
             Some((a, b)) => (num(a)?, num(b)?),
             None => {
@@ -72,10 +75,22 @@ mod tests {
     #[test]
     fn parses_sizes_and_ranges() {
         assert_eq!("8".parse::<SizeRange>().unwrap(), SizeRange::fixed(8));
-        assert_eq!("6..10".parse::<SizeRange>().unwrap(), SizeRange { min: 6, max: 10 });
-        assert_eq!("6..=10".parse::<SizeRange>().unwrap(), SizeRange { min: 6, max: 10 });
-        assert_eq!("6-10".parse::<SizeRange>().unwrap(), SizeRange { min: 6, max: 10 });
-        assert!("ten".parse::<SizeRange>().unwrap_err().contains("not a size"));
+        assert_eq!(
+            "6..10".parse::<SizeRange>().unwrap(),
+            SizeRange { min: 6, max: 10 }
+        );
+        assert_eq!(
+            "6..=10".parse::<SizeRange>().unwrap(),
+            SizeRange { min: 6, max: 10 }
+        );
+        assert_eq!(
+            "6-10".parse::<SizeRange>().unwrap(),
+            SizeRange { min: 6, max: 10 }
+        );
+        assert!("ten"
+            .parse::<SizeRange>()
+            .unwrap_err()
+            .contains("not a size"));
         assert!("9..4".parse::<SizeRange>().unwrap_err().contains("empty"));
     }
 

@@ -103,7 +103,7 @@ impl SeriesRules {
 
     /// Who moves first in game `index`, given the first game's first mover.
     pub fn first_mover(&self, first: Side, index: u32) -> Side {
-        if index % 2 == 0 {
+        if index.is_multiple_of(2) {
             first
         } else {
             first.other()
@@ -130,8 +130,7 @@ impl SeriesRules {
                 return Some(SeriesResult::Win(side));
             }
         }
-        let can_still_win =
-            |side: Side| tally.half_points[side.index()] + 2 * remaining > total;
+        let can_still_win = |side: Side| tally.half_points[side.index()] + 2 * remaining > total;
         if !can_still_win(Side::A) && !can_still_win(Side::B) {
             return Some(SeriesResult::Draw);
         }
@@ -156,7 +155,13 @@ pub struct Tally {
 impl Tally {
     /// Adds a game in which `first` moved first and the game came out `outcome`.
     pub fn add(&mut self, first: Side, outcome: Outcome) {
-        let seat_of = |side: Side| if side == first { Player::First } else { Player::Second };
+        let seat_of = |side: Side| {
+            if side == first {
+                Player::First
+            } else {
+                Player::Second
+            }
+        };
         for side in [Side::A, Side::B] {
             self.half_points[side.index()] += outcome.half_points(seat_of(side));
         }
@@ -198,7 +203,9 @@ mod tests {
     #[test]
     fn only_odd_lengths_up_to_seven() {
         for n in [0, 2, 4, 9] {
-            assert!(SeriesRules::new(n, false, false).unwrap_err().contains("1, 3, 5 or 7"));
+            assert!(SeriesRules::new(n, false, false)
+                .unwrap_err()
+                .contains("1, 3, 5 or 7"));
         }
         for n in BEST_OF {
             assert_eq!(rules(n, false, false).max_games(), n);
@@ -216,14 +223,20 @@ mod tests {
     #[test]
     fn early_finish_at_majority() {
         // Game 0: A first, wins. Game 1: B first, A (second seat) wins. 2 of 3: over.
-        let (t, res) = run(rules(3, false, false), &[Win(First), Win(Second), Win(First)]);
+        let (t, res) = run(
+            rules(3, false, false),
+            &[Win(First), Win(Second), Win(First)],
+        );
         assert_eq!(t.games, 2);
         assert_eq!(res, SeriesResult::Win(Side::A));
     }
 
     #[test]
     fn play_all_plays_every_game() {
-        let (t, res) = run(rules(3, false, true), &[Win(First), Win(Second), Win(Second)]);
+        let (t, res) = run(
+            rules(3, false, true),
+            &[Win(First), Win(Second), Win(Second)],
+        );
         assert_eq!(t.games, 3);
         assert_eq!(t.half_points, [4, 2]);
         assert_eq!(res, SeriesResult::Win(Side::A));
@@ -250,7 +263,10 @@ mod tests {
     fn a_level_series_plays_to_the_end() {
         // best-of-5: A, B, D, D -> 2-2 with one game left: a win still gives a majority,
         // so the last game is played; a draw there draws the series.
-        let (t, res) = run(rules(5, false, false), &[Win(First), Win(First), Draw, Draw, Draw]);
+        let (t, res) = run(
+            rules(5, false, false),
+            &[Win(First), Win(First), Draw, Draw, Draw],
+        );
         assert_eq!(t.games, 5);
         assert_eq!(t.half_points, [5, 5]);
         assert_eq!(res, SeriesResult::Draw);
@@ -263,7 +279,17 @@ mod tests {
         assert_eq!(r.board_index(1), 0);
         assert_eq!(r.board_index(5), 2);
         // A wins 4 games in a row: majority (> 3 of 6) reached after game 3 (a pair end).
-        let (t, res) = run(r, &[Win(First), Win(Second), Win(First), Win(Second), Win(First), Win(Second)]);
+        let (t, res) = run(
+            r,
+            &[
+                Win(First),
+                Win(Second),
+                Win(First),
+                Win(Second),
+                Win(First),
+                Win(Second),
+            ],
+        );
         assert_eq!(t.games, 4);
         assert_eq!(res, SeriesResult::Win(Side::A));
         // First mover wins every game: each board splits, the series is drawn 3-3.

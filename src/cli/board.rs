@@ -8,7 +8,9 @@ use super::BoardArgs;
 pub fn run(args: BoardArgs) -> anyhow::Result<ExitCode> {
     let choice = GameChoice::new(&args.game, false)?;
     let (rows, cols) = (choice.rows.min, choice.cols.min);
-    let game = choice.kind.new_game(&choice.params(rows, cols), args.seed)?;
+    let game = choice
+        .kind
+        .new_game(&choice.params(rows, cols), args.seed)?;
     if args.json {
         let mut words = Vec::new();
         game.observation(0, 0, &mut words);
@@ -23,7 +25,11 @@ pub fn run(args: BoardArgs) -> anyhow::Result<ExitCode> {
         });
         println!("{}", serde_json::to_string_pretty(&json)?);
     } else {
-        println!("{} {rows}x{cols}, seed {}", choice.kind.info().name, args.seed);
+        println!(
+            "{} {rows}x{cols}, seed {}",
+            choice.kind.info().name,
+            args.seed
+        );
         print!("{}", game.render(super::common::use_color(false)));
     }
     Ok(ExitCode::SUCCESS)

@@ -24,16 +24,19 @@ impl GameChoice {
     pub fn new(args: &GameArgs, ranges: bool) -> anyhow::Result<GameChoice> {
         let kind = find_game(&args.game)?;
         let info = kind.info();
-        let size = |flag: &str, value: &Option<String>, default: u32| -> anyhow::Result<SizeRange> {
-            let range = match value {
-                Some(v) => v.parse::<SizeRange>().map_err(|e| anyhow::anyhow!("--{flag}: {e}"))?,
-                None => SizeRange::fixed(default),
+        let size =
+            |flag: &str, value: &Option<String>, default: u32| -> anyhow::Result<SizeRange> {
+                let range = match value {
+                    Some(v) => v
+                        .parse::<SizeRange>()
+                        .map_err(|e| anyhow::anyhow!("--{flag}: {e}"))?,
+                    None => SizeRange::fixed(default),
+                };
+                if !ranges && range.min != range.max {
+                    bail!("--{flag}: this command takes one size, not a range");
+                }
+                Ok(range)
             };
-            if !ranges && range.min != range.max {
-                bail!("--{flag}: this command takes one size, not a range");
-            }
-            Ok(range)
-        };
         let rows = size("rows", &args.rows, info.default_rows)?;
         let cols = size("cols", &args.cols, info.default_cols)?;
         let mut options = BTreeMap::new();
@@ -43,7 +46,12 @@ impl GameChoice {
                 .with_context(|| format!("--option `{o}`: write it as NAME=VALUE"))?;
             options.insert(k.to_string(), v.to_string());
         }
-        let choice = GameChoice { kind, rows, cols, options };
+        let choice = GameChoice {
+            kind,
+            rows,
+            cols,
+            options,
+        };
         // Try the extreme sizes now, so that a bad size fails before any work.
         for (r, c) in [(rows.min, cols.min), (rows.max, cols.max)] {
             kind.new_game(&choice.params(r, c), 0)
@@ -64,7 +72,9 @@ impl GameChoice {
 
 /// Whether to draw with colours on stdout.
 pub fn use_color(no_color: bool) -> bool {
-    !no_color && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stdout().is_terminal()
+    !no_color
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        && std::io::stdout().is_terminal()
 }
 
 /// A bot named on the command line, ready to enter games, with its display name.
@@ -74,7 +84,11 @@ pub struct Named {
 }
 
 /// Loads one bot by name for `game`.
-pub fn load_bot(spec: &str, game: &'static dyn GameKind, depth: Option<u32>) -> anyhow::Result<Named> {
+pub fn load_bot(
+    spec: &str,
+    game: &'static dyn GameKind,
+    depth: Option<u32>,
+) -> anyhow::Result<Named> {
     match spec.parse::<BotSpec>().map_err(anyhow::Error::msg)? {
         BotSpec::Builtin { strategy, depth: d } => {
             let builtin = Builtin::new(game, &strategy, d.or(depth)).map_err(anyhow::Error::msg)?;

@@ -8,8 +8,19 @@ pub fn run() -> anyhow::Result<ExitCode> {
     for g in games() {
         let info = g.info();
         println!("{:<12} {}", info.name, info.summary);
-        println!("{:<12} size: {}; default {}x{}", "", info.size_doc, info.default_rows, info.default_cols);
-        println!("{:<12} builtin bots: {}", "", g.strategy_names().iter().map(|s| format!("builtin:{s}")).collect::<Vec<_>>().join(", "));
+        println!(
+            "{:<12} size: {}; default {}x{}",
+            "", info.size_doc, info.default_rows, info.default_cols
+        );
+        println!(
+            "{:<12} builtin bots: {}",
+            "",
+            g.strategy_names()
+                .iter()
+                .map(|s| format!("builtin:{s}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

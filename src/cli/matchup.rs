@@ -21,13 +21,29 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
     for i in 0..args.games {
         let board_seed = derive(args.seed, "match-board", &[&i]);
         let size_seed = derive(args.seed, "match-size", &[&i]);
-        let (rows, cols) = (choice.rows.pick(size_seed, 0), choice.cols.pick(size_seed, 1));
-        let game = choice.kind.new_game(&choice.params(rows, cols), board_seed)?;
+        let (rows, cols) = (
+            choice.rows.pick(size_seed, 0),
+            choice.cols.pick(size_seed, 1),
+        );
+        let game = choice
+            .kind
+            .new_game(&choice.params(rows, cols), board_seed)?;
         let a_first = i % 2 == 0;
-        let entrants = if a_first { [&*a.entrant, &*b.entrant] } else { [&*b.entrant, &*a.entrant] };
-        let seeds = [derive(args.seed, "match-bot", &[&i, &1]), derive(args.seed, "match-bot", &[&i, &2])];
+        let entrants = if a_first {
+            [&*a.entrant, &*b.entrant]
+        } else {
+            [&*b.entrant, &*a.entrant]
+        };
+        let seeds = [
+            derive(args.seed, "match-bot", &[&i, &1]),
+            derive(args.seed, "match-bot", &[&i, &2]),
+        ];
         let record = play_game(game, entrants, seeds);
-        let a_seat = if a_first { Player::First } else { Player::Second };
+        let a_seat = if a_first {
+            Player::First
+        } else {
+            Player::Second
+        };
         match record.outcome {
             Outcome::Win(p) if p == a_seat => w += 1,
             Outcome::Win(_) => l += 1,
@@ -36,10 +52,17 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
         let n = w + l + d;
         let score = (w as f64 + d as f64 / 2.0) / n as f64;
         let note = match record.end.culprit() {
-            Some(p) => format!("  ({} by {})", record.end.name(), if p == a_seat { &a.name } else { &b.name }),
+            Some(p) => format!(
+                "  ({} by {})",
+                record.end.name(),
+                if p == a_seat { &a.name } else { &b.name }
+            ),
             None => String::new(),
         };
-        println!("Score of {} vs {}: {w} - {l} - {d}  [{score:.3}] {n}{note}", a.name, b.name);
+        println!(
+            "Score of {} vs {}: {w} - {l} - {d}  [{score:.3}] {n}{note}",
+            a.name, b.name
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -35,7 +35,10 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
             Entry::Fault(f) => anyhow::anyhow!("{spec}: {f}"),
             Entry::Disqualified(reason) => anyhow::anyhow!("{spec}: {reason}"),
         })?;
-        seats.push(Seat::Bot { name: named.name, bot });
+        seats.push(Seat::Bot {
+            name: named.name,
+            bot,
+        });
     }
     let (rows, cols) = (choice.rows.min, choice.cols.min);
     let mut game = choice.kind.new_game(&choice.params(rows, cols), seed)?;
@@ -59,17 +62,31 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
                     return Ok(ExitCode::SUCCESS);
                 };
                 let line = line?;
-                match game.parse_move(&line).and_then(|m| game.play(m).map_err(|e| e.reason)) {
+                match game
+                    .parse_move(&line)
+                    .and_then(|m| game.play(m).map_err(|e| e.reason))
+                {
                     Ok(()) => break,
                     Err(why) => println!("{why}; try again"),
                 }
             },
             Seat::Bot { name, bot } => {
-                game.observation(ply, derive(seed, "play-bot", &[&(seat.index() + 1)]), &mut words);
-                let played = bot.choose_move(&words).map_err(|f| f.to_string()).and_then(|reply| {
-                    let desc = game.describe_move(reply.raw).unwrap_or_else(|| reply.raw.to_string());
-                    game.play(reply.raw).map(|()| desc).map_err(|e| e.to_string())
-                });
+                game.observation(
+                    ply,
+                    derive(seed, "play-bot", &[&(seat.index() + 1)]),
+                    &mut words,
+                );
+                let played = bot
+                    .choose_move(&words)
+                    .map_err(|f| f.to_string())
+                    .and_then(|reply| {
+                        let desc = game
+                            .describe_move(reply.raw)
+                            .unwrap_or_else(|| reply.raw.to_string());
+                        game.play(reply.raw)
+                            .map(|()| desc)
+                            .map_err(|e| e.to_string())
+                    });
                 match played {
                     Ok(desc) => println!("{seat} ({name}) plays {desc}"),
                     Err(why) => {

@@ -21,7 +21,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         .map_err(anyhow::Error::msg)
         .with_context(|| format!("game {} does not re-check under the rules", args.game_id))?;
     let color = use_color(args.no_color);
-    let mut state = kind.from_setup(&replay.setup)?;
+    let mut state = kind.start_from_setup(&replay.setup)?;
     println!(
         "game {} ({}, series {}, round {}): {} (player 1) vs {} (player 2)",
         replay.game_id, replay.game, replay.series_id, replay.round, replay.bots[0], replay.bots[1]
@@ -40,8 +40,14 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         }
         let mover = state.to_move();
         let desc = state.describe_move(m).unwrap_or_else(|| m.to_string());
-        state.play(m).map_err(|e| anyhow::anyhow!("move {}: {e}", i + 1))?;
-        println!("\nmove {}: {mover} ({}) plays {desc}", i + 1, replay.bots[mover.index()]);
+        state
+            .play(m)
+            .map_err(|e| anyhow::anyhow!("move {}: {e}", i + 1))?;
+        println!(
+            "\nmove {}: {mover} ({}) plays {desc}",
+            i + 1,
+            replay.bots[mover.index()]
+        );
         print!("{}", state.render(color));
     }
     println!("\nresult {} ({})", replay.result, replay.end);

@@ -62,7 +62,10 @@ pub fn check_names(specs: &[String]) -> anyhow::Result<()> {
     let mut seen: BTreeMap<String, &str> = BTreeMap::new();
     for s in specs {
         if let Some(prev) = seen.insert(display_name(s), s) {
-            bail!("two bots are both named `{}`: {prev} and {s}; rename one file", display_name(s));
+            bail!(
+                "two bots are both named `{}`: {prev} and {s}; rename one file",
+                display_name(s)
+            );
         }
     }
     Ok(())
@@ -85,14 +88,17 @@ impl Progress for Bar {
 
 pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     let choice = GameChoice::new(&args.game, true)?;
-    let rules = SeriesRules::new(args.best_of, args.paired, args.play_all).map_err(anyhow::Error::msg)?;
+    let rules =
+        SeriesRules::new(args.best_of, args.paired, args.play_all).map_err(anyhow::Error::msg)?;
     if args.rounds == 0 {
         bail!("--rounds must be at least 1");
     }
     let threads = match args.threads {
         Some(0) => bail!("--threads must be at least 1"),
         Some(n) => n,
-        None => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+        None => std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1),
     };
     let specs = expand_bots(&args.bots)?;
     check_names(&specs)?;
@@ -138,7 +144,11 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  ETA {eta}")
             .expect("a valid template"),
     );
-    let progress: Box<dyn Progress> = if show { Box::new(Bar(bar.clone())) } else { Box::new(Silent) };
+    let progress: Box<dyn Progress> = if show {
+        Box::new(Bar(bar.clone()))
+    } else {
+        Box::new(Silent)
+    };
     let result = tournament::run(&config, field, &*progress, &stop);
     bar.finish_and_clear();
     match result {

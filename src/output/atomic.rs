@@ -29,7 +29,10 @@ pub fn write_fast(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
 
 fn write_with(path: &Path, bytes: &[u8], sync: bool) -> Result<(), OutputError> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
     let result = (|| {
         let mut f = fs::File::create(&tmp)?;

@@ -119,8 +119,12 @@ pub fn read_rows(dir: &Path) -> Result<Vec<GameRow>, OutputError> {
     let complete = complete_prefix(&bytes);
     if complete.len() != bytes.len() {
         // Drop the torn line so that appends continue on a clean row boundary.
-        let f = OpenOptions::new().write(true).open(&path).map_err(|e| OutputError::io(&path, e))?;
-        f.set_len(complete.len() as u64).map_err(|e| OutputError::io(&path, e))?;
+        let f = OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .map_err(|e| OutputError::io(&path, e))?;
+        f.set_len(complete.len() as u64)
+            .map_err(|e| OutputError::io(&path, e))?;
     }
     let mut reader = csv::Reader::from_reader(complete);
     let mut rows = Vec::new();
@@ -147,9 +151,12 @@ pub fn write_sorted(dir: &Path, rows: &[GameRow]) -> Result<(), OutputError> {
     let path = dir.join(FILE);
     let mut out = csv::Writer::from_writer(Vec::new());
     for row in rows {
-        out.serialize(row).map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
+        out.serialize(row)
+            .map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
     }
-    let bytes = out.into_inner().map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
+    let bytes = out
+        .into_inner()
+        .map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
     atomic::write(&path, &bytes)
 }
 

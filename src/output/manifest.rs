@@ -143,7 +143,10 @@ mod tests {
         let mut other = m.clone();
         other.seed = 8;
         let diff = other.difference(&m).unwrap();
-        assert!(diff.contains("seed") && diff.contains('7') && diff.contains('8'), "{diff}");
+        assert!(
+            diff.contains("seed") && diff.contains('7') && diff.contains('8'),
+            "{diff}"
+        );
     }
 
     #[test]
@@ -152,6 +155,9 @@ mod tests {
         assert_eq!(Manifest::read(dir.path()).unwrap(), None);
         fs::write(dir.path().join(FILE), "{ not json").unwrap();
         let err = Manifest::read(dir.path()).unwrap_err().to_string();
-        assert!(err.contains("tournament.json") && err.contains("not an arena manifest"), "{err}");
+        assert!(
+            err.contains("tournament.json") && err.contains("not an arena manifest"),
+            "{err}"
+        );
     }
 }

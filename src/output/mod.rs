@@ -51,7 +51,7 @@ impl OutputError {
 
 /// Half points as people read them: `2`, `2.5`.
 pub fn points(half_points: u64) -> String {
-    if half_points % 2 == 0 {
+    if half_points.is_multiple_of(2) {
         (half_points / 2).to_string()
     } else {
         format!("{}.5", half_points / 2)

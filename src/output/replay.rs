@@ -177,7 +177,11 @@ impl Replay {
         let mut lines = text.lines().enumerate();
         match lines.next() {
             Some((_, MAGIC)) => {}
-            _ => return Err(format!("not an arena replay: the first line must be `{MAGIC}`")),
+            _ => {
+                return Err(format!(
+                    "not an arena replay: the first line must be `{MAGIC}`"
+                ))
+            }
         }
         let mut r = Replay {
             game: String::new(),
@@ -222,7 +226,10 @@ impl Replay {
                 "second" => r.bots[1] = rest.to_string(),
                 "bot_seeds" => {
                     let (a, b) = rest.split_once(' ').ok_or_else(|| bad(key))?;
-                    r.bot_seeds = [a.parse().map_err(|_| bad(key))?, b.parse().map_err(|_| bad(key))?];
+                    r.bot_seeds = [
+                        a.parse().map_err(|_| bad(key))?,
+                        b.parse().map_err(|_| bad(key))?,
+                    ];
                 }
                 "move" if !seen_end => r.moves.push(num(rest)? as i32),
                 "end" => {
@@ -280,9 +287,15 @@ impl Replay {
     /// A sentence naming the first disagreement.
     pub fn verify(&self, kind: &dyn GameKind) -> Result<Box<dyn AnyGame>, String> {
         if kind.info().name != self.game {
-            return Err(format!("replay of `{}`, checked as `{}`", self.game, kind.info().name));
+            return Err(format!(
+                "replay of `{}`, checked as `{}`",
+                self.game,
+                kind.info().name
+            ));
         }
-        let mut state = kind.from_setup(&self.setup).map_err(|e| format!("setup: {e}"))?;
+        let mut state = kind
+            .start_from_setup(&self.setup)
+            .map_err(|e| format!("setup: {e}"))?;
         for (i, &m) in self.moves.iter().enumerate() {
             state
                 .play(m)
@@ -295,9 +308,13 @@ impl Replay {
             ("normal", Some(_)) => return Err("a normal end with a culprit".into()),
             (_, Some(p)) => {
                 if self.end != "disqualified" && state.is_terminal() {
-                    return Err(format!("a `{}` fault recorded after the game was over", self.end));
+                    return Err(format!(
+                        "a `{}` fault recorded after the game was over",
+                        self.end
+                    ));
                 }
-                if self.end != "disqualified" && self.end != "instantiation" && state.to_move() != p {
+                if self.end != "disqualified" && self.end != "instantiation" && state.to_move() != p
+                {
                     return Err(format!("{p} faulted while it was not its turn"));
                 }
                 Outcome::Win(p.other())
@@ -354,7 +371,10 @@ mod tests {
             reason: String::new(),
             result: result_text(g.outcome().unwrap()).into(),
             scores: g.scores(),
-            outputs: ["hello\n".into(), "tab\there \\ and bell \u{7}\nsecond line\n".into()],
+            outputs: [
+                "hello\n".into(),
+                "tab\there \\ and bell \u{7}\nsecond line\n".into(),
+            ],
         }
     }
 
@@ -388,7 +408,9 @@ mod tests {
 
     #[test]
     fn parse_errors_name_the_line() {
-        assert!(Replay::parse("hello").unwrap_err().contains("not an arena replay"));
+        assert!(Replay::parse("hello")
+            .unwrap_err()
+            .contains("not an arena replay"));
         let text = format!("{MAGIC}\ngame mathtricks\nsize 8\n");
         assert!(Replay::parse(&text).unwrap_err().contains("line 3"));
     }

@@ -54,8 +54,11 @@ pub fn write(dir: &Path, names: &[String], series: &[SeriesOutcome]) -> Result<(
             },
             results: &s.games,
         };
-        out.serialize(row).map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
+        out.serialize(row)
+            .map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
     }
-    let bytes = out.into_inner().map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
+    let bytes = out
+        .into_inner()
+        .map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
     atomic::write(&path, &bytes)
 }

@@ -13,14 +13,34 @@ pub const FILE: &str = "standings.csv";
 /// The header, in column order (fault columns follow `FaultKind::ALL`).
 pub fn header() -> Vec<String> {
     let mut h: Vec<String> = [
-        "rank", "bot", "series_played", "series_won", "series_drawn", "series_lost", "series_points",
-        "games_played", "games_won", "games_drawn", "games_lost", "game_points", "score_margin",
-        "first_won", "first_drawn", "first_lost", "second_won", "second_drawn", "second_lost",
+        "rank",
+        "bot",
+        "series_played",
+        "series_won",
+        "series_drawn",
+        "series_lost",
+        "series_points",
+        "games_played",
+        "games_won",
+        "games_drawn",
+        "games_lost",
+        "game_points",
+        "score_margin",
+        "first_won",
+        "first_drawn",
+        "first_lost",
+        "second_won",
+        "second_drawn",
+        "second_lost",
     ]
     .iter()
     .map(|s| s.to_string())
     .collect();
-    h.extend(FaultKind::ALL.iter().map(|k| format!("faults_{}", k.name())));
+    h.extend(
+        FaultKind::ALL
+            .iter()
+            .map(|k| format!("faults_{}", k.name())),
+    );
     h.push("disqualified".to_string());
     h
 }
@@ -47,7 +67,11 @@ fn record_row(s: &Standing) -> Vec<String> {
         s.as_second.draws.to_string(),
         s.as_second.losses.to_string(),
     ];
-    r.extend(FaultKind::ALL.iter().map(|k| s.faults.get(k).copied().unwrap_or(0).to_string()));
+    r.extend(
+        FaultKind::ALL
+            .iter()
+            .map(|k| s.faults.get(k).copied().unwrap_or(0).to_string()),
+    );
     r.push(s.disqualified.clone().unwrap_or_default());
     r
 }
@@ -64,13 +88,20 @@ pub fn write(dir: &Path, table: &[Standing]) -> Result<(), OutputError> {
     for s in table {
         out.write_record(record_row(s)).map_err(err)?;
     }
-    let bytes = out.into_inner().map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
+    let bytes = out
+        .into_inner()
+        .map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
     atomic::write(&path, &bytes)
 }
 
 /// The standings as an aligned table for a terminal.
 pub fn table(table: &[Standing]) -> String {
-    let width = table.iter().map(|s| s.name.chars().count()).max().unwrap_or(3).max(3);
+    let width = table
+        .iter()
+        .map(|s| s.name.chars().count())
+        .max()
+        .unwrap_or(3)
+        .max(3);
     let mut s = String::new();
     let _ = writeln!(
         s,

@@ -27,7 +27,7 @@ use crate::referee::{play_game, Entrant, GameRecord};
 use crate::rng_size::SizeRange;
 use crate::series::{SeriesRules, Side, Tally};
 use schedule::{GamePlan, Schedule, SeriesPlan};
-use standings::{Standing, SeriesOutcome};
+use standings::{SeriesOutcome, Standing};
 
 /// A validated tournament configuration.
 pub struct Config {
@@ -120,9 +120,6 @@ pub enum TournamentError {
     /// The folder holds a tournament and `--resume` was not given.
     #[error("{0} already holds a tournament; add --resume to continue it, or choose another --out folder")]
     AlreadyThere(PathBuf),
-    /// `--resume` on a folder without a tournament.
-    #[error("nothing to resume in {0}: it has no tournament.json")]
-    NothingToResume(PathBuf),
     /// Fewer than two bots.
     #[error("a tournament needs at least two bots, got {0}")]
     TooFewBots(usize),
@@ -161,7 +158,9 @@ pub fn manifest(config: &Config, field: &[Participant]) -> Manifest {
     }
 }
 
-/// Prepares the results folder: a fresh one gets the manifest; `--resume` checks it.
+/// Prepares the results folder: a fresh one gets the manifest (`--resume` on a fresh
+/// folder simply starts, so the same command can be repeated until the run completes);
+/// an existing one is continued only with `--resume` and only if it is the same run.
 fn prepare(config: &Config, wanted: &Manifest) -> Result<(), TournamentError> {
     let dir = &config.out;
     fs::create_dir_all(dir.join(replay::DIR)).map_err(|e| OutputError::io(dir, e))?;
@@ -178,9 +177,6 @@ fn prepare(config: &Config, wanted: &Manifest) -> Result<(), TournamentError> {
             }
         }
         None => {
-            if config.resume {
-                return Err(TournamentError::NothingToResume(dir.clone()));
-            }
             if dir.join(games_csv::FILE).exists() {
                 return Err(OutputError::corrupt(
                     &dir.join(games_csv::FILE),
@@ -198,7 +194,12 @@ fn prepare(config: &Config, wanted: &Manifest) -> Result<(), TournamentError> {
 ///
 /// # Errors
 /// [`TournamentError`]; on `Interrupted`, every finished game is saved for `--resume`.
-pub fn run(config: &Config, mut field: Vec<Participant>, progress: &dyn Progress, stop: &AtomicBool) -> Result<Summary, TournamentError> {
+pub fn run(
+    config: &Config,
+    mut field: Vec<Participant>,
+    progress: &dyn Progress,
+    stop: &AtomicBool,
+) -> Result<Summary, TournamentError> {
     if field.len() < 2 {
         return Err(TournamentError::TooFewBots(field.len()));
     }
@@ -236,7 +237,12 @@ pub fn run(config: &Config, mut field: Vec<Participant>, progress: &dyn Progress
     };
     let results: Vec<(Vec<GameRow>, u64, bool)> =
         pool.install(|| plans.par_iter().map(|plan| ctx.play_series(plan)).collect());
-    if let Some(err) = ctx.failed.lock().expect("no panics while holding it").take() {
+    if let Some(err) = ctx
+        .failed
+        .lock()
+        .expect("no panics while holding it")
+        .take()
+    {
         return Err(err.into());
     }
     let played_now: u64 = results.iter().map(|r| r.1).sum();
@@ -264,7 +270,8 @@ pub fn write_summaries(
     rows: &[GameRow],
 ) -> Result<Summary, OutputError> {
     games_csv::write_sorted(dir, rows)?;
-    let series: Vec<SeriesOutcome> = standings::series_outcomes(plans, schedule.rules, &schedule.names, rows);
+    let series: Vec<SeriesOutcome> =
+        standings::series_outcomes(plans, schedule.rules, &schedule.names, rows);
     series_csv::write(dir, &schedule.names, &series)?;
     let dq: Vec<Option<String>> = field.iter().map(|p| p.disqualified.clone()).collect();
     let table = standings::standings(&schedule.names, &dq, &series, rows);
@@ -287,7 +294,11 @@ pub fn write_summaries(
 
 /// The rows a previous, interrupted run of the same tournament left, by game id, each
 /// checked against the schedule.
-fn previous_rows(dir: &Path, schedule: &Schedule, plans: &[SeriesPlan]) -> Result<HashMap<u64, GameRow>, OutputError> {
+fn previous_rows(
+    dir: &Path,
+    schedule: &Schedule,
+    plans: &[SeriesPlan],
+) -> Result<HashMap<u64, GameRow>, OutputError> {
     let path = dir.join(games_csv::FILE);
     let max_games = schedule.rules.max_games() as u64;
     let mut done = HashMap::new();
@@ -301,12 +312,18 @@ fn previous_rows(dir: &Path, schedule: &Schedule, plans: &[SeriesPlan]) -> Resul
             (g.id, g.board_seed, names)
         });
         let matches = expected.as_ref().is_some_and(|(id, seed, names)| {
-            *id == row.game_id && *seed == row.board_seed && names[0] == row.first && names[1] == row.second
+            *id == row.game_id
+                && *seed == row.board_seed
+                && names[0] == row.first
+                && names[1] == row.second
         });
         if !matches || done.insert(row.game_id, row.clone()).is_some() {
             return Err(OutputError::corrupt(
                 &path,
-                format!("the row of game {} does not belong to this tournament's schedule", row.game_id),
+                format!(
+                    "the row of game {} does not belong to this tournament's schedule",
+                    row.game_id
+                ),
             ));
         }
     }
@@ -362,7 +379,10 @@ impl RunContext<'_> {
                         }
                         Err(e) => {
                             self.stop.store(true, Ordering::Relaxed);
-                            self.failed.lock().expect("no panics while holding it").get_or_insert(e);
+                            self.failed
+                                .lock()
+                                .expect("no panics while holding it")
+                                .get_or_insert(e);
                             return (rows, played, true);
                         }
                     }
@@ -377,24 +397,42 @@ impl RunContext<'_> {
     /// Plays one game, writes its replay, appends its row.
     fn play(&self, plan: &SeriesPlan, game: &GamePlan) -> Result<GameRow, OutputError> {
         let names = first_second(self.schedule, plan, game);
-        let index_of = |name: &str| self.field.iter().position(|p| p.name == name).expect("a scheduled bot");
+        let index_of = |name: &str| {
+            self.field
+                .iter()
+                .position(|p| p.name == name)
+                .expect("a scheduled bot")
+        };
         let seats = [index_of(&names[0]), index_of(&names[1])];
         let start = self
             .config
             .game
             .new_game(&game.params, game.board_seed)
-            .map_err(|e| OutputError::corrupt(&self.config.out, format!("game {}: {e}", game.id)))?;
-        let entrants: [&dyn Entrant; 2] = [&*self.field[seats[0]].entrant, &*self.field[seats[1]].entrant];
+            .map_err(|e| {
+                OutputError::corrupt(&self.config.out, format!("game {}: {e}", game.id))
+            })?;
+        let entrants: [&dyn Entrant; 2] = [
+            &*self.field[seats[0]].entrant,
+            &*self.field[seats[1]].entrant,
+        ];
         let record = play_game(start, entrants, game.bot_seeds);
         let row = game_row(plan, game, &names, &record);
         replay_of(self.config.game, plan, game, &names, &record).write(&self.config.out)?;
-        self.log.lock().expect("no panics while holding it").append(&row)?;
+        self.log
+            .lock()
+            .expect("no panics while holding it")
+            .append(&row)?;
         Ok(row)
     }
 }
 
 /// The `games.csv` row of a played game.
-pub fn game_row(plan: &SeriesPlan, game: &GamePlan, names: &[String; 2], record: &GameRecord) -> GameRow {
+pub fn game_row(
+    plan: &SeriesPlan,
+    game: &GamePlan,
+    names: &[String; 2],
+    record: &GameRecord,
+) -> GameRow {
     let winner = match record.outcome {
         arena_games::Outcome::Win(p) => names[p.index()].clone(),
         arena_games::Outcome::Draw => String::new(),
@@ -415,7 +453,11 @@ pub fn game_row(plan: &SeriesPlan, game: &GamePlan, names: &[String; 2], record:
         result: result_text(record.outcome).to_string(),
         winner,
         end: record.end.name().to_string(),
-        culprit: record.end.culprit().map(|p| names[p.index()].clone()).unwrap_or_default(),
+        culprit: record
+            .end
+            .culprit()
+            .map(|p| names[p.index()].clone())
+            .unwrap_or_default(),
         reason: record.end.reason(),
         moves: record.moves.len() as u32,
         first_fuel: record.fuel[0],
@@ -426,7 +468,13 @@ pub fn game_row(plan: &SeriesPlan, game: &GamePlan, names: &[String; 2], record:
 }
 
 /// The replay of a played game.
-pub fn replay_of(kind: &dyn GameKind, plan: &SeriesPlan, game: &GamePlan, names: &[String; 2], record: &GameRecord) -> Replay {
+pub fn replay_of(
+    kind: &dyn GameKind,
+    plan: &SeriesPlan,
+    game: &GamePlan,
+    names: &[String; 2],
+    record: &GameRecord,
+) -> Replay {
     Replay {
         game: kind.info().name.to_string(),
         game_id: game.id,

@@ -76,7 +76,11 @@ impl Schedule {
         for round in 1..=self.rounds {
             for a in 0..n {
                 for b in a + 1..n {
-                    let s = derive(self.seed, "series", &[&round, &self.names[a], &self.names[b]]);
+                    let s = derive(
+                        self.seed,
+                        "series",
+                        &[&round, &self.names[a], &self.names[b]],
+                    );
                     out.push(SeriesPlan {
                         id: out.len() as u64 + 1,
                         round,

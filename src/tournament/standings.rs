@@ -102,7 +102,12 @@ pub fn row_outcome(row: &GameRow) -> arena_games::Outcome {
 }
 
 /// Folds the rows of each series (in game order) into series outcomes.
-pub fn series_outcomes(plans: &[SeriesPlan], rules: SeriesRules, names: &[String], rows: &[GameRow]) -> Vec<SeriesOutcome> {
+pub fn series_outcomes(
+    plans: &[SeriesPlan],
+    rules: SeriesRules,
+    names: &[String],
+    rows: &[GameRow],
+) -> Vec<SeriesOutcome> {
     let mut by_series: BTreeMap<u64, Vec<&GameRow>> = BTreeMap::new();
     for row in rows {
         by_series.entry(row.series_id).or_default().push(row);
@@ -114,7 +119,11 @@ pub fn series_outcomes(plans: &[SeriesPlan], rules: SeriesRules, names: &[String
             let mut tally = Tally::default();
             let mut games = String::new();
             for row in rows {
-                let first = if row.first == names[plan.a] { Side::A } else { Side::B };
+                let first = if row.first == names[plan.a] {
+                    Side::A
+                } else {
+                    Side::B
+                };
                 let hp = row_half_points(row);
                 let a_seat = if first == Side::A { 0 } else { 1 };
                 games.push(match hp[a_seat] {
@@ -135,8 +144,17 @@ pub fn series_outcomes(plans: &[SeriesPlan], rules: SeriesRules, names: &[String
 }
 
 /// The standings of all bots (`names` in schedule order), ranked.
-pub fn standings(names: &[String], disqualified: &[Option<String>], series: &[SeriesOutcome], rows: &[GameRow]) -> Vec<Standing> {
-    let index: BTreeMap<&str, usize> = names.iter().enumerate().map(|(i, n)| (n.as_str(), i)).collect();
+pub fn standings(
+    names: &[String],
+    disqualified: &[Option<String>],
+    series: &[SeriesOutcome],
+    rows: &[GameRow],
+) -> Vec<Standing> {
+    let index: BTreeMap<&str, usize> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.as_str(), i))
+        .collect();
     let mut table: Vec<Standing> = names
         .iter()
         .zip(disqualified)
@@ -161,7 +179,8 @@ pub fn standings(names: &[String], disqualified: &[Option<String>], series: &[Se
             }
         }
         if !row.culprit.is_empty() {
-            if let (Some(&i), Some(kind)) = (index.get(row.culprit.as_str()), fault_kind(&row.end)) {
+            if let (Some(&i), Some(kind)) = (index.get(row.culprit.as_str()), fault_kind(&row.end))
+            {
                 *table[i].faults.entry(kind).or_default() += 1;
             }
         }
@@ -182,7 +201,12 @@ pub fn standings(names: &[String], disqualified: &[Option<String>], series: &[Se
         head[b][a] += hb as u64;
     }
     let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&x, &y| table[y].series.half_points().cmp(&table[x].series.half_points()));
+    order.sort_by(|&x, &y| {
+        table[y]
+            .series
+            .half_points()
+            .cmp(&table[x].series.half_points())
+    });
     // Break ties of series points by head-to-head inside each tied group.
     let mut ranked = Vec::with_capacity(n);
     let mut i = 0;
@@ -198,7 +222,12 @@ pub fn standings(names: &[String], disqualified: &[Option<String>], series: &[Se
         group_sorted.sort_by(|&x, &y| {
             h2h(y)
                 .cmp(&h2h(x))
-                .then(table[y].games.half_points().cmp(&table[x].games.half_points()))
+                .then(
+                    table[y]
+                        .games
+                        .half_points()
+                        .cmp(&table[x].games.half_points()),
+                )
                 .then(table[y].margin.cmp(&table[x].margin))
                 .then(table[x].name.cmp(&table[y].name))
         });
@@ -253,7 +282,13 @@ mod tests {
     }
 
     fn plan(id: u64, a: usize, b: usize) -> SeriesPlan {
-        SeriesPlan { id, round: 1, a, b, first: Side::A }
+        SeriesPlan {
+            id,
+            round: 1,
+            a,
+            b,
+            first: Side::A,
+        }
     }
 
     #[test]
@@ -274,8 +309,22 @@ mod tests {
         // margins: a +10-1=9, b -10+5=-5, c +1-5=-4.
         assert_eq!(order, ["a", "c", "b"]);
         assert_eq!(table[0].rank, 1);
-        assert_eq!(table[0].series, Record { wins: 1, draws: 0, losses: 1 });
-        assert_eq!(table[0].as_first, Record { wins: 1, draws: 0, losses: 1 });
+        assert_eq!(
+            table[0].series,
+            Record {
+                wins: 1,
+                draws: 0,
+                losses: 1
+            }
+        );
+        assert_eq!(
+            table[0].as_first,
+            Record {
+                wins: 1,
+                draws: 0,
+                losses: 1
+            }
+        );
     }
 
     #[test]
@@ -284,7 +333,14 @@ mod tests {
         // a ranks first. c and d both take 1, d beat c: d before c.
         let names: Vec<String> = ["a", "b", "c", "d"].iter().map(|s| s.to_string()).collect();
         let rules = SeriesRules::new(1, false, false).unwrap();
-        let plans = [plan(1, 0, 1), plan(2, 0, 2), plan(3, 0, 3), plan(4, 1, 2), plan(5, 1, 3), plan(6, 2, 3)];
+        let plans = [
+            plan(1, 0, 1),
+            plan(2, 0, 2),
+            plan(3, 0, 3),
+            plan(4, 1, 2),
+            plan(5, 1, 3),
+            plan(6, 2, 3),
+        ];
         let rows = [
             row(1, "a", "b", "1-0", [1, 0]),
             row(2, "a", "c", "0-1", [0, 1]),

@@ -10,7 +10,9 @@ use std::marker::PhantomData;
 use thiserror::Error;
 
 use crate::abi;
-use crate::game::{DecodeError, Game, GameInfo, GameParams, IllegalMove, Outcome, ParamError, Player};
+use crate::game::{
+    DecodeError, Game, GameInfo, GameParams, IllegalMove, Outcome, ParamError, Player,
+};
 use crate::mathtricks::MathTricks;
 use crate::rng::GameRng;
 use crate::strategy::{self, Context, Strategy};
@@ -30,7 +32,7 @@ pub trait GameKind: Send + Sync {
     ///
     /// # Errors
     /// [`DecodeError`] when the text is not a valid setup of this game.
-    fn from_setup(&self, text: &str) -> Result<Box<dyn AnyGame>, DecodeError>;
+    fn start_from_setup(&self, text: &str) -> Result<Box<dyn AnyGame>, DecodeError>;
 
     /// The names `builtin:NAME` accepts for this game.
     fn strategy_names(&self) -> Vec<&'static str>;
@@ -39,7 +41,11 @@ pub trait GameKind: Send + Sync {
     ///
     /// # Errors
     /// [`UnknownStrategy`] naming the strategies that exist.
-    fn builtin(&self, name: &str, depth: Option<u32>) -> Result<Box<dyn NativeBot>, UnknownStrategy>;
+    fn builtin(
+        &self,
+        name: &str,
+        depth: Option<u32>,
+    ) -> Result<Box<dyn NativeBot>, UnknownStrategy>;
 }
 
 /// A running game with moves as their `i32` encodings.
@@ -133,7 +139,7 @@ impl<G: ExtraStrategies> GameKind for Kind<G> {
         Ok(Box::new(Erased(G::new_random(params, &mut rng)?)))
     }
 
-    fn from_setup(&self, text: &str) -> Result<Box<dyn AnyGame>, DecodeError> {
+    fn start_from_setup(&self, text: &str) -> Result<Box<dyn AnyGame>, DecodeError> {
         Ok(Box::new(Erased(G::from_setup(text)?)))
     }
 
@@ -143,7 +149,11 @@ impl<G: ExtraStrategies> GameKind for Kind<G> {
         names
     }
 
-    fn builtin(&self, name: &str, depth: Option<u32>) -> Result<Box<dyn NativeBot>, UnknownStrategy> {
+    fn builtin(
+        &self,
+        name: &str,
+        depth: Option<u32>,
+    ) -> Result<Box<dyn NativeBot>, UnknownStrategy> {
         let strategy = strategy::generic::<G>(name, depth)
             .or_else(|| G::extra_strategy(name))
             .ok_or_else(|| UnknownStrategy {

@@ -1,0 +1,160 @@
+//! The real `arena` binary: boards, hand play from stdin, games listing, bad flags.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn arena() -> Command {
+    let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
+    cmd.env("NO_COLOR", "1");
+    cmd
+}
+
+#[test]
+fn board_is_reproducible_and_symmetric_in_json() {
+    let run = || {
+        arena()
+            .args([
+                "board", "--rows", "5", "--cols", "7", "--seed", "11", "--json",
+            ])
+            .output()
+            .unwrap()
+    };
+    let (a, b) = (run(), run());
+    assert!(a.status.success());
+    assert_eq!(a.stdout, b.stdout);
+    let json: serde_json::Value = serde_json::from_slice(&a.stdout).unwrap();
+    assert_eq!(json["rows"], 5);
+    let cells = json["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 5);
+    for r in 0..5 {
+        for c in 0..7 {
+            assert_eq!(cells[r][c], cells[4 - r][6 - c], "cell ({r}, {c})");
+        }
+    }
+    assert_eq!(cells[0][0], "+0");
+    let other = arena()
+        .args([
+            "board", "--rows", "5", "--cols", "7", "--seed", "12", "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_ne!(other.stdout, a.stdout);
+}
+
+#[test]
+fn board_for_people_shows_pawns_and_totals() {
+    arena()
+        .args(["board", "--rows", "4", "--cols", "4", "--seed", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("[1]").and(predicate::str::contains("[2]")))
+        .stdout(predicate::str::contains("player 1: total 0"));
+}
+
+#[test]
+fn sizes_outside_the_range_are_refused() {
+    for (r, c) in [("3", "8"), ("8", "65"), ("0", "4")] {
+        arena()
+            .args(["board", "--rows", r, "--cols", c])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("must be between 4 and 64"))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+}
+
+#[test]
+fn malformed_flags_fail_with_a_message() {
+    arena()
+        .args(["board", "--rows", "eight"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("not a size"));
+    arena().args(["board", "--seed", "-1"]).assert().failure();
+    arena()
+        .args(["board", "--game", "chess"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown game `chess`"));
+    arena().args(["frobnicate"]).assert().failure();
+    arena()
+        .args(["play", "--p2", "builtin:stockfish"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no builtin strategy `stockfish`"));
+}
+
+#[test]
+fn games_lists_mathtricks_and_its_builtins() {
+    arena().arg("games").assert().success().stdout(
+        predicate::str::contains("mathtricks").and(predicate::str::contains("builtin:alphabeta")),
+    );
+}
+
+#[test]
+fn hand_play_explains_bad_input_and_asks_again() {
+    // Player 1 is a person; player 2 a builtin. Bad lines first, then legal moves until
+    // input ends: the game must go on after each bad line and end cleanly at EOF.
+    let input = "hello\n1\n0 0\n9 9\n2 2\n1 1\n0 0\n";
+    arena()
+        .args([
+            "play",
+            "--rows",
+            "4",
+            "--cols",
+            "4",
+            "--seed",
+            "3",
+            "--p2",
+            "builtin:greedy",
+        ])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("type two numbers"))
+        .stdout(predicate::str::contains(
+            "your pawn already stands on (0 0)",
+        ))
+        .stdout(predicate::str::contains("already visited by player 1"))
+        .stdout(predicate::str::contains("off the board"))
+        .stdout(predicate::str::contains("is not next to your pawn"))
+        .stdout(predicate::str::contains("player 2 (builtin:greedy) plays"))
+        .stdout(
+            predicate::str::contains("input ended")
+                .or(predicate::str::contains("wins"))
+                .or(predicate::str::contains("draw")),
+        );
+}
+
+#[test]
+fn two_bots_play_a_whole_game_to_a_result() {
+    arena()
+        .args([
+            "play",
+            "--rows",
+            "5",
+            "--cols",
+            "5",
+            "--seed",
+            "9",
+            "--p1",
+            "builtin:random",
+            "--p2",
+            "builtin:alphabeta:2",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("wins").or(predicate::str::contains("a draw")));
+}
+
+#[test]
+fn human_against_human_until_the_end() {
+    // Walk both pawns on a 4x4 board; whatever happens, stdin running out ends cleanly.
+    let moves = "1 1\n2 2\n0 1\n3 2\n0 2\n2 1\n1 2\n3 1\n0 3\n2 0\n1 3\n3 0\n2 3\n";
+    arena()
+        .args(["play", "--rows", "4", "--cols", "4", "--seed", "2"])
+        .write_stdin(moves)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("player 2: total"));
+}

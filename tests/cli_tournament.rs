@@ -1,0 +1,308 @@
+//! Tournaments through the real binary: reproducibility across thread counts, resume
+//! after a crash, refusal of foreign results folders, replays that re-check.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use arena::output::replay::Replay;
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const BOTS: [&str; 4] = [
+    "builtin:random",
+    "builtin:greedy",
+    "builtin:alphabeta:2",
+    "builtin:alphabeta:3",
+];
+
+fn arena() -> Command {
+    let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
+    cmd.env("NO_COLOR", "1");
+    cmd
+}
+
+fn tournament(out: &Path, extra: &[&str]) -> Command {
+    let mut cmd = arena();
+    cmd.arg("tournament").args(BOTS).args([
+        "--rows",
+        "5..7",
+        "--cols",
+        "6",
+        "--best-of",
+        "3",
+        "--seed",
+        "7",
+        "--quiet",
+        "--out",
+    ]);
+    cmd.arg(out).args(extra);
+    cmd
+}
+
+/// Every file of a results folder, by relative path.
+fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let rel = p.strip_prefix(dir).unwrap().display().to_string();
+                out.insert(rel, fs::read(&p).unwrap());
+            }
+        }
+    }
+    out
+}
+
+fn assert_same(a: &Path, b: &Path) {
+    let (sa, sb) = (snapshot(a), snapshot(b));
+    assert_eq!(sa.keys().collect::<Vec<_>>(), sb.keys().collect::<Vec<_>>());
+    for (k, v) in &sa {
+        assert!(v == &sb[k], "{k} differs");
+    }
+}
+
+#[test]
+fn results_are_identical_with_one_and_two_threads() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (one, two) = (tmp.path().join("one"), tmp.path().join("two"));
+    tournament(&one, &["--threads", "1"]).assert().success();
+    tournament(&two, &["--threads", "2"]).assert().success();
+    assert_same(&one, &two);
+    let games = fs::read_to_string(one.join("games.csv")).unwrap();
+    assert!(games.lines().count() > 6, "{games}");
+}
+
+#[test]
+fn every_replay_rechecks_against_the_rules() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    tournament(&out, &["--paired"]).assert().success();
+    let kind = arena_games::find_game("mathtricks").unwrap();
+    let games = fs::read_to_string(out.join("games.csv")).unwrap();
+    let mut n = 0;
+    for line in games.lines().skip(1) {
+        let id: u64 = line.split(',').next().unwrap().parse().unwrap();
+        let replay = Replay::read(&out, id).unwrap();
+        replay
+            .verify(kind)
+            .unwrap_or_else(|e| panic!("game {id}: {e}"));
+        n += 1;
+    }
+    assert!(
+        n >= 12,
+        "paired best-of-3 over 6 pairs plays at least 2 games each"
+    );
+    arena()
+        .args(["replay"])
+        .arg(&out)
+        .arg("1")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("move 1:").and(predicate::str::contains("result")));
+}
+
+#[test]
+fn a_crashed_run_resumes_to_identical_results() {
+    let tmp = tempfile::tempdir().unwrap();
+    let full = tmp.path().join("full");
+    tournament(&full, &["--play-all"]).assert().success();
+    // Simulate a crash: the manifest, a few rows appended out of order, a torn last
+    // line, and replays of only those games.
+    let crashed = tmp.path().join("crashed");
+    fs::create_dir_all(crashed.join("replays")).unwrap();
+    fs::copy(
+        full.join("tournament.json"),
+        crashed.join("tournament.json"),
+    )
+    .unwrap();
+    let games = fs::read_to_string(full.join("games.csv")).unwrap();
+    let lines: Vec<&str> = games.lines().collect();
+    let mut partial = format!("{}\n", lines[0]);
+    for i in [5, 1, 3] {
+        partial.push_str(lines[i]);
+        partial.push('\n');
+        let id = lines[i].split(',').next().unwrap();
+        let name = format!("g{:07}.txt", id.parse::<u64>().unwrap());
+        fs::copy(
+            full.join("replays").join(&name),
+            crashed.join("replays").join(&name),
+        )
+        .unwrap();
+    }
+    partial.push_str(&lines[2][..10]);
+    fs::write(crashed.join("games.csv"), partial).unwrap();
+    tournament(&crashed, &["--play-all", "--resume"])
+        .assert()
+        .success();
+    assert_same(&full, &crashed);
+}
+
+#[test]
+fn a_killed_run_resumes_to_identical_results() {
+    let tmp = tempfile::tempdir().unwrap();
+    let full = tmp.path().join("full");
+    let args = ["--rounds", "4", "--play-all", "--threads", "2"];
+    tournament(&full, &args).assert().success();
+    let killed = tmp.path().join("killed");
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("arena"));
+    cmd.arg("tournament").args(BOTS).args([
+        "--rows",
+        "5..7",
+        "--cols",
+        "6",
+        "--best-of",
+        "3",
+        "--seed",
+        "7",
+        "--quiet",
+        "--out",
+    ]);
+    cmd.arg(&killed)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    let mut child = cmd.spawn().unwrap();
+    // Kill it once a few games are recorded (or whenever it is done: the comparison
+    // must hold at any moment).
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while Instant::now() < deadline {
+        let rows = fs::read_to_string(killed.join("games.csv"))
+            .map(|s| s.lines().count())
+            .unwrap_or(0);
+        if rows > 3 || child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    tournament(&killed, &[&args[..], &["--resume"]].concat())
+        .assert()
+        .success();
+    assert_same(&full, &killed);
+}
+
+#[test]
+fn a_folder_of_another_tournament_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    tournament(&out, &[]).assert().success();
+    let before = snapshot(&out);
+    // Without --resume: refused.
+    tournament(&out, &[])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("already holds a tournament"));
+    // Another seed with --resume: refused, naming the difference.
+    let mut cmd = arena();
+    cmd.arg("tournament").args(BOTS).args([
+        "--rows",
+        "5..7",
+        "--cols",
+        "6",
+        "--best-of",
+        "3",
+        "--seed",
+        "8",
+        "--quiet",
+        "--resume",
+        "--out",
+    ]);
+    cmd.arg(&out).assert().code(2).stderr(
+        predicate::str::contains("different tournament").and(predicate::str::contains("seed")),
+    );
+    assert_eq!(
+        snapshot(&out),
+        before,
+        "a refused run must not touch the folder"
+    );
+    // The same tournament with --resume: nothing to play, same files.
+    tournament(&out, &["--resume"]).assert().success();
+    assert_eq!(snapshot(&out), before);
+}
+
+#[test]
+fn a_corrupt_results_folder_is_reported() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    tournament(&out, &[]).assert().success();
+    fs::write(out.join("games.csv"), "game_id,series_id\nnot,a,row\n").unwrap();
+    tournament(&out, &["--resume"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("games.csv"))
+        .stderr(predicate::str::contains("panicked").not());
+    fs::write(out.join("tournament.json"), "{").unwrap();
+    tournament(&out, &["--resume"]).assert().code(2).stderr(
+        predicate::str::contains("tournament.json")
+            .and(predicate::str::contains("not an arena manifest")),
+    );
+}
+
+#[test]
+fn bad_tournament_flags_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    for (flags, message) in [
+        (vec!["--best-of", "4"], "1, 3, 5 or 7"),
+        (vec!["--threads", "0"], "--threads"),
+        (vec!["--rounds", "0"], "--rounds"),
+        (vec!["--rows", "2..9"], "between 4 and 64"),
+    ] {
+        let mut cmd = arena();
+        cmd.arg("tournament")
+            .args(["builtin:random", "builtin:greedy", "--out"])
+            .arg(&out)
+            .args(&flags);
+        cmd.assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+    arena()
+        .args(["tournament", "builtin:random", "--out"])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("at least two bots"));
+    arena()
+        .args(["tournament", "builtin:random", "no/such/bot.wasm", "--out"])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no such file"));
+    arena()
+        .args(["tournament", "builtin:random", "builtin:random", "--out"])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("both named"));
+}
+
+#[test]
+fn match_prints_a_running_score() {
+    arena()
+        .args([
+            "match",
+            "builtin:alphabeta:2",
+            "builtin:random",
+            "--games",
+            "4",
+            "--rows",
+            "5",
+            "--cols",
+            "5",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Score of builtin:alphabeta:2 vs builtin:random:",
+        ))
+        .stdout(predicate::function(|s: &str| s.lines().count() == 4));
+}
