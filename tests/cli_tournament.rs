@@ -306,3 +306,27 @@ fn match_prints_a_running_score() {
         ))
         .stdout(predicate::function(|s: &str| s.lines().count() == 4));
 }
+
+#[test]
+fn recomputed_standings_equal_the_originals_byte_for_byte() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    tournament(&out, &["--rounds", "2"]).assert().success();
+    let before = snapshot(&out);
+    for f in ["standings.csv", "series.csv"] {
+        fs::remove_file(out.join(f)).unwrap();
+    }
+    arena()
+        .arg("standings")
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("rank"));
+    assert_eq!(snapshot(&out), before);
+    arena()
+        .arg("standings")
+        .arg(tmp.path().join("nope"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no such results folder"));
+}

@@ -10,6 +10,7 @@ mod games;
 mod matchup;
 mod play;
 mod replay;
+mod standings;
 mod tournament;
 
 use std::path::PathBuf;
@@ -39,6 +40,14 @@ enum Command {
     Match(MatchArgs),
     /// Draw a recorded game move by move.
     Replay(ReplayArgs),
+    /// Recompute the standings and summaries of a results folder from its recorded games.
+    Standings(StandingsArgs),
+}
+
+#[derive(Args, Debug)]
+struct StandingsArgs {
+    /// The results folder.
+    results: PathBuf,
 }
 
 /// The game and its size, shared by the commands that start games.
@@ -169,5 +178,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Tournament(args) => tournament::run(args),
         Command::Match(args) => matchup::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Standings(args) => standings::run(args),
     }
 }

@@ -251,7 +251,8 @@ pub fn run(
     }
     let mut rows: Vec<GameRow> = results.into_iter().flat_map(|r| r.0).collect();
     rows.sort_by_key(|r| r.game_id);
-    let summary = write_summaries(&config.out, &schedule, &plans, &field, &rows)?;
+    let disqualified: Vec<Option<String>> = field.iter().map(|p| p.disqualified.clone()).collect();
+    let summary = write_summaries(&config.out, &schedule, &plans, &disqualified, &rows)?;
     Ok(Summary {
         played_now,
         ..summary
@@ -266,15 +267,14 @@ pub fn write_summaries(
     dir: &Path,
     schedule: &Schedule,
     plans: &[SeriesPlan],
-    field: &[Participant],
+    disqualified: &[Option<String>],
     rows: &[GameRow],
 ) -> Result<Summary, OutputError> {
     games_csv::write_sorted(dir, rows)?;
     let series: Vec<SeriesOutcome> =
         standings::series_outcomes(plans, schedule.rules, &schedule.names, rows);
     series_csv::write(dir, &schedule.names, &series)?;
-    let dq: Vec<Option<String>> = field.iter().map(|p| p.disqualified.clone()).collect();
-    let table = standings::standings(&schedule.names, &dq, &series, rows);
+    let table = standings::standings(&schedule.names, disqualified, &series, rows);
     standings_csv::write(dir, &table)?;
     let mut first_mover = [0u64; 3];
     for row in rows {
@@ -290,6 +290,60 @@ pub fn write_summaries(
         games: rows.len() as u64,
         first_mover,
     })
+}
+
+/// Recomputes `games.csv` (sorted), `series.csv` and `standings.csv` of a results folder
+/// from its manifest and recorded games alone, without playing anything.
+///
+/// # Errors
+/// [`TournamentError`] when the folder has no manifest, or its files are corrupt.
+pub fn recompute(dir: &Path) -> Result<Summary, TournamentError> {
+    let manifest = Manifest::read(dir)?.ok_or_else(|| {
+        OutputError::corrupt(
+            &dir.join(crate::output::manifest::FILE),
+            "missing: not a results folder",
+        )
+    })?;
+    let rules = SeriesRules::new(manifest.best_of, manifest.paired, manifest.play_all)
+        .map_err(|e| OutputError::corrupt(&dir.join(crate::output::manifest::FILE), e))?;
+    let mut names: Vec<String> = manifest.bots.iter().map(|b| b.name.clone()).collect();
+    names.sort();
+    let schedule = Schedule {
+        seed: manifest.seed,
+        rules,
+        rounds: manifest.rounds,
+        rows: SizeRange {
+            min: manifest.rows[0],
+            max: manifest.rows[1],
+        },
+        cols: SizeRange {
+            min: manifest.cols[0],
+            max: manifest.cols[1],
+        },
+        options: manifest.options.clone(),
+        names,
+    };
+    let plans = schedule.series();
+    let mut rows: Vec<GameRow> = previous_rows(dir, &schedule, &plans)?
+        .into_values()
+        .collect();
+    rows.sort_by_key(|r| r.game_id);
+    let disqualified: Vec<Option<String>> = schedule
+        .names
+        .iter()
+        .map(|n| {
+            rows.iter()
+                .find(|r| r.end == "disqualified" && &r.culprit == n)
+                .map(|r| r.reason.clone())
+        })
+        .collect();
+    Ok(write_summaries(
+        dir,
+        &schedule,
+        &plans,
+        &disqualified,
+        &rows,
+    )?)
 }
 
 /// The rows a previous, interrupted run of the same tournament left, by game id, each
