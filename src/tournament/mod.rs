@@ -22,7 +22,7 @@ use rayon::prelude::*;
 use crate::output::games_csv::{self, GameLog, GameRow};
 use crate::output::manifest::{BotEntry, Manifest, FORMAT};
 use crate::output::replay::{self, result_text, Replay};
-use crate::output::{series_csv, standings_csv, OutputError};
+use crate::output::{fairness_csv, series_csv, standings_csv, OutputError};
 use crate::referee::{play_game, Entrant, GameRecord};
 use crate::rng_size::SizeRange;
 use crate::series::{SeriesRules, Side, Tally};
@@ -276,14 +276,11 @@ pub fn write_summaries(
     series_csv::write(dir, &schedule.names, &series)?;
     let table = standings::standings(&schedule.names, disqualified, &series, rows);
     standings_csv::write(dir, &table)?;
-    let mut first_mover = [0u64; 3];
-    for row in rows {
-        first_mover[match row.result.as_str() {
-            "1-0" => 0,
-            "0-1" => 2,
-            _ => 1,
-        }] += 1;
-    }
+    fairness_csv::write(dir, rows)?;
+    let first_mover = fairness_csv::first_mover_records(rows)
+        .get(&None)
+        .copied()
+        .unwrap_or_default();
     Ok(Summary {
         standings: table,
         played_now: 0,

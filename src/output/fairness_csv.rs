@@ -1,0 +1,78 @@
+//! `fairness.csv`: how the first mover fared, per board size and overall, so an
+//! instructor sees whether the boards were fair.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::games_csv::GameRow;
+use super::{atomic, OutputError};
+
+/// The file name inside the results folder.
+pub const FILE: &str = "fairness.csv";
+
+/// The first mover's wins, draws and losses, per `(rows, cols)`; `None` keys the total.
+pub fn first_mover_records(rows: &[GameRow]) -> BTreeMap<Option<(u32, u32)>, [u64; 3]> {
+    let mut out: BTreeMap<Option<(u32, u32)>, [u64; 3]> = BTreeMap::new();
+    for row in rows {
+        let i = match row.result.as_str() {
+            "1-0" => 0,
+            "0-1" => 2,
+            _ => 1,
+        };
+        out.entry(Some((row.rows, row.cols))).or_default()[i] += 1;
+        out.entry(None).or_default()[i] += 1;
+    }
+    out
+}
+
+/// Writes `fairness.csv` atomically. Columns: `rows`, `cols` (`all` on the total line),
+/// `games`, `first_won`, `drawn`, `first_lost`, `first_score` (the first mover's points
+/// per game, 0.5 being perfectly fair, with three decimals). Only games that ended
+/// normally count: a fault says nothing about the board.
+///
+/// # Errors
+/// [`OutputError`] when writing fails.
+pub fn write(dir: &Path, rows: &[GameRow]) -> Result<(), OutputError> {
+    let path = dir.join(FILE);
+    let normal: Vec<GameRow> = rows.iter().filter(|r| r.end == "normal").cloned().collect();
+    let mut out = csv::Writer::from_writer(Vec::new());
+    let err = |e: csv::Error| OutputError::corrupt(&path, e.to_string());
+    out.write_record([
+        "rows",
+        "cols",
+        "games",
+        "first_won",
+        "drawn",
+        "first_lost",
+        "first_score",
+    ])
+    .map_err(err)?;
+    let records = first_mover_records(&normal);
+    // Sizes first, the total last.
+    let ordered = records
+        .iter()
+        .filter(|(k, _)| k.is_some())
+        .chain(records.iter().filter(|(k, _)| k.is_none()));
+    for (size, [w, d, l]) in ordered {
+        let games = w + d + l;
+        let score = (2 * w + d) as f64 / (2 * games.max(1)) as f64;
+        let (r, c) = match size {
+            Some((r, c)) => (r.to_string(), c.to_string()),
+            None => ("all".to_string(), "all".to_string()),
+        };
+        out.write_record([
+            r,
+            c,
+            games.to_string(),
+            w.to_string(),
+            d.to_string(),
+            l.to_string(),
+            format!("{score:.3}"),
+        ])
+        .map_err(err)?;
+    }
+    let bytes = out
+        .into_inner()
+        .map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
+    atomic::write(&path, &bytes)
+}
