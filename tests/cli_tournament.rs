@@ -330,3 +330,52 @@ fn recomputed_standings_equal_the_originals_byte_for_byte() {
         .code(2)
         .stderr(predicate::str::contains("no such results folder"));
 }
+
+#[test]
+fn a_gauntlet_plays_submissions_only_against_references() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("g");
+    arena()
+        .args([
+            "tournament",
+            "builtin:random",
+            "builtin:greedy",
+            "--gauntlet",
+            "builtin:alphabeta:2",
+            "builtin:alphabeta:1",
+        ])
+        .args([
+            "--rows",
+            "5",
+            "--cols",
+            "5",
+            "--best-of",
+            "1",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success();
+    let series = fs::read_to_string(out.join("series.csv")).unwrap();
+    let refs = ["builtin:alphabeta:2", "builtin:alphabeta:1"];
+    let mut n = 0;
+    for line in series.lines().skip(1) {
+        let cols: Vec<&str> = line.split(',').collect();
+        let (a, b) = (cols[2], cols[3]);
+        assert!(
+            refs.contains(&a) != refs.contains(&b),
+            "{a} vs {b} is not submission vs reference"
+        );
+        n += 1;
+    }
+    assert_eq!(n, 4);
+    let standings = fs::read_to_string(out.join("standings.csv")).unwrap();
+    let lines: Vec<&str> = standings.lines().collect();
+    assert!(lines[1].starts_with("1,") && lines[1].ends_with(",submission"));
+    assert!(lines[2].starts_with("2,") && lines[2].ends_with(",submission"));
+    assert!(lines[3].starts_with(",builtin:alphabeta") && lines[3].ends_with(",reference"));
+    let cross = fs::read_to_string(out.join("crosstable.csv")).unwrap();
+    assert!(cross.starts_with("bot,"), "{cross}");
+    assert_eq!(cross.lines().count(), 5);
+}

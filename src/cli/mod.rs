@@ -134,6 +134,10 @@ struct TournamentArgs {
     /// Search depth for builtin:alphabeta (default: the game's).
     #[arg(long)]
     depth: Option<u32>,
+    /// Gauntlet: play every BOT against each of these reference bots only (not against
+    /// each other); references are listed apart from the ranked submissions.
+    #[arg(long, num_args = 1.., value_name = "REF")]
+    gauntlet: Vec<String>,
 }
 
 #[derive(Args, Debug)]

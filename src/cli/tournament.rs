@@ -9,13 +9,16 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context as _};
 use arena::contestant::{is_module_file, module_name, BotSpec};
-use arena::output::standings_csv;
+use arena::output::{crosstable_csv, standings_csv};
 use arena::series::SeriesRules;
 use arena::tournament::{self, Config, Participant, Progress, Silent, TournamentError};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::common::{load_bot, GameChoice};
 use super::TournamentArgs;
+
+/// The largest field whose cross-table is printed on stdout (it is always in the CSV).
+const CROSSTABLE_MAX: usize = 12;
 
 /// Expands folders into their module files; keeps builtins and files as given.
 pub fn expand_bots(args: &[String]) -> anyhow::Result<Vec<String>> {
@@ -101,14 +104,20 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
             .unwrap_or(1),
     };
     let specs = expand_bots(&args.bots)?;
-    check_names(&specs)?;
+    let references = expand_bots(&args.gauntlet)?;
+    check_names(&[specs.clone(), references.clone()].concat())?;
     let mut field = Vec::new();
-    for spec in &specs {
+    let roles = specs
+        .iter()
+        .map(|s| (s, false))
+        .chain(references.iter().map(|s| (s, true)));
+    for (spec, reference) in roles {
         let named = load_bot(spec, choice.kind, args.depth)?;
         field.push(Participant {
             name: display_name(spec),
             source: spec.clone(),
             sha256: String::new(),
+            reference,
             disqualified: None,
             entrant: named.entrant,
         });
@@ -155,6 +164,13 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         Ok(summary) => {
             if !args.quiet {
                 print!("{}", standings_csv::table(&summary.standings));
+                if summary.standings.len() <= CROSSTABLE_MAX {
+                    println!();
+                    print!(
+                        "{}",
+                        crosstable_csv::table(&summary.standings, &summary.series, &summary.names)
+                    );
+                }
                 let [w, d, l] = summary.first_mover;
                 println!(
                     "{} games; the first mover won {w}, drew {d}, lost {l}; results in {}",

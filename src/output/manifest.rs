@@ -22,6 +22,8 @@ pub struct BotEntry {
     pub source: String,
     /// The module file's SHA-256 (hex), empty for builtins.
     pub sha256: String,
+    /// A gauntlet reference rather than a ranked submission.
+    pub reference: bool,
 }
 
 /// What a tournament was: the manifest.
@@ -128,6 +130,7 @@ mod tests {
                 name: "a".into(),
                 source: "a.wasm".into(),
                 sha256: "00".into(),
+                reference: false,
             }],
         }
     }

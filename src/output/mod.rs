@@ -4,6 +4,7 @@
 //! the end, and a change of meaning bumps the manifest's `format`.
 
 pub mod atomic;
+pub mod crosstable_csv;
 pub mod fairness_csv;
 pub mod games_csv;
 pub mod manifest;

@@ -42,12 +42,17 @@ pub fn header() -> Vec<String> {
             .map(|k| format!("faults_{}", k.name())),
     );
     h.push("disqualified".to_string());
+    h.push("role".to_string());
     h
 }
 
 fn record_row(s: &Standing) -> Vec<String> {
     let mut r = vec![
-        s.rank.to_string(),
+        if s.reference {
+            String::new()
+        } else {
+            s.rank.to_string()
+        },
         s.name.clone(),
         s.series.played().to_string(),
         s.series.wins.to_string(),
@@ -73,6 +78,14 @@ fn record_row(s: &Standing) -> Vec<String> {
             .map(|k| s.faults.get(k).copied().unwrap_or(0).to_string()),
     );
     r.push(s.disqualified.clone().unwrap_or_default());
+    r.push(
+        if s.reference {
+            "reference"
+        } else {
+            "submission"
+        }
+        .to_string(),
+    );
     r
 }
 
@@ -113,7 +126,11 @@ pub fn table(table: &[Standing]) -> String {
         let _ = writeln!(
             s,
             "{:>4}  {:<width$}  {:>7}  {:>9}  {:>7}  {:>9}  {:>8}  {:>6}{}",
-            t.rank,
+            if t.reference {
+                "ref".to_string()
+            } else {
+                t.rank.to_string()
+            },
             t.name,
             points(t.series.half_points()),
             format!("{}-{}-{}", t.series.wins, t.series.draws, t.series.losses),

@@ -22,7 +22,7 @@ use rayon::prelude::*;
 use crate::output::games_csv::{self, GameLog, GameRow};
 use crate::output::manifest::{BotEntry, Manifest, FORMAT};
 use crate::output::replay::{self, result_text, Replay};
-use crate::output::{fairness_csv, series_csv, standings_csv, OutputError};
+use crate::output::{crosstable_csv, fairness_csv, series_csv, standings_csv, OutputError};
 use crate::referee::{play_game, Entrant, GameRecord};
 use crate::rng_size::SizeRange;
 use crate::series::{SeriesRules, Side, Tally};
@@ -65,6 +65,8 @@ pub struct Participant {
     pub source: String,
     /// The module's SHA-256, empty for builtins.
     pub sha256: String,
+    /// A gauntlet reference (plays every submission, is not ranked with them).
+    pub reference: bool,
     /// Why it cannot play, if it cannot (it stays in the standings and forfeits).
     pub disqualified: Option<String>,
     /// What fields its bots.
@@ -101,6 +103,10 @@ pub struct Summary {
     pub games: u64,
     /// Games the first mover won, drew, lost.
     pub first_mover: [u64; 3],
+    /// Every finished series.
+    pub series: Vec<SeriesOutcome>,
+    /// The bots in schedule order.
+    pub names: Vec<String>,
 }
 
 /// Why a tournament could not run or complete.
@@ -153,6 +159,7 @@ pub fn manifest(config: &Config, field: &[Participant]) -> Manifest {
                 name: p.name.clone(),
                 source: p.source.clone(),
                 sha256: p.sha256.clone(),
+                reference: p.reference,
             })
             .collect(),
     }
@@ -214,6 +221,7 @@ pub fn run(
         cols: config.cols,
         options: config.options.clone(),
         names: field.iter().map(|p| p.name.clone()).collect(),
+        references: field.iter().map(|p| p.reference).collect(),
     };
     let plans = schedule.series();
     let done = previous_rows(&config.out, &schedule, &plans)?;
@@ -274,8 +282,15 @@ pub fn write_summaries(
     let series: Vec<SeriesOutcome> =
         standings::series_outcomes(plans, schedule.rules, &schedule.names, rows);
     series_csv::write(dir, &schedule.names, &series)?;
-    let table = standings::standings(&schedule.names, disqualified, &series, rows);
+    let table = standings::standings(
+        &schedule.names,
+        &schedule.references,
+        disqualified,
+        &series,
+        rows,
+    );
     standings_csv::write(dir, &table)?;
+    crosstable_csv::write(dir, &table, &series, &schedule.names)?;
     fairness_csv::write(dir, rows)?;
     let first_mover = fairness_csv::first_mover_records(rows)
         .get(&None)
@@ -286,6 +301,8 @@ pub fn write_summaries(
         played_now: 0,
         games: rows.len() as u64,
         first_mover,
+        series,
+        names: schedule.names.clone(),
     })
 }
 
@@ -303,8 +320,10 @@ pub fn recompute(dir: &Path) -> Result<Summary, TournamentError> {
     })?;
     let rules = SeriesRules::new(manifest.best_of, manifest.paired, manifest.play_all)
         .map_err(|e| OutputError::corrupt(&dir.join(crate::output::manifest::FILE), e))?;
-    let mut names: Vec<String> = manifest.bots.iter().map(|b| b.name.clone()).collect();
-    names.sort();
+    let mut bots = manifest.bots.clone();
+    bots.sort_by(|a, b| a.name.cmp(&b.name));
+    let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
+    let references: Vec<bool> = bots.iter().map(|b| b.reference).collect();
     let schedule = Schedule {
         seed: manifest.seed,
         rules,
@@ -319,6 +338,7 @@ pub fn recompute(dir: &Path) -> Result<Summary, TournamentError> {
         },
         options: manifest.options.clone(),
         names,
+        references,
     };
     let plans = schedule.series();
     let mut rows: Vec<GameRow> = previous_rows(dir, &schedule, &plans)?

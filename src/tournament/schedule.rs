@@ -1,4 +1,5 @@
-//! The schedule: every series and every game of a round-robin, with their seeds.
+//! The schedule: every series and every game of a round-robin (or a gauntlet), with
+//! their seeds.
 //!
 //! A pure function of the manifest's settings. Bots are ordered by name; for each round,
 //! each pair `(a, b)` with `a` before `b` plays one series. Ids are positional and stable:
@@ -66,6 +67,9 @@ pub struct Schedule {
     pub options: BTreeMap<String, String>,
     /// Bot names, sorted.
     pub names: Vec<String>,
+    /// Per name: whether the bot is a gauntlet reference. With references, every
+    /// submission plays every reference and submissions do not meet each other.
+    pub references: Vec<bool>,
 }
 
 impl Schedule {
@@ -76,6 +80,9 @@ impl Schedule {
         for round in 1..=self.rounds {
             for a in 0..n {
                 for b in a + 1..n {
+                    if self.is_gauntlet() && self.references[a] == self.references[b] {
+                        continue;
+                    }
                     let s = derive(
                         self.seed,
                         "series",
@@ -92,6 +99,11 @@ impl Schedule {
             }
         }
         out
+    }
+
+    /// Whether this is a gauntlet (some bots are references).
+    pub fn is_gauntlet(&self) -> bool {
+        self.references.iter().any(|&r| r)
     }
 
     /// Game `index` of `series`.

@@ -67,6 +67,8 @@ pub struct Standing {
     pub faults: BTreeMap<FaultKind, u32>,
     /// Why it was disqualified, if it was.
     pub disqualified: Option<String>,
+    /// A gauntlet reference: ranked separately, after the submissions, with rank 0.
+    pub reference: bool,
 }
 
 /// A finished series, for `series.csv`.
@@ -144,8 +146,12 @@ pub fn series_outcomes(
 }
 
 /// The standings of all bots (`names` in schedule order), ranked.
+///
+/// Gauntlet references (`references[i]`) are ranked among themselves after the
+/// submissions and get rank 0 (written empty): they are the bar, not competitors.
 pub fn standings(
     names: &[String],
+    references: &[bool],
     disqualified: &[Option<String>],
     series: &[SeriesOutcome],
     rows: &[GameRow],
@@ -158,9 +164,11 @@ pub fn standings(
     let mut table: Vec<Standing> = names
         .iter()
         .zip(disqualified)
-        .map(|(name, dq)| Standing {
+        .zip(references)
+        .map(|((name, dq), &reference)| Standing {
             name: name.clone(),
             disqualified: dq.clone(),
+            reference,
             ..Standing::default()
         })
         .collect();
@@ -201,19 +209,19 @@ pub fn standings(
         head[b][a] += hb as u64;
     }
     let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&x, &y| {
-        table[y]
-            .series
-            .half_points()
-            .cmp(&table[x].series.half_points())
-    });
+    let key = |k: usize| {
+        (
+            table[k].reference,
+            std::cmp::Reverse(table[k].series.half_points()),
+        )
+    };
+    order.sort_by_key(|&k| key(k));
     // Break ties of series points by head-to-head inside each tied group.
     let mut ranked = Vec::with_capacity(n);
     let mut i = 0;
     while i < n {
-        let points = table[order[i]].series.half_points();
         let mut j = i;
-        while j < n && table[order[j]].series.half_points() == points {
+        while j < n && key(order[j]) == key(order[i]) {
             j += 1;
         }
         let group: Vec<usize> = order[i..j].to_vec();
@@ -239,7 +247,7 @@ pub fn standings(
         .enumerate()
         .map(|(r, i)| {
             let mut s = table[i].clone();
-            s.rank = r + 1;
+            s.rank = if s.reference { 0 } else { r + 1 };
             s
         })
         .collect()
@@ -304,7 +312,7 @@ mod tests {
             row(3, "b", "c", "1-0", [5, 0]),
         ];
         let series = series_outcomes(&plans, rules, &names, &rows);
-        let table = standings(&names, &[None, None, None], &series, &rows);
+        let table = standings(&names, &[false; 3], &[None, None, None], &series, &rows);
         let order: Vec<&str> = table.iter().map(|s| s.name.as_str()).collect();
         // margins: a +10-1=9, b -10+5=-5, c +1-5=-4.
         assert_eq!(order, ["a", "c", "b"]);
@@ -350,7 +358,13 @@ mod tests {
             row(6, "c", "d", "0-1", [0, 1]),
         ];
         let series = series_outcomes(&plans, rules, &names, &rows);
-        let table = standings(&names, &[None, None, None, None], &series, &rows);
+        let table = standings(
+            &names,
+            &[false; 4],
+            &[None, None, None, None],
+            &series,
+            &rows,
+        );
         let order: Vec<&str> = table.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(order, ["a", "b", "d", "c"]);
         assert!(table[1].margin > table[0].margin);
@@ -364,7 +378,7 @@ mod tests {
         r.culprit = "a".into();
         let rules = SeriesRules::new(1, false, false).unwrap();
         let series = series_outcomes(&[plan(1, 0, 1)], rules, &names, &[r.clone()]);
-        let table = standings(&names, &[None, None], &series, &[r]);
+        let table = standings(&names, &[false; 2], &[None, None], &series, &[r]);
         let a = table.iter().find(|s| s.name == "a").unwrap();
         assert_eq!(a.faults.get(&FaultKind::Fuel), Some(&1));
         assert_eq!(table[0].name, "b");

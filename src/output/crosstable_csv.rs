@@ -1,0 +1,121 @@
+//! `crosstable.csv`: every bot against every other, and the same for a terminal.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::{atomic, points, OutputError};
+use crate::series::{SeriesResult, Side};
+use crate::tournament::standings::{SeriesOutcome, Standing};
+
+/// The file name inside the results folder.
+pub const FILE: &str = "crosstable.csv";
+
+/// Points of row bot against column bot, in half points: (series, games), summed over
+/// rounds; `None` where they never met.
+fn cells(
+    table: &[Standing],
+    series: &[SeriesOutcome],
+    names: &[String],
+) -> Vec<Vec<Option<(u64, u64)>>> {
+    let order: Vec<usize> = table
+        .iter()
+        .map(|s| {
+            names
+                .iter()
+                .position(|n| n == &s.name)
+                .expect("a standing names a scheduled bot")
+        })
+        .collect();
+    let n = names.len();
+    let mut by_index = vec![vec![None::<(u64, u64)>; n]; n];
+    for s in series {
+        let (a, b) = (s.plan.a, s.plan.b);
+        let (sa, sb) = match s.result {
+            SeriesResult::Win(Side::A) => (2, 0),
+            SeriesResult::Win(Side::B) => (0, 2),
+            SeriesResult::Draw => (1, 1),
+        };
+        let add = |cell: &mut Option<(u64, u64)>, sp: u64, gp: u64| {
+            let c = cell.get_or_insert((0, 0));
+            c.0 += sp;
+            c.1 += gp;
+        };
+        add(&mut by_index[a][b], sa, s.tally.half_points[0] as u64);
+        add(&mut by_index[b][a], sb, s.tally.half_points[1] as u64);
+    }
+    order
+        .iter()
+        .map(|&r| order.iter().map(|&c| by_index[r][c]).collect())
+        .collect()
+}
+
+fn cell_text(cell: Option<(u64, u64)>) -> String {
+    cell.map(|(s, g)| format!("{}/{}", points(s), points(g)))
+        .unwrap_or_default()
+}
+
+/// Writes `crosstable.csv` atomically: a `bot` column, then one column per bot in
+/// standings order; each cell is `series_points/game_points` of the row bot against the
+/// column bot (empty on the diagonal and for pairs that never met).
+///
+/// # Errors
+/// [`OutputError`] when writing fails.
+pub fn write(
+    dir: &Path,
+    table: &[Standing],
+    series: &[SeriesOutcome],
+    names: &[String],
+) -> Result<(), OutputError> {
+    let path = dir.join(FILE);
+    let grid = cells(table, series, names);
+    let mut out = csv::Writer::from_writer(Vec::new());
+    let err = |e: csv::Error| OutputError::corrupt(&path, e.to_string());
+    let mut header = vec!["bot".to_string()];
+    header.extend(table.iter().map(|s| s.name.clone()));
+    out.write_record(&header).map_err(err)?;
+    for (s, row) in table.iter().zip(&grid) {
+        let mut record = vec![s.name.clone()];
+        record.extend(row.iter().map(|&c| cell_text(c)));
+        out.write_record(&record).map_err(err)?;
+    }
+    let bytes = out
+        .into_inner()
+        .map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
+    atomic::write(&path, &bytes)
+}
+
+/// The cross-table for a terminal, columns numbered by rank order.
+pub fn table(table: &[Standing], series: &[SeriesOutcome], names: &[String]) -> String {
+    let grid = cells(table, series, names);
+    let width = table
+        .iter()
+        .map(|s| s.name.chars().count())
+        .max()
+        .unwrap_or(3);
+    let cw = grid
+        .iter()
+        .flatten()
+        .map(|&c| cell_text(c).len())
+        .max()
+        .unwrap_or(1)
+        .max(3);
+    let mut s = String::new();
+    let _ = write!(s, "{:>3}  {:<width$}", "", "");
+    for i in 0..table.len() {
+        let _ = write!(s, "  {:>cw$}", i + 1);
+    }
+    s.push('\n');
+    for (i, (t, row)) in table.iter().zip(&grid).enumerate() {
+        let _ = write!(s, "{:>3}  {:<width$}", i + 1, t.name);
+        for (j, &c) in row.iter().enumerate() {
+            let text = if i == j {
+                "-".to_string()
+            } else {
+                cell_text(c)
+            };
+            let _ = write!(s, "  {text:>cw$}");
+        }
+        s.push('\n');
+    }
+    s
+}
