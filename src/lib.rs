@@ -10,6 +10,7 @@
 
 pub mod bot;
 pub mod contestant;
+pub mod grading;
 pub mod output;
 pub mod referee;
 pub mod rng_size;

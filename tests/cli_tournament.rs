@@ -379,3 +379,88 @@ fn a_gauntlet_plays_submissions_only_against_references() {
     assert!(cross.starts_with("bot,"), "{cross}");
     assert_eq!(cross.lines().count(), 5);
 }
+
+#[test]
+fn roster_and_bands_give_grades_that_can_be_recomputed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let roster = tmp.path().join("roster.csv");
+    fs::write(
+        &roster,
+        "file,student_id,name\nbuiltin:random,s1,Ana\nbuiltin:greedy,s2,Bo\nbuiltin:alphabeta:2,s3,Cy\nbuiltin:alphabeta:3,s4,Di\nghost.wasm,s5,Eve\n",
+    )
+    .unwrap();
+    let bands = tmp.path().join("bands.toml");
+    fs::write(&bands, "measure = \"percentile\"\nbands = [{ grade = \"A\", min = 0.7 }, { grade = \"F\", min = 0.0 }]\n").unwrap();
+    tournament(
+        &out,
+        &[
+            "--roster",
+            roster.to_str().unwrap(),
+            "--bands",
+            bands.to_str().unwrap(),
+        ],
+    )
+    .assert()
+    .success()
+    .stderr(predicate::str::contains("Eve (s5) handed in no module"));
+    let grades = fs::read_to_string(out.join("grades.csv")).unwrap();
+    let lines: Vec<&str> = grades.lines().collect();
+    assert_eq!(lines.len(), 6, "{grades}");
+    assert!(
+        lines[1].contains(",yes,1,") && lines[1].ends_with(",1.000,A"),
+        "{grades}"
+    );
+    assert!(lines[4].ends_with(",0.250,F"), "{grades}");
+    assert_eq!(lines[5], "s5,Eve,ghost,no,,,,0,,,0.000,F");
+    let standings = fs::read_to_string(out.join("standings.csv")).unwrap();
+    assert!(
+        standings
+            .lines()
+            .skip(1)
+            .all(|l| l.contains(",submission,s")),
+        "{standings}"
+    );
+    // Other bands, no replay: only the derived files change.
+    let games_before = fs::read(out.join("games.csv")).unwrap();
+    fs::write(&bands, "measure = \"score\"\nbands = [{ grade = \"pass\", min = 0.5 }, { grade = \"fail\", min = 0.0 }]\n").unwrap();
+    arena()
+        .args(["standings"])
+        .arg(&out)
+        .args([
+            "--roster",
+            roster.to_str().unwrap(),
+            "--bands",
+            bands.to_str().unwrap(),
+        ])
+        .assert()
+        .success();
+    assert!(fs::read_to_string(out.join("grades.csv"))
+        .unwrap()
+        .contains(",pass"));
+    assert_eq!(fs::read(out.join("games.csv")).unwrap(), games_before);
+}
+
+#[test]
+fn roster_mismatches_are_clear_errors() {
+    let tmp = tempfile::tempdir().unwrap();
+    let roster = tmp.path().join("roster.csv");
+    fs::write(&roster, "file,student_id,name\nbuiltin:random,s1,Ana\n").unwrap();
+    tournament(
+        &tmp.path().join("r"),
+        &["--roster", roster.to_str().unwrap()],
+    )
+    .assert()
+    .code(2)
+    .stderr(predicate::str::contains(
+        "no roster entry for `builtin:greedy`",
+    ));
+    fs::write(&roster, "file,name\nx,y\n").unwrap();
+    tournament(
+        &tmp.path().join("r"),
+        &["--roster", roster.to_str().unwrap()],
+    )
+    .assert()
+    .code(2)
+    .stderr(predicate::str::contains("roster.csv").and(predicate::str::contains("student_id")));
+}

@@ -103,3 +103,33 @@ pub fn load_bot(
         ),
     }
 }
+
+/// Reads the roster and bands, checking the roster against the submitted bots: a module
+/// without a roster entry is an error; a student without a module is reported and graded
+/// as not handed in.
+pub fn load_grading(
+    args: &super::GradingArgs,
+    submissions: &[String],
+) -> anyhow::Result<arena::tournament::Grading> {
+    use arena::grading::{bands::Bands, roster::Roster};
+    let roster = args.roster.as_deref().map(Roster::read).transpose()?;
+    if let Some(r) = &roster {
+        let m = r.matching(submissions.iter().map(String::as_str));
+        if !m.missing.is_empty() {
+            let names: Vec<String> = m.missing.iter().map(|b| format!("`{b}`")).collect();
+            bail!(
+                "{}: no roster entry for {}: add a line per module (file,student_id,name)",
+                args.roster.as_ref().expect("a roster was read").display(),
+                names.join(", ")
+            );
+        }
+        for s in &m.extra {
+            eprintln!(
+                "note: {} ({}) handed in no module `{}`; graded as not submitted",
+                s.name, s.id, s.bot
+            );
+        }
+    }
+    let bands = args.bands.as_deref().map(Bands::read).transpose()?;
+    Ok(arena::tournament::Grading { roster, bands })
+}

@@ -48,6 +48,8 @@ enum Command {
 struct StandingsArgs {
     /// The results folder.
     results: PathBuf,
+    #[command(flatten)]
+    grading: GradingArgs,
 }
 
 /// The game and its size, shared by the commands that start games.
@@ -138,6 +140,20 @@ struct TournamentArgs {
     /// each other); references are listed apart from the ranked submissions.
     #[arg(long, num_args = 1.., value_name = "REF")]
     gauntlet: Vec<String>,
+    #[command(flatten)]
+    grading: GradingArgs,
+}
+
+/// Roster and grade bands: inputs to the derived files only, never to play.
+#[derive(Args, Debug)]
+pub struct GradingArgs {
+    /// A CSV mapping module files to students (columns file, student_id, name): adds ids
+    /// to standings.csv and writes grades.csv.
+    #[arg(long, value_name = "FILE")]
+    roster: Option<PathBuf>,
+    /// A TOML file of grade bands for grades.csv (see docs/GRADING.md); needs --roster.
+    #[arg(long, value_name = "FILE", requires = "roster")]
+    bands: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -11,7 +11,20 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
     if !args.results.is_dir() {
         anyhow::bail!("{}: no such results folder", args.results.display());
     }
-    let summary = tournament::recompute(&args.results)?;
+    let manifest = arena::output::manifest::Manifest::read(&args.results)?.ok_or_else(|| {
+        anyhow::anyhow!(
+            "{}: no tournament.json: not a results folder",
+            args.results.display()
+        )
+    })?;
+    let submissions: Vec<String> = manifest
+        .bots
+        .iter()
+        .filter(|b| !b.reference)
+        .map(|b| b.name.clone())
+        .collect();
+    let grading = super::common::load_grading(&args.grading, &submissions)?;
+    let summary = tournament::recompute(&args.results, &grading)?;
     print!("{}", standings_csv::table(&summary.standings));
     println!(
         "{} games recomputed in {}",

@@ -14,7 +14,7 @@ use arena::series::SeriesRules;
 use arena::tournament::{self, Config, Participant, Progress, Silent, TournamentError};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::common::{load_bot, GameChoice};
+use super::common::{load_bot, load_grading, GameChoice};
 use super::TournamentArgs;
 
 /// The largest field whose cross-table is printed on stdout (it is always in the CSV).
@@ -122,6 +122,8 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
             entrant: named.entrant,
         });
     }
+    let submissions: Vec<String> = specs.iter().map(|s| display_name(s)).collect();
+    let grading = load_grading(&args.grading, &submissions)?;
     let config = Config {
         game: choice.kind,
         rows: choice.rows,
@@ -135,6 +137,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         options: choice.options.clone(),
         depth: args.depth,
         limits: serde_json::Value::Null,
+        grading,
     };
     let stop = Arc::new(AtomicBool::new(false));
     {

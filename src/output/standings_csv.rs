@@ -5,6 +5,7 @@ use std::path::Path;
 
 use super::{atomic, points, OutputError};
 use crate::bot::FaultKind;
+use crate::grading::roster::Roster;
 use crate::tournament::standings::Standing;
 
 /// The file name inside the results folder.
@@ -43,10 +44,11 @@ pub fn header() -> Vec<String> {
     );
     h.push("disqualified".to_string());
     h.push("role".to_string());
+    h.push("student_id".to_string());
     h
 }
 
-fn record_row(s: &Standing) -> Vec<String> {
+fn record_row(s: &Standing, roster: Option<&Roster>) -> Vec<String> {
     let mut r = vec![
         if s.reference {
             String::new()
@@ -86,6 +88,8 @@ fn record_row(s: &Standing) -> Vec<String> {
         }
         .to_string(),
     );
+    let student = roster.and_then(|ro| ro.student(&s.name));
+    r.push(student.map(|st| st.id.clone()).unwrap_or_default());
     r
 }
 
@@ -93,13 +97,13 @@ fn record_row(s: &Standing) -> Vec<String> {
 ///
 /// # Errors
 /// [`OutputError`] when writing fails.
-pub fn write(dir: &Path, table: &[Standing]) -> Result<(), OutputError> {
+pub fn write(dir: &Path, table: &[Standing], roster: Option<&Roster>) -> Result<(), OutputError> {
     let path = dir.join(FILE);
     let mut out = csv::Writer::from_writer(Vec::new());
     let err = |e: csv::Error| OutputError::corrupt(&path, e.to_string());
     out.write_record(header()).map_err(err)?;
     for s in table {
-        out.write_record(record_row(s)).map_err(err)?;
+        out.write_record(record_row(s, roster)).map_err(err)?;
     }
     let bytes = out
         .into_inner()

@@ -19,10 +19,14 @@ use std::sync::Mutex;
 use arena_games::GameKind;
 use rayon::prelude::*;
 
+use crate::grading::bands::Bands;
+use crate::grading::roster::Roster;
 use crate::output::games_csv::{self, GameLog, GameRow};
 use crate::output::manifest::{BotEntry, Manifest, FORMAT};
 use crate::output::replay::{self, result_text, Replay};
-use crate::output::{crosstable_csv, fairness_csv, series_csv, standings_csv, OutputError};
+use crate::output::{
+    crosstable_csv, fairness_csv, grades_csv, series_csv, standings_csv, OutputError,
+};
 use crate::referee::{play_game, Entrant, GameRecord};
 use crate::rng_size::SizeRange;
 use crate::series::{SeriesRules, Side, Tally};
@@ -55,6 +59,8 @@ pub struct Config {
     pub depth: Option<u32>,
     /// The sandbox limits as recorded in the manifest.
     pub limits: serde_json::Value,
+    /// Roster and grade bands for the derived files.
+    pub grading: Grading,
 }
 
 /// One bot of the field.
@@ -71,6 +77,16 @@ pub struct Participant {
     pub disqualified: Option<String>,
     /// What fields its bots.
     pub entrant: Box<dyn Entrant>,
+}
+
+/// What turns results into grades; both optional, neither affects play.
+#[derive(Clone, Debug, Default)]
+pub struct Grading {
+    /// Students by module name; with it, `grades.csv` is written and `standings.csv`
+    /// carries student ids.
+    pub roster: Option<Roster>,
+    /// Grade bands for `grades.csv`.
+    pub bands: Option<Bands>,
 }
 
 /// Reports progress to a person; the tournament calls it from worker threads.
@@ -260,7 +276,14 @@ pub fn run(
     let mut rows: Vec<GameRow> = results.into_iter().flat_map(|r| r.0).collect();
     rows.sort_by_key(|r| r.game_id);
     let disqualified: Vec<Option<String>> = field.iter().map(|p| p.disqualified.clone()).collect();
-    let summary = write_summaries(&config.out, &schedule, &plans, &disqualified, &rows)?;
+    let summary = write_summaries(
+        &config.out,
+        &schedule,
+        &plans,
+        &disqualified,
+        &rows,
+        &config.grading,
+    )?;
     Ok(Summary {
         played_now,
         ..summary
@@ -277,6 +300,7 @@ pub fn write_summaries(
     plans: &[SeriesPlan],
     disqualified: &[Option<String>],
     rows: &[GameRow],
+    grading: &Grading,
 ) -> Result<Summary, OutputError> {
     games_csv::write_sorted(dir, rows)?;
     let series: Vec<SeriesOutcome> =
@@ -289,9 +313,12 @@ pub fn write_summaries(
         &series,
         rows,
     );
-    standings_csv::write(dir, &table)?;
+    standings_csv::write(dir, &table, grading.roster.as_ref())?;
     crosstable_csv::write(dir, &table, &series, &schedule.names)?;
     fairness_csv::write(dir, rows)?;
+    if let Some(roster) = &grading.roster {
+        grades_csv::write(dir, &table, roster, grading.bands.as_ref())?;
+    }
     let first_mover = fairness_csv::first_mover_records(rows)
         .get(&None)
         .copied()
@@ -311,7 +338,7 @@ pub fn write_summaries(
 ///
 /// # Errors
 /// [`TournamentError`] when the folder has no manifest, or its files are corrupt.
-pub fn recompute(dir: &Path) -> Result<Summary, TournamentError> {
+pub fn recompute(dir: &Path, grading: &Grading) -> Result<Summary, TournamentError> {
     let manifest = Manifest::read(dir)?.ok_or_else(|| {
         OutputError::corrupt(
             &dir.join(crate::output::manifest::FILE),
@@ -360,6 +387,7 @@ pub fn recompute(dir: &Path) -> Result<Summary, TournamentError> {
         &plans,
         &disqualified,
         &rows,
+        grading,
     )?)
 }
 

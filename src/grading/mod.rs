@@ -1,0 +1,28 @@
+//! Grading: who the bots belong to (the roster) and what grade a result earns (bands).
+//!
+//! Both are inputs to the derived files only, never to play: an instructor can change the
+//! roster or the bands and run `arena standings RESULTS` without replaying anything.
+
+pub mod bands;
+pub mod roster;
+
+/// A grading input that cannot be used, naming the file and what is wrong.
+#[derive(Debug, thiserror::Error)]
+pub enum GradingError {
+    /// The file could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: std::path::PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The file's contents are wrong.
+    #[error("{path}: {reason}")]
+    Invalid {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What is wrong, with the line where it helps.
+        reason: String,
+    },
+}

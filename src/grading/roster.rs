@@ -1,0 +1,172 @@
+//! The roster: which student handed in which module.
+//!
+//! A CSV file with a header and three columns, in any order: `file` (the module's file
+//! name, with or without `.wasm`/`.wat`), `student_id`, `name`. A module is matched by its
+//! file stem, which is also its name in every results file.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::GradingError;
+
+/// One student.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Student {
+    /// The student's id, as the instructor's records have it.
+    pub id: String,
+    /// The student's name.
+    pub name: String,
+    /// The module's name (file stem).
+    pub bot: String,
+}
+
+/// All students, by module name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Roster {
+    by_bot: BTreeMap<String, Student>,
+}
+
+/// How the roster and the submitted modules line up.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Matching {
+    /// Modules with no roster entry.
+    pub missing: Vec<String>,
+    /// Roster entries with no module (the student handed nothing in).
+    pub extra: Vec<Student>,
+}
+
+fn stem(file: &str) -> String {
+    let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
+    base.strip_suffix(".wasm")
+        .or_else(|| base.strip_suffix(".wat"))
+        .unwrap_or(base)
+        .to_string()
+}
+
+impl Roster {
+    /// Reads a roster file.
+    ///
+    /// # Errors
+    /// [`GradingError`] naming the file and the line: a missing column, an empty field,
+    /// a module or student id listed twice.
+    pub fn read(path: &Path) -> Result<Roster, GradingError> {
+        let text = std::fs::read_to_string(path).map_err(|source| GradingError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Roster::parse(&text).map_err(|reason| GradingError::Invalid {
+            path: path.to_path_buf(),
+            reason,
+        })
+    }
+
+    /// Parses roster CSV text.
+    ///
+    /// # Errors
+    /// A sentence naming the line and the problem.
+    pub fn parse(text: &str) -> Result<Roster, String> {
+        let mut reader = csv::ReaderBuilder::new()
+            .trim(csv::Trim::All)
+            .from_reader(text.as_bytes());
+        let headers = reader
+            .headers()
+            .map_err(|e| format!("header: {e}"))?
+            .clone();
+        let col = |name: &str| {
+            headers.iter().position(|h| h == name).ok_or_else(|| {
+                format!("the header has no `{name}` column (it needs file, student_id, name)")
+            })
+        };
+        let (file_col, id_col, name_col) = (col("file")?, col("student_id")?, col("name")?);
+        let mut by_bot = BTreeMap::new();
+        let mut ids = BTreeMap::new();
+        for (i, record) in reader.records().enumerate() {
+            let line = i + 2;
+            let record = record.map_err(|e| format!("line {line}: {e}"))?;
+            let field = |c: usize, what: &str| {
+                record
+                    .get(c)
+                    .filter(|v| !v.is_empty())
+                    .map(str::to_string)
+                    .ok_or_else(|| format!("line {line}: empty `{what}`"))
+            };
+            let student = Student {
+                bot: stem(&field(file_col, "file")?),
+                id: field(id_col, "student_id")?,
+                name: field(name_col, "name")?,
+            };
+            if let Some(prev) = ids.insert(student.id.clone(), line) {
+                return Err(format!(
+                    "line {line}: student id `{}` is already on line {prev}",
+                    student.id
+                ));
+            }
+            if by_bot.contains_key(&student.bot) {
+                return Err(format!(
+                    "line {line}: module `{}` is listed twice",
+                    student.bot
+                ));
+            }
+            by_bot.insert(student.bot.clone(), student);
+        }
+        Ok(Roster { by_bot })
+    }
+
+    /// The student who handed in the module named `bot`.
+    pub fn student(&self, bot: &str) -> Option<&Student> {
+        self.by_bot.get(bot)
+    }
+
+    /// Compares the roster with the submitted modules' names.
+    pub fn matching<'a>(&self, bots: impl IntoIterator<Item = &'a str>) -> Matching {
+        let bots: Vec<&str> = bots.into_iter().collect();
+        Matching {
+            missing: bots
+                .iter()
+                .filter(|b| !self.by_bot.contains_key(**b))
+                .map(|b| b.to_string())
+                .collect(),
+            extra: self
+                .by_bot
+                .values()
+                .filter(|s| !bots.contains(&s.bot.as_str()))
+                .cloned()
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_in_any_column_order_and_matches_stems() {
+        let r = Roster::parse(
+            "name,file,student_id\nAna Petrova, ana.wasm ,s1\nBo,sub/bo.wat,s2\nCy,cy,s3\n",
+        )
+        .unwrap();
+        assert_eq!(r.student("ana").unwrap().id, "s1");
+        assert_eq!(r.student("bo").unwrap().name, "Bo");
+        let m = r.matching(["ana", "bo", "zed"]);
+        assert_eq!(m.missing, ["zed"]);
+        assert_eq!(m.extra.len(), 1);
+        assert_eq!(m.extra[0].id, "s3");
+    }
+
+    #[test]
+    fn mistakes_name_the_line() {
+        assert!(Roster::parse("file,name\na,b\n")
+            .unwrap_err()
+            .contains("student_id"));
+        assert!(Roster::parse("file,student_id,name\na,1,x\nb,1,y\n")
+            .unwrap_err()
+            .contains("line 3"));
+        assert!(Roster::parse("file,student_id,name\na,1,x\na.wasm,2,y\n")
+            .unwrap_err()
+            .contains("listed twice"));
+        assert!(Roster::parse("file,student_id,name\na,,x\n")
+            .unwrap_err()
+            .contains("empty `student_id`"));
+    }
+}

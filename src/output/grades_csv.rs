@@ -1,0 +1,108 @@
+//! `grades.csv`: one row per student of the roster.
+
+use std::path::Path;
+
+use super::{atomic, points, OutputError};
+use crate::grading::bands::{Bands, Measure};
+use crate::grading::roster::Roster;
+use crate::tournament::standings::Standing;
+
+/// The file name inside the results folder.
+pub const FILE: &str = "grades.csv";
+
+/// The measure a band compares for one standing: see [`Measure`].
+pub fn measure(kind: Measure, s: &Standing, submissions: usize) -> f64 {
+    match kind {
+        Measure::Percentile => {
+            let n = submissions.max(1) as f64;
+            (n - s.rank as f64 + 1.0) / n
+        }
+        Measure::Score => s.games.half_points() as f64 / (2.0 * s.games.played().max(1) as f64),
+    }
+}
+
+/// Writes `grades.csv` atomically: every roster student, in rank order, then the students
+/// who handed nothing in. Columns: `student_id, name, bot, submitted` (`yes`/`no`),
+/// `rank, series_points, game_points, games_played, faults, disqualified, measure` (three
+/// decimals, per the bands' `measure`; empty without bands), `grade` (empty without
+/// bands; the lowest band for a student who handed nothing in).
+///
+/// # Errors
+/// [`OutputError`] when writing fails.
+pub fn write(
+    dir: &Path,
+    table: &[Standing],
+    roster: &Roster,
+    bands: Option<&Bands>,
+) -> Result<(), OutputError> {
+    let path = dir.join(FILE);
+    let mut out = csv::Writer::from_writer(Vec::new());
+    let err = |e: csv::Error| OutputError::corrupt(&path, e.to_string());
+    out.write_record([
+        "student_id",
+        "name",
+        "bot",
+        "submitted",
+        "rank",
+        "series_points",
+        "game_points",
+        "games_played",
+        "faults",
+        "disqualified",
+        "measure",
+        "grade",
+    ])
+    .map_err(err)?;
+    let submissions = table.iter().filter(|s| !s.reference).count();
+    for s in table.iter().filter(|s| !s.reference) {
+        let Some(student) = roster.student(&s.name) else {
+            continue;
+        };
+        let (m, grade) = match bands {
+            Some(b) => {
+                let m = measure(b.measure, s, submissions);
+                (format!("{m:.3}"), b.grade(m).to_string())
+            }
+            None => (String::new(), String::new()),
+        };
+        out.write_record([
+            student.id.clone(),
+            student.name.clone(),
+            s.name.clone(),
+            "yes".to_string(),
+            s.rank.to_string(),
+            points(s.series.half_points()),
+            points(s.games.half_points()),
+            s.games.played().to_string(),
+            s.faults.values().sum::<u32>().to_string(),
+            s.disqualified.clone().unwrap_or_default(),
+            m,
+            grade,
+        ])
+        .map_err(err)?;
+    }
+    let names: Vec<&str> = table.iter().map(|s| s.name.as_str()).collect();
+    for student in roster.matching(names).extra {
+        let grade = bands.map(|b| b.grade(0.0).to_string()).unwrap_or_default();
+        let m = if bands.is_some() { "0.000" } else { "" };
+        out.write_record([
+            student.id.as_str(),
+            &student.name,
+            &student.bot,
+            "no",
+            "",
+            "",
+            "",
+            "0",
+            "",
+            "",
+            m,
+            &grade,
+        ])
+        .map_err(err)?;
+    }
+    let bytes = out
+        .into_inner()
+        .map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
+    atomic::write(&path, &bytes)
+}
