@@ -464,3 +464,80 @@ fn roster_mismatches_are_clear_errors() {
     .code(2)
     .stderr(predicate::str::contains("roster.csv").and(predicate::str::contains("student_id")));
 }
+
+#[test]
+fn ctrl_c_stops_cleanly_and_the_run_resumes_identically() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Heavy enough that the signal lands mid-run; if the run still wins the race, the
+    // resume below must leave the same files anyway.
+    let args = ["--play-all", "--best-of", "7", "--threads", "1"];
+    let full = tmp.path().join("full");
+    tournament_with(&full, &args).assert().success();
+    let stopped = tmp.path().join("stopped");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("arena"))
+        .args(base_args(&stopped))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while Instant::now() < deadline && child.try_wait().unwrap().is_none() {
+        let rows = fs::read_to_string(stopped.join("games.csv"))
+            .map(|s| s.lines().count())
+            .unwrap_or(0);
+        if rows > 2 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let finished_early = child.try_wait().unwrap().is_some();
+    if !finished_early {
+        let status = std::process::Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+    let output = child.wait_with_output().unwrap();
+    if !finished_early && output.status.code() == Some(130) {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("--resume"), "{stderr}");
+        assert!(
+            !stopped.join("standings.csv").exists(),
+            "no summary for an unfinished run"
+        );
+    }
+    tournament_with(&stopped, &[&args[..], &["--resume"]].concat())
+        .assert()
+        .success();
+    assert_same(&full, &stopped);
+}
+
+fn base_args(out: &Path) -> Vec<std::ffi::OsString> {
+    let mut v: Vec<std::ffi::OsString> = vec!["tournament".into()];
+    v.extend(
+        [
+            "builtin:alphabeta:6",
+            "builtin:alphabeta:7",
+            "builtin:greedy",
+        ]
+        .iter()
+        .map(|s| s.into()),
+    );
+    v.extend(
+        [
+            "--rows", "12", "--cols", "12", "--seed", "5", "--quiet", "--out",
+        ]
+        .iter()
+        .map(|s| s.into()),
+    );
+    v.push(out.into());
+    v
+}
+
+fn tournament_with(out: &Path, extra: &[&str]) -> Command {
+    let mut cmd = arena();
+    cmd.args(base_args(out)).args(extra);
+    cmd
+}
