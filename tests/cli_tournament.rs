@@ -372,9 +372,9 @@ fn a_gauntlet_plays_submissions_only_against_references() {
     assert_eq!(n, 4);
     let standings = fs::read_to_string(out.join("standings.csv")).unwrap();
     let lines: Vec<&str> = standings.lines().collect();
-    assert!(lines[1].starts_with("1,") && lines[1].ends_with(",submission,"));
-    assert!(lines[2].starts_with("2,") && lines[2].ends_with(",submission,"));
-    assert!(lines[3].starts_with(",builtin:alphabeta") && lines[3].ends_with(",reference,"));
+    assert!(lines[1].starts_with("1,") && lines[1].contains(",submission,"));
+    assert!(lines[2].starts_with("2,") && lines[2].contains(",submission,"));
+    assert!(lines[3].starts_with(",builtin:alphabeta") && lines[3].contains(",reference,"));
     let cross = fs::read_to_string(out.join("crosstable.csv")).unwrap();
     assert!(cross.starts_with("bot,"), "{cross}");
     assert_eq!(cross.lines().count(), 5);
@@ -412,7 +412,7 @@ fn roster_and_bands_give_grades_that_can_be_recomputed() {
         "{grades}"
     );
     assert!(lines[4].ends_with(",0.250,F"), "{grades}");
-    assert_eq!(lines[5], "s5,Eve,ghost,no,,,,0,,,0.000,F");
+    assert_eq!(lines[5], "s5,Eve,ghost,no,,,,,,,0,,,0.000,F");
     let standings = fs::read_to_string(out.join("standings.csv")).unwrap();
     assert!(
         standings

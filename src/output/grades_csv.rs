@@ -23,7 +23,7 @@ pub fn measure(kind: Measure, s: &Standing, submissions: usize) -> f64 {
 
 /// Writes `grades.csv` atomically: every roster student, in rank order, then the students
 /// who handed nothing in. Columns: `student_id, name, bot, submitted` (`yes`/`no`),
-/// `rank, series_points, game_points, games_played, faults, disqualified, measure` (three
+/// `rank, rating, rating_low, rating_high, series_points, game_points, games_played, faults, disqualified, measure` (three
 /// decimals, per the bands' `measure`; empty without bands), `grade` (empty without
 /// bands; the lowest band for a student who handed nothing in).
 ///
@@ -44,6 +44,9 @@ pub fn write(
         "bot",
         "submitted",
         "rank",
+        "rating",
+        "rating_low",
+        "rating_high",
         "series_points",
         "game_points",
         "games_played",
@@ -55,6 +58,7 @@ pub fn write(
     .map_err(err)?;
     let submissions = table.iter().filter(|s| !s.reference).count();
     for s in table.iter().filter(|s| !s.reference) {
+        let rating = super::standings_csv::rating_cells(s);
         let Some(student) = roster.student(&s.name) else {
             continue;
         };
@@ -71,6 +75,9 @@ pub fn write(
             s.name.clone(),
             "yes".to_string(),
             s.rank.to_string(),
+            rating[0].clone(),
+            rating[1].clone(),
+            rating[2].clone(),
             points(s.series.half_points()),
             points(s.games.half_points()),
             s.games.played().to_string(),
@@ -90,6 +97,9 @@ pub fn write(
             &student.name,
             &student.bot,
             "no",
+            "",
+            "",
+            "",
             "",
             "",
             "",

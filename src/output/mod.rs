@@ -9,6 +9,7 @@ pub mod fairness_csv;
 pub mod games_csv;
 pub mod grades_csv;
 pub mod manifest;
+pub mod ratings_csv;
 pub mod replay;
 pub mod series_csv;
 pub mod standings_csv;

@@ -45,6 +45,7 @@ pub fn header() -> Vec<String> {
     h.push("disqualified".to_string());
     h.push("role".to_string());
     h.push("student_id".to_string());
+    h.extend(["rating", "rating_low", "rating_high"].map(String::from));
     h
 }
 
@@ -90,7 +91,17 @@ fn record_row(s: &Standing, roster: Option<&Roster>) -> Vec<String> {
     );
     let student = roster.and_then(|ro| ro.student(&s.name));
     r.push(student.map(|st| st.id.clone()).unwrap_or_default());
+    r.extend(rating_cells(s));
     r
+}
+
+/// The rating columns of a standing: Elo and its 95% interval, one decimal; empty
+/// before ratings are fitted.
+pub fn rating_cells(s: &Standing) -> [String; 3] {
+    match s.rating {
+        Some(r) => r.map(super::ratings_csv::elo),
+        None => Default::default(),
+    }
 }
 
 /// Writes `standings.csv` atomically.
@@ -122,14 +133,14 @@ pub fn table(table: &[Standing]) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{:>4}  {:<width$}  {:>7}  {:>9}  {:>7}  {:>9}  {:>8}  {:>6}",
-        "rank", "bot", "series", "W-D-L", "games", "W-D-L", "margin", "faults"
+        "{:>4}  {:<width$}  {:>7}  {:>9}  {:>7}  {:>9}  {:>8}  {:>6}  {:>21}",
+        "rank", "bot", "series", "W-D-L", "games", "W-D-L", "margin", "faults", "rating (95%)"
     );
     for t in table {
         let faults: u32 = t.faults.values().sum();
         let _ = writeln!(
             s,
-            "{:>4}  {:<width$}  {:>7}  {:>9}  {:>7}  {:>9}  {:>8}  {:>6}{}",
+            "{:>4}  {:<width$}  {:>7}  {:>9}  {:>7}  {:>9}  {:>8}  {:>6}  {:>21}{}",
             if t.reference {
                 "ref".to_string()
             } else {
@@ -142,6 +153,10 @@ pub fn table(table: &[Standing]) -> String {
             format!("{}-{}-{}", t.games.wins, t.games.draws, t.games.losses),
             t.margin,
             faults,
+            match t.rating {
+                Some([r, lo, hi]) => format!("{r:.0} [{lo:.0}, {hi:.0}]"),
+                None => String::new(),
+            },
             match &t.disqualified {
                 Some(r) => format!("  disqualified: {r}"),
                 None => String::new(),

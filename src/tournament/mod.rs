@@ -25,10 +25,11 @@ use crate::output::games_csv::{self, GameLog, GameRow};
 use crate::output::manifest::{BotEntry, Manifest, FORMAT};
 use crate::output::replay::{self, result_text, Replay};
 use crate::output::{
-    crosstable_csv, fairness_csv, grades_csv, series_csv, standings_csv, OutputError,
+    crosstable_csv, fairness_csv, grades_csv, ratings_csv, series_csv, standings_csv, OutputError,
 };
 use crate::referee::{play_game, Entrant, GameRecord};
 use crate::rng_size::SizeRange;
+use crate::seeds::derive;
 use crate::series::{SeriesRules, Side, Tally};
 use schedule::{GamePlan, Schedule, SeriesPlan};
 use standings::{SeriesOutcome, Standing};
@@ -306,13 +307,25 @@ pub fn write_summaries(
     let series: Vec<SeriesOutcome> =
         standings::series_outcomes(plans, schedule.rules, &schedule.names, rows);
     series_csv::write(dir, &schedule.names, &series)?;
-    let table = standings::standings(
+    let mut table = standings::standings(
         &schedule.names,
         &schedule.references,
         disqualified,
         &series,
         rows,
     );
+    let ratings = ratings_csv::rate(&schedule.names, rows, derive(schedule.seed, "ratings", &[]));
+    if let Some(r) = &ratings {
+        for s in &mut table {
+            let i = schedule
+                .names
+                .iter()
+                .position(|n| n == &s.name)
+                .expect("a scheduled bot");
+            s.rating = Some([r.elo[i], r.intervals[i].low, r.intervals[i].high]);
+        }
+        ratings_csv::write(dir, &table, &schedule.names, r)?;
+    }
     standings_csv::write(dir, &table, grading.roster.as_ref())?;
     crosstable_csv::write(dir, &table, &series, &schedule.names)?;
     fairness_csv::write(dir, rows)?;

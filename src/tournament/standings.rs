@@ -47,7 +47,7 @@ impl Record {
 }
 
 /// One bot's line in the standings.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Standing {
     /// Rank from 1.
     pub rank: usize,
@@ -69,6 +69,9 @@ pub struct Standing {
     pub disqualified: Option<String>,
     /// A gauntlet reference: ranked separately, after the submissions, with rank 0.
     pub reference: bool,
+    /// Bradley–Terry rating in Elo with its 95% interval `[rating, low, high]`, once
+    /// fitted.
+    pub rating: Option<[f64; 3]>,
 }
 
 /// A finished series, for `series.csv`.
