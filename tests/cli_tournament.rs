@@ -541,3 +541,27 @@ fn tournament_with(out: &Path, extra: &[&str]) -> Command {
     cmd.args(base_args(out)).args(extra);
     cmd
 }
+
+#[test]
+fn ratings_can_be_anchored_at_a_named_bot() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    tournament(&out, &["--anchor", "builtin:greedy"])
+        .assert()
+        .success();
+    let ratings = fs::read_to_string(out.join("ratings.csv")).unwrap();
+    let greedy = ratings
+        .lines()
+        .find(|l| l.starts_with("builtin:greedy,"))
+        .unwrap();
+    assert!(
+        greedy.starts_with("builtin:greedy,0.0,0.0,0.0,"),
+        "{ratings}"
+    );
+    tournament(&tmp.path().join("s"), &["--anchor", "nobody"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--anchor `nobody` is not one of the bots",
+        ));
+}

@@ -110,7 +110,7 @@ pub fn load_bot(
 pub fn load_grading(
     args: &super::GradingArgs,
     submissions: &[String],
-) -> anyhow::Result<arena::tournament::Grading> {
+) -> anyhow::Result<arena::tournament::Reporting> {
     use arena::grading::{bands::Bands, roster::Roster};
     let roster = args.roster.as_deref().map(Roster::read).transpose()?;
     if let Some(r) = &roster {
@@ -131,5 +131,9 @@ pub fn load_grading(
         }
     }
     let bands = args.bands.as_deref().map(Bands::read).transpose()?;
-    Ok(arena::tournament::Grading { roster, bands })
+    Ok(arena::tournament::Reporting {
+        roster,
+        bands,
+        anchor: args.anchor.clone(),
+    })
 }

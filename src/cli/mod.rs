@@ -154,6 +154,9 @@ pub struct GradingArgs {
     /// A TOML file of grade bands for grades.csv (see docs/GRADING.md); needs --roster.
     #[arg(long, value_name = "FILE", requires = "roster")]
     bands: Option<PathBuf>,
+    /// Rate this bot at 0 Elo (default: the field's mean is 0).
+    #[arg(long, value_name = "BOT")]
+    anchor: Option<String>,
 }
 
 #[derive(Args, Debug)]

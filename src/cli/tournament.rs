@@ -124,6 +124,19 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     }
     let submissions: Vec<String> = specs.iter().map(|s| display_name(s)).collect();
     let grading = load_grading(&args.grading, &submissions)?;
+    if let Some(anchor) = &grading.anchor {
+        let all: Vec<String> = specs
+            .iter()
+            .chain(&references)
+            .map(|s| display_name(s))
+            .collect();
+        if !all.contains(anchor) {
+            bail!(
+                "--anchor `{anchor}` is not one of the bots: {}",
+                all.join(", ")
+            );
+        }
+    }
     let config = Config {
         game: choice.kind,
         rows: choice.rows,
@@ -137,7 +150,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         options: choice.options.clone(),
         depth: args.depth,
         limits: serde_json::Value::Null,
-        grading,
+        reporting: grading,
     };
     let stop = Arc::new(AtomicBool::new(false));
     {

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use arena_ratings::{bootstrap, fit, FitOptions, Game, GameResult, Interval};
+use arena_ratings::{bootstrap, fit, Anchor, FitOptions, Game, GameResult, Interval};
 
 use super::games_csv::GameRow;
 use super::{atomic, OutputError};
@@ -30,7 +30,14 @@ pub struct FieldRatings {
 /// Fits the ratings from the game rows; `names` in schedule order, `seed` for the
 /// bootstrap. Games that nobody played (both bots disqualified) are left out. Returns
 /// `None` when there is no game to fit.
-pub fn rate(names: &[String], rows: &[GameRow], seed: u64) -> Option<FieldRatings> {
+///
+/// `anchor` names the bot (by index) rated 0; `None` puts the field's mean at 0.
+pub fn rate(
+    names: &[String],
+    rows: &[GameRow],
+    seed: u64,
+    anchor: Option<usize>,
+) -> Option<FieldRatings> {
     let index = |name: &str| names.iter().position(|n| n == name);
     let games: Vec<Game> = rows
         .iter()
@@ -47,7 +54,10 @@ pub fn rate(names: &[String], rows: &[GameRow], seed: u64) -> Option<FieldRating
     if games.is_empty() {
         return None;
     }
-    let opts = FitOptions::default();
+    let opts = FitOptions {
+        anchor: anchor.map_or(Anchor::Mean, Anchor::Player),
+        ..FitOptions::default()
+    };
     let point = fit(names.len(), &games, &opts).ok()?;
     let spread = bootstrap(names.len(), &games, &opts, REPLICATES, seed).ok()?;
     Some(FieldRatings {

@@ -19,8 +19,6 @@ use std::sync::Mutex;
 use arena_games::GameKind;
 use rayon::prelude::*;
 
-use crate::grading::bands::Bands;
-use crate::grading::roster::Roster;
 use crate::output::games_csv::{self, GameLog, GameRow};
 use crate::output::manifest::{BotEntry, Manifest, FORMAT};
 use crate::output::replay::{self, result_text, Replay};
@@ -28,6 +26,8 @@ use crate::output::{
     crosstable_csv, fairness_csv, grades_csv, ratings_csv, series_csv, standings_csv, OutputError,
 };
 use crate::referee::{play_game, Entrant, GameRecord};
+use crate::grading::bands::Bands;
+use crate::grading::roster::Roster;
 use crate::rng_size::SizeRange;
 use crate::seeds::derive;
 use crate::series::{SeriesRules, Side, Tally};
@@ -61,7 +61,7 @@ pub struct Config {
     /// The sandbox limits as recorded in the manifest.
     pub limits: serde_json::Value,
     /// Roster and grade bands for the derived files.
-    pub grading: Grading,
+    pub reporting: Reporting,
 }
 
 /// One bot of the field.
@@ -80,14 +80,17 @@ pub struct Participant {
     pub entrant: Box<dyn Entrant>,
 }
 
-/// What turns results into grades; both optional, neither affects play.
+/// Options of the derived files only, never of play: they can change afterwards with
+/// `arena standings` without replaying anything.
 #[derive(Clone, Debug, Default)]
-pub struct Grading {
+pub struct Reporting {
     /// Students by module name; with it, `grades.csv` is written and `standings.csv`
     /// carries student ids.
     pub roster: Option<Roster>,
     /// Grade bands for `grades.csv`.
     pub bands: Option<Bands>,
+    /// The bot rated 0 Elo; `None` puts the field's mean at 0.
+    pub anchor: Option<String>,
 }
 
 /// Reports progress to a person; the tournament calls it from worker threads.
@@ -283,7 +286,7 @@ pub fn run(
         &plans,
         &disqualified,
         &rows,
-        &config.grading,
+        &config.reporting,
     )?;
     Ok(Summary {
         played_now,
@@ -301,7 +304,7 @@ pub fn write_summaries(
     plans: &[SeriesPlan],
     disqualified: &[Option<String>],
     rows: &[GameRow],
-    grading: &Grading,
+    reporting: &Reporting,
 ) -> Result<Summary, OutputError> {
     games_csv::write_sorted(dir, rows)?;
     let series: Vec<SeriesOutcome> =
@@ -314,7 +317,23 @@ pub fn write_summaries(
         &series,
         rows,
     );
-    let ratings = ratings_csv::rate(&schedule.names, rows, derive(schedule.seed, "ratings", &[]));
+    let anchor = match &reporting.anchor {
+        Some(name) => Some(
+            schedule
+                .names
+                .iter()
+                .position(|n| n == name)
+                .ok_or_else(|| {
+                    OutputError::corrupt(
+                        dir,
+                        format!("--anchor `{name}` is not a bot of this tournament"),
+                    )
+                })?,
+        ),
+        None => None,
+    };
+    let seed = derive(schedule.seed, "ratings", &[]);
+    let ratings = ratings_csv::rate(&schedule.names, rows, seed, anchor);
     if let Some(r) = &ratings {
         for s in &mut table {
             let i = schedule
@@ -326,11 +345,11 @@ pub fn write_summaries(
         }
         ratings_csv::write(dir, &table, &schedule.names, r)?;
     }
-    standings_csv::write(dir, &table, grading.roster.as_ref())?;
+    standings_csv::write(dir, &table, reporting.roster.as_ref())?;
     crosstable_csv::write(dir, &table, &series, &schedule.names)?;
     fairness_csv::write(dir, rows)?;
-    if let Some(roster) = &grading.roster {
-        grades_csv::write(dir, &table, roster, grading.bands.as_ref())?;
+    if let Some(roster) = &reporting.roster {
+        grades_csv::write(dir, &table, roster, reporting.bands.as_ref())?;
     }
     let first_mover = fairness_csv::first_mover_records(rows)
         .get(&None)
@@ -351,7 +370,7 @@ pub fn write_summaries(
 ///
 /// # Errors
 /// [`TournamentError`] when the folder has no manifest, or its files are corrupt.
-pub fn recompute(dir: &Path, grading: &Grading) -> Result<Summary, TournamentError> {
+pub fn recompute(dir: &Path, reporting: &Reporting) -> Result<Summary, TournamentError> {
     let manifest = Manifest::read(dir)?.ok_or_else(|| {
         OutputError::corrupt(
             &dir.join(crate::output::manifest::FILE),
@@ -400,7 +419,7 @@ pub fn recompute(dir: &Path, grading: &Grading) -> Result<Summary, TournamentErr
         &plans,
         &disqualified,
         &rows,
-        grading,
+        reporting,
     )?)
 }
 
