@@ -46,6 +46,11 @@ pub use arena_games::{DecodeError, Game, Player};
 pub use log::debug_log;
 pub use runner::{AnyGameBot, AnyGameStrategy, FnStrategy, TypedBot};
 
+/// The examples of `bots/README.md`, compiled as doctests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeExamples;
+
 /// Everything a bot's source usually needs: `use arena_sdk::prelude::*;`.
 pub mod prelude {
     pub use crate::games::mathtricks::{Cell, MathTricks, Op};
