@@ -31,6 +31,8 @@
 //! corrupted buffer) make `choose_move` return `-1` after a [`debug_log`] line, so the
 //! referee records an illegal move with a reason instead of a trap.
 
+#![warn(missing_docs)]
+
 pub mod builtin;
 pub mod glue;
 mod log;
