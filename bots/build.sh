@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# Rebuilds every example bot from source into the committed files at the top of bots/:
+#
+#   random.wasm alphabeta.wasm greedy.wasm   bots/rust/*   (Rust + arena-sdk)
+#   c_greedy.wasm                            bots/c/       (clang, no libc)
+#   first_legal.wasm                         bots/wat/     (hand-written WAT)
+#
+# Usage: bash bots/build.sh [--install] [--check]
+#   --install  first install what the build needs on Debian/Ubuntu: the pinned Rust
+#              toolchain with the wasm32-unknown-unknown target (through rustup), clang
+#              and lld of the pinned major version (through apt-get). WAT is assembled
+#              by bots/tools/wat2wasm, a workspace crate, so nothing else is needed.
+#   --check    build into a temporary directory and fail if any committed .wasm differs
+#              (or if bots/ holds a stray .wasm/.wat the tournament would pick up).
+#
+# The output is deterministic: the same sources and tool versions give the same bytes
+# on any machine (paths are remapped, nothing is timestamped). The tool versions are
+# pinned below; other versions build working bots but different bytes, and --check says
+# which tool differs.
+set -euo pipefail
+
+RUST_TOOLCHAIN=1.95.0 # rustc that built the committed Rust bots
+CLANG_MAJOR=14        # clang/lld that built c_greedy.wasm (Debian 12's `clang`)
+                      # (`clang-14` is preferred when installed, e.g. on Ubuntu)
+WASM_TARGET=wasm32-unknown-unknown
+RUST_BOTS=(random greedy alphabeta)
+ALL_BOTS=(random greedy alphabeta c_greedy first_legal)
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BOTS=$ROOT/bots
+install=0
+check=0
+for arg in "$@"; do
+    case $arg in
+    --install) install=1 ;;
+    --check) check=1 ;;
+    -h | --help)
+        awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
+        exit 0
+        ;;
+    *)
+        echo "build.sh: unknown argument $arg (try --help)" >&2
+        exit 2
+        ;;
+    esac
+done
+
+say() { echo "build.sh: $*" >&2; }
+die() {
+    say "$*"
+    exit 1
+}
+
+# Runs a command as root (directly, or through sudo when there is one).
+as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+install_tools() {
+    say "installing clang and lld"
+    as_root apt-get update -qq
+    local c_tools=(clang lld)
+    if apt-cache show "clang-$CLANG_MAJOR" "lld-$CLANG_MAJOR" >/dev/null 2>&1; then
+        c_tools=("clang-$CLANG_MAJOR" "lld-$CLANG_MAJOR")
+    fi
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+        "${c_tools[@]}" curl ca-certificates >/dev/null
+    if ! command -v rustup >/dev/null; then
+        say "installing rustup"
+        curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs |
+            sh -s -- -y --profile minimal --default-toolchain none
+        # shellcheck disable=SC1091
+        . "${CARGO_HOME:-$HOME/.cargo}/env"
+    fi
+    if [ "$(rustc -V 2>/dev/null | cut -d' ' -f2)" = "$RUST_TOOLCHAIN" ]; then
+        rustup target add "$WASM_TARGET"
+    else
+        rustup toolchain install "$RUST_TOOLCHAIN" --profile minimal --target "$WASM_TARGET"
+    fi
+}
+
+[ $install = 1 ] && install_tools
+[ -f "${CARGO_HOME:-$HOME/.cargo}/env" ] && . "${CARGO_HOME:-$HOME/.cargo}/env"
+
+# cargo from the pinned toolchain: the default one if it is that version, else the
+# rustup toolchain of that name.
+if [ "$(rustc -V 2>/dev/null | cut -d' ' -f2)" = "$RUST_TOOLCHAIN" ]; then
+    CARGO=(cargo)
+elif rustup run "$RUST_TOOLCHAIN" rustc -V >/dev/null 2>&1; then
+    CARGO=(rustup run "$RUST_TOOLCHAIN" cargo)
+else
+    CARGO=(cargo)
+    say "warning: rustc is $(rustc -V 2>/dev/null || echo missing), the committed bots were built with $RUST_TOOLCHAIN (run with --install)"
+fi
+CLANG=clang-$CLANG_MAJOR
+command -v "$CLANG" >/dev/null || CLANG=clang
+command -v "$CLANG" >/dev/null || die "clang is missing (run with --install)"
+clang_major=$("$CLANG" -dumpversion | cut -d. -f1)
+[ "$clang_major" = "$CLANG_MAJOR" ] ||
+    say "warning: clang $clang_major, the committed c_greedy.wasm was built with clang $CLANG_MAJOR"
+
+if [ $check = 1 ]; then
+    OUT=$(mktemp -d)
+    trap 'rm -rf "$OUT"' EXIT
+else
+    OUT=$BOTS
+fi
+TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
+CARGO_HOME_DIR=${CARGO_HOME:-$HOME/.cargo}
+
+# Rust bots: one cdylib each, the wasm-bot profile (opt-level 3, LTO, abort, stripped).
+# Paths that differ between machines are remapped so that they cannot reach the bytes.
+say "building the Rust bots with $("${CARGO[@]}" -V)"
+packages=()
+for bot in "${RUST_BOTS[@]}"; do packages+=(-p "arena-bot-$bot"); done
+(
+    cd "$ROOT"
+    export CARGO_ENCODED_RUSTFLAGS="--remap-path-prefix=$ROOT=/arena"$'\x1f'"--remap-path-prefix=$CARGO_HOME_DIR=/cargo"
+    "${CARGO[@]}" build --locked --quiet --target "$WASM_TARGET" --profile wasm-bot \
+        --target-dir "$TARGET_DIR" "${packages[@]}"
+)
+for bot in "${RUST_BOTS[@]}"; do
+    cp "$TARGET_DIR/$WASM_TARGET/wasm-bot/arena_bot_$bot.wasm" "$OUT/$bot.wasm"
+done
+
+# The C bot: freestanding, no libc, only the two exports and the arena import.
+say "building the C bot with $("$CLANG" --version | head -n1)"
+(
+    cd "$BOTS/c"
+    "$CLANG" --target=wasm32 -nostdlib -ffreestanding -O2 -Wall -Wextra -Werror \
+        -ffile-prefix-map="$BOTS/c"=. \
+        -Wl,--no-entry -Wl,--export=arena_alloc -Wl,--export=choose_move -Wl,--strip-all \
+        -o "$OUT/c_greedy.wasm" greedy.c
+)
+
+# The WAT bot, assembled by the wat crate at the version Cargo.lock pins.
+say "assembling the WAT bot"
+(
+    cd "$ROOT"
+    "${CARGO[@]}" run --locked --quiet --release --target-dir "$TARGET_DIR" -p arena-wat2wasm -- \
+        "$BOTS/wat/first_legal.wat" "$OUT/first_legal.wasm"
+)
+
+status=0
+for bot in "${ALL_BOTS[@]}"; do
+    printf '%8d  %s  %s.wasm\n' "$(wc -c <"$OUT/$bot.wasm")" \
+        "$(sha256sum "$OUT/$bot.wasm" | cut -c1-16)" "$bot"
+    if [ $check = 1 ] && ! cmp -s "$OUT/$bot.wasm" "$BOTS/$bot.wasm"; then
+        say "bots/$bot.wasm differs from a fresh build of its source: run bash bots/build.sh and commit"
+        status=1
+    fi
+done
+# The tournament runs every .wasm/.wat at the top of bots/: only the examples belong there.
+for file in "$BOTS"/*.wasm "$BOTS"/*.wat; do
+    [ -e "$file" ] || continue
+    name=$(basename "$file" .wasm)
+    if ! printf '%s\n' "${ALL_BOTS[@]}" | grep -qx "$name"; then
+        say "bots/$(basename "$file") is not built by this script; move it out of bots/"
+        [ $check = 1 ] && status=1
+    fi
+done
+[ $check = 1 ] && [ $status = 0 ] && say "check passed: every committed bot matches its source"
+exit $status

@@ -1,0 +1,188 @@
+/*
+ * arena.h — everything a C bot needs to speak arena's bot ABI, in one header.
+ *
+ * Include it in exactly one .c file (it defines the `arena_alloc` export and a
+ * static state buffer), write `choose_move`, and build without libc:
+ *
+ *   clang --target=wasm32 -nostdlib -ffreestanding -O2 \
+ *         -Wl,--no-entry -Wl,--export=arena_alloc -Wl,--export=choose_move \
+ *         -o my_bot.wasm my_bot.c
+ *
+ * The ABI (docs/ABI.md has the full text): the referee calls
+ * `arena_alloc(len)`, writes the state there as little-endian int32 words (an
+ * 8-word header, then the game's words, always from the point of view of the
+ * bot to move) and calls `choose_move(ptr, len)`, which returns the move
+ * (MathTricks: the cell index row * cols + col). One fresh instance plays one
+ * game, so globals persist between the moves of a game and never beyond it.
+ */
+#ifndef ARENA_H
+#define ARENA_H
+
+#include <stdint.h>
+
+/* ---- Exports and imports ------------------------------------------------ */
+
+/* Marks a function as a WebAssembly export under `name`. */
+#define ARENA_EXPORT(name) __attribute__((export_name(#name)))
+
+/* The host's debug log: `len` bytes of text at `ptr`, kept (bounded) in the
+ * game's replay. The only import this header uses. */
+__attribute__((import_module("arena"), import_name("debug_log")))
+void arena_debug_log(const char *ptr, int32_t len);
+
+/* Logs a NUL-terminated string. */
+static inline void arena_log(const char *text) {
+    int32_t len = 0;
+    while (text[len] != 0) {
+        len++;
+    }
+    arena_debug_log(text, len);
+}
+
+/* ---- The header --------------------------------------------------------- */
+
+#define ARENA_ABI_VERSION 1  /* word 0 */
+#define ARENA_HEADER_WORDS 8 /* words before the game's own words */
+
+#define ARENA_W_VERSION 0    /* ABI version (ARENA_ABI_VERSION) */
+#define ARENA_W_GAME_ID 1    /* the game's id */
+#define ARENA_W_HEADER_LEN 2 /* header length in words (8 today) */
+#define ARENA_W_SEAT 3       /* 0 if this bot moved first in the game, 1 if not */
+#define ARENA_W_PLY 4        /* moves played so far, both players */
+#define ARENA_W_SEED_LO 5    /* per-game seed for the bot's own randomness, low */
+#define ARENA_W_SEED_HI 6    /* ... and high 32 bits */
+#define ARENA_W_BODY_LEN 7   /* number of game words after the header */
+
+#define ARENA_GAME_MATHTRICKS 1
+
+/* Joins two words (low, high) into a signed 64-bit integer. */
+static inline int64_t arena_i64(int32_t lo, int32_t hi) {
+    return (int64_t)(((uint64_t)(uint32_t)hi << 32) | (uint64_t)(uint32_t)lo);
+}
+
+/* The game's words, or 0 if `words` (n of them) is not a well-formed state of
+ * game `game_id` for this ABI version. Stores the body length in *body_len. */
+static inline const int32_t *arena_body(const int32_t *words, int32_t n,
+                                        int32_t game_id, int32_t *body_len) {
+    if (n < ARENA_HEADER_WORDS || words[ARENA_W_VERSION] != ARENA_ABI_VERSION ||
+        words[ARENA_W_GAME_ID] != game_id) {
+        return 0;
+    }
+    int32_t header_len = words[ARENA_W_HEADER_LEN];
+    if (header_len < ARENA_HEADER_WORDS || header_len > n ||
+        words[ARENA_W_BODY_LEN] != n - header_len) {
+        return 0;
+    }
+    *body_len = n - header_len;
+    return words + header_len;
+}
+
+/* ---- MathTricks --------------------------------------------------------- */
+
+/* The game's words: 10 fixed words, then one word per cell in row-major order. */
+#define MT_ROWS 0
+#define MT_COLS 1
+#define MT_MY_ROW 2
+#define MT_MY_COL 3
+#define MT_OPP_ROW 4
+#define MT_OPP_COL 5
+#define MT_MY_TOTAL_LO 6
+#define MT_MY_TOTAL_HI 7
+#define MT_OPP_TOTAL_LO 8
+#define MT_OPP_TOTAL_HI 9
+#define MT_FIXED_WORDS 10
+#define MT_MIN_SIDE 4
+#define MT_MAX_SIDE 64
+
+/* A cell word: bits 0..23 the operand, bits 24..25 the operation, then two
+ * flags for the pawns that have stood there. */
+#define MT_OPERAND_MASK 0xFFFFFF
+#define MT_OP_ADD 0 /* t + k, k >= 0 */
+#define MT_OP_SUB 1 /* t - k, k >= 1 */
+#define MT_OP_MUL 2 /* t * k, k >= 0 */
+#define MT_OP_DIV 3 /* t / k, k >= 2, truncating toward zero */
+#define MT_VISITED_BY_ME (1 << 26)
+#define MT_VISITED_BY_OPPONENT (1 << 27)
+
+static inline int32_t mt_op(int32_t cell) { return (cell >> 24) & 3; }
+static inline int32_t mt_operand(int32_t cell) { return cell & MT_OPERAND_MASK; }
+static inline int mt_visited(int32_t cell) {
+    return (cell & (MT_VISITED_BY_ME | MT_VISITED_BY_OPPONENT)) != 0;
+}
+
+/* The cell word at (row, col); `body` is the game's words. */
+static inline int32_t mt_cell(const int32_t *body, int32_t row, int32_t col) {
+    return body[MT_FIXED_WORDS + row * body[MT_COLS] + col];
+}
+
+/* Whether (row, col) lies on the board. */
+static inline int mt_on_board(const int32_t *body, int32_t row, int32_t col) {
+    return row >= 0 && row < body[MT_ROWS] && col >= 0 && col < body[MT_COLS];
+}
+
+/* `a + b` and `a - b`, saturating at the int64 bounds as the rules say. */
+static inline int64_t mt_sat_add(int64_t a, int64_t b) {
+    if (b > 0 && a > INT64_MAX - b) return INT64_MAX;
+    if (b < 0 && a < INT64_MIN - b) return INT64_MIN;
+    return a + b;
+}
+static inline int64_t mt_sat_sub(int64_t a, int64_t b) {
+    if (b < 0 && a > INT64_MAX + b) return INT64_MAX;
+    if (b > 0 && a < INT64_MIN + b) return INT64_MIN;
+    return a - b;
+}
+
+/* The total after stepping on `cell` (whose operand must be valid: a division
+ * is by at least 2). Saturating + - x, truncating /, written without 128-bit
+ * helpers so no compiler runtime is needed. */
+static inline int64_t mt_apply(int64_t total, int32_t cell) {
+    int64_t k = mt_operand(cell);
+    switch (mt_op(cell)) {
+    case MT_OP_ADD:
+        return mt_sat_add(total, k);
+    case MT_OP_SUB:
+        return mt_sat_sub(total, k);
+    case MT_OP_MUL:
+        if (k == 0) return 0;
+        if (total > INT64_MAX / k) return INT64_MAX;
+        if (total < INT64_MIN / k) return INT64_MIN;
+        return total * k;
+    default:
+        return total / k;
+    }
+}
+
+/* ---- The state buffer and the arena_alloc export ------------------------ */
+
+/* Words of the largest MathTricks state (a 64 x 64 board). */
+#define ARENA_STATE_WORDS \
+    (ARENA_HEADER_WORDS + MT_FIXED_WORDS + MT_MAX_SIDE * MT_MAX_SIDE)
+
+static int32_t arena_state[ARENA_STATE_WORDS];
+
+/* ABI export: `len` writable bytes for the state. The static buffer holds any
+ * MathTricks state; a larger request (another game) grows the memory once and
+ * hands out the new pages. */
+ARENA_EXPORT(arena_alloc)
+int32_t arena_alloc(int32_t len) {
+    static int32_t grown_at, grown_len;
+    if (len <= (int32_t)sizeof arena_state) {
+        return (int32_t)(uintptr_t)arena_state;
+    }
+    if (len <= grown_len) {
+        return grown_at;
+    }
+    if (len > 0x7FFF0000) {
+        return 0; /* more than a 32-bit memory can hold */
+    }
+    int32_t pages = (len + 65535) / 65536;
+    int32_t old = (int32_t)__builtin_wasm_memory_grow(0, pages);
+    if (old < 0) {
+        return 0;
+    }
+    grown_at = old * 65536;
+    grown_len = pages * 65536;
+    return grown_at;
+}
+
+#endif /* ARENA_H */

@@ -1,0 +1,55 @@
+//! The reference strategies of `arena_games::strategy` as [`AnyGameStrategy`]s.
+//!
+//! These are adapters, not strategies: every decision is made by the shared code in
+//! `arena_games`, so a bot built from them makes the same moves as `builtin:NAME`.
+
+use arena_games::registry::ExtraStrategies;
+use arena_games::strategy::{self, Context, Strategy};
+
+use crate::AnyGameStrategy;
+
+/// `builtin:random`: a uniformly random legal move, seeded from the header's seed.
+#[derive(Debug, Default)]
+pub struct Random(strategy::RandomMover);
+
+impl AnyGameStrategy for Random {
+    fn choose<G: ExtraStrategies>(&mut self, ctx: &Context, state: &G) -> G::Move {
+        Strategy::<G>::choose(&mut self.0, ctx, state)
+    }
+}
+
+/// `builtin:greedy`: an immediate win first, then the best immediate heuristic value.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Greedy;
+
+impl AnyGameStrategy for Greedy {
+    fn choose<G: ExtraStrategies>(&mut self, ctx: &Context, state: &G) -> G::Move {
+        Strategy::<G>::choose(&mut strategy::Greedy, ctx, state)
+    }
+}
+
+/// `builtin:alphabeta`: alpha-beta search to a fixed depth.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct AlphaBeta {
+    depth: Option<u32>,
+}
+
+impl AlphaBeta {
+    /// Searches each game to its default depth (`G::INFO.default_depth`), as
+    /// `builtin:alphabeta` does.
+    pub fn game_default() -> AlphaBeta {
+        AlphaBeta { depth: None }
+    }
+
+    /// Searches every game to `depth` plies (at least 1).
+    pub fn with_depth(depth: u32) -> AlphaBeta {
+        AlphaBeta { depth: Some(depth) }
+    }
+}
+
+impl AnyGameStrategy for AlphaBeta {
+    fn choose<G: ExtraStrategies>(&mut self, _ctx: &Context, state: &G) -> G::Move {
+        let depth = self.depth.unwrap_or(G::INFO.default_depth);
+        strategy::AlphaBeta::new(depth).search(state).0
+    }
+}

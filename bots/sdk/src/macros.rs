@@ -1,0 +1,80 @@
+//! The macros that turn a strategy into a bot's exports.
+
+/// Defines a bot for one game: the exports `arena_alloc` and `choose_move` (on `wasm32`)
+/// and the `static ARENA_BOT` they use (a [`glue::BotCell`](crate::glue::BotCell), which
+/// native tests may call directly).
+///
+/// Two forms:
+/// - `bot!(Game, function)`: `function(&Context, &Game) -> Game::Move`, called for every
+///   move (a named function or a closure);
+/// - `bot!(Game, strategy = expr)`: `expr` builds a [`Strategy<Game>`](crate::Strategy)
+///   on the first move of a game; the same value plays the rest of that game.
+///
+/// ```no_run
+/// use arena_sdk::prelude::*;
+///
+/// fn choose(_ctx: &Context, state: &MathTricks) -> Cell {
+///     let mut moves = Vec::new();
+///     state.legal_moves(&mut moves);
+///     moves[moves.len() - 1]
+/// }
+///
+/// arena_sdk::bot!(MathTricks, choose);
+/// # fn main() {}
+/// ```
+#[macro_export]
+macro_rules! bot {
+    ($game:ty, strategy = $make:expr $(,)?) => {
+        $crate::__export_bot!($crate::TypedBot::<$game, _>::new($make));
+    };
+    ($game:ty, $choose:expr $(,)?) => {
+        $crate::__export_bot!($crate::TypedBot::<$game, _>::new($crate::FnStrategy::<
+            $game,
+            _,
+        >::new($choose)));
+    };
+}
+
+/// Defines a bot that plays every registered game: `expr` builds an
+/// [`AnyGameStrategy`](crate::AnyGameStrategy) on the first move of a game. Exports as
+/// [`bot!`] does.
+///
+/// ```no_run
+/// arena_sdk::any_game_bot!(arena_sdk::builtin::Greedy);
+/// # fn main() {}
+/// ```
+#[macro_export]
+macro_rules! any_game_bot {
+    ($make:expr $(,)?) => {
+        $crate::__export_bot!($crate::AnyGameBot::new($make));
+    };
+}
+
+/// The exports shared by [`bot!`] and [`any_game_bot!`]; `$make` builds a `NativeBot`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __export_bot {
+    ($make:expr) => {
+        /// This module's bot state: the state buffer and the current game's bot.
+        pub static ARENA_BOT: $crate::glue::BotCell = $crate::glue::BotCell::new({
+            fn make() -> ::std::boxed::Box<dyn $crate::NativeBot> {
+                ::std::boxed::Box::new($make)
+            }
+            make
+        });
+
+        /// ABI export: a buffer of at least `len` bytes for the state words.
+        #[cfg(target_arch = "wasm32")]
+        #[unsafe(no_mangle)]
+        pub extern "C" fn arena_alloc(len: i32) -> i32 {
+            ARENA_BOT.alloc(len).addr() as i32
+        }
+
+        /// ABI export: the move for the state words at `ptr` (`-1` if they do not decode).
+        #[cfg(target_arch = "wasm32")]
+        #[unsafe(no_mangle)]
+        pub extern "C" fn choose_move(ptr: i32, len: i32) -> i32 {
+            ARENA_BOT.choose_move(ptr as u32 as usize, len)
+        }
+    };
+}
