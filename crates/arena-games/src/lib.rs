@@ -13,8 +13,11 @@
 //! - [`strategy`]: `random`, `greedy` and `alphabeta`, generic over every game.
 
 pub mod abi;
+pub mod beans;
 pub mod game;
 pub mod mathtricks;
+#[cfg(test)]
+mod playtest;
 pub mod registry;
 pub mod rng;
 pub mod strategy;

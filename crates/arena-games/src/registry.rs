@@ -10,6 +10,7 @@ use std::marker::PhantomData;
 use thiserror::Error;
 
 use crate::abi;
+use crate::beans::Beans;
 use crate::game::{DecodeError, Game, GameInfo, GameParams, IllegalMove, Outcome, ParamError, Player};
 use crate::mathtricks::MathTricks;
 use crate::rng::GameRng;
@@ -265,7 +266,10 @@ impl<G: Game> AnyGame for Erased<G> {
 /// Every registered game, in the order `arena games` lists them. Adding a game means one
 /// entry here and one arm in [`visit_game`].
 pub fn games() -> &'static [&'static dyn GameKind] {
-    static GAMES: &[&dyn GameKind] = &[&Kind::<MathTricks>::NEW];
+    static GAMES: &[&dyn GameKind] = &[
+        &Kind::<MathTricks>::NEW,
+        &Kind::<Beans>::NEW,
+    ];
     GAMES
 }
 
@@ -284,6 +288,7 @@ pub trait GameVisitor {
 pub fn visit_game<V: GameVisitor>(id: i32, visitor: V) -> Option<V::Output> {
     match id {
         1 => Some(visitor.visit::<MathTricks>()),
+        2 => Some(visitor.visit::<Beans>()),
         _ => None,
     }
 }
