@@ -13,6 +13,7 @@ use crate::abi;
 use crate::beans::Beans;
 use crate::game::{DecodeError, Game, GameInfo, GameParams, IllegalMove, Outcome, ParamError, Player};
 use crate::mathtricks::MathTricks;
+use crate::oneway::{King, Knight, OneWay, Queen, Rook};
 use crate::rng::GameRng;
 use crate::strategy::{self, Context, Strategy};
 
@@ -269,6 +270,10 @@ pub fn games() -> &'static [&'static dyn GameKind] {
     static GAMES: &[&dyn GameKind] = &[
         &Kind::<MathTricks>::NEW,
         &Kind::<Beans>::NEW,
+        &Kind::<OneWay<King>>::NEW,
+        &Kind::<OneWay<Queen>>::NEW,
+        &Kind::<OneWay<Rook>>::NEW,
+        &Kind::<OneWay<Knight>>::NEW,
     ];
     GAMES
 }
@@ -289,6 +294,10 @@ pub fn visit_game<V: GameVisitor>(id: i32, visitor: V) -> Option<V::Output> {
     match id {
         1 => Some(visitor.visit::<MathTricks>()),
         2 => Some(visitor.visit::<Beans>()),
+        3 => Some(visitor.visit::<OneWay<King>>()),
+        4 => Some(visitor.visit::<OneWay<Queen>>()),
+        5 => Some(visitor.visit::<OneWay<Rook>>()),
+        6 => Some(visitor.visit::<OneWay<Knight>>()),
         _ => None,
     }
 }
