@@ -16,6 +16,7 @@ pub mod abi;
 pub mod beans;
 pub mod game;
 pub mod mathtricks;
+pub mod nim;
 pub mod oneway;
 #[cfg(test)]
 mod playtest;

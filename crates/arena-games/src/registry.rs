@@ -13,6 +13,7 @@ use crate::abi;
 use crate::beans::Beans;
 use crate::game::{DecodeError, Game, GameInfo, GameParams, IllegalMove, Outcome, ParamError, Player};
 use crate::mathtricks::MathTricks;
+use crate::nim::Nim;
 use crate::oneway::{King, Knight, OneWay, Queen, Rook};
 use crate::rng::GameRng;
 use crate::strategy::{self, Context, Strategy};
@@ -274,6 +275,7 @@ pub fn games() -> &'static [&'static dyn GameKind] {
         &Kind::<OneWay<Queen>>::NEW,
         &Kind::<OneWay<Rook>>::NEW,
         &Kind::<OneWay<Knight>>::NEW,
+        &Kind::<Nim>::NEW,
     ];
     GAMES
 }
@@ -298,6 +300,7 @@ pub fn visit_game<V: GameVisitor>(id: i32, visitor: V) -> Option<V::Output> {
         4 => Some(visitor.visit::<OneWay<Queen>>()),
         5 => Some(visitor.visit::<OneWay<Rook>>()),
         6 => Some(visitor.visit::<OneWay<Knight>>()),
+        7 => Some(visitor.visit::<Nim>()),
         _ => None,
     }
 }
