@@ -14,6 +14,7 @@
 
 pub mod abi;
 pub mod beans;
+pub mod cards24;
 pub mod game;
 pub mod mathtricks;
 pub mod nim;

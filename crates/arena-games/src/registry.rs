@@ -11,6 +11,7 @@ use thiserror::Error;
 
 use crate::abi;
 use crate::beans::Beans;
+use crate::cards24::Cards24;
 use crate::game::{DecodeError, Game, GameInfo, GameParams, IllegalMove, Outcome, ParamError, Player};
 use crate::mathtricks::MathTricks;
 use crate::nim::Nim;
@@ -276,6 +277,7 @@ pub fn games() -> &'static [&'static dyn GameKind] {
         &Kind::<OneWay<Rook>>::NEW,
         &Kind::<OneWay<Knight>>::NEW,
         &Kind::<Nim>::NEW,
+        &Kind::<Cards24>::NEW,
     ];
     GAMES
 }
@@ -301,6 +303,7 @@ pub fn visit_game<V: GameVisitor>(id: i32, visitor: V) -> Option<V::Output> {
         5 => Some(visitor.visit::<OneWay<Rook>>()),
         6 => Some(visitor.visit::<OneWay<Knight>>()),
         7 => Some(visitor.visit::<Nim>()),
+        8 => Some(visitor.visit::<Cards24>()),
         _ => None,
     }
 }
