@@ -12,7 +12,7 @@ use crate::strategy::{Context, Strategy};
 
 /// Whether the player to move loses against perfect play: both piles even.
 pub fn is_losing(white: u32, black: u32) -> bool {
-    white % 2 == 0 && black % 2 == 0
+    white.is_multiple_of(2) && black.is_multiple_of(2)
 }
 
 /// `builtin:perfect` for beans: leaves both piles even whenever it can. From a lost

@@ -18,7 +18,7 @@ use super::{targets, Square};
 
 /// King: lost exactly when both coordinates are even (0-based from the corner).
 pub fn king_losing(sq: Square) -> bool {
-    sq.row % 2 == 0 && sq.col % 2 == 0
+    sq.row.is_multiple_of(2) && sq.col.is_multiple_of(2)
 }
 
 /// Rook: lost exactly on the diagonal, as two equal Nim heaps.
