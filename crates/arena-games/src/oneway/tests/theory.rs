@@ -197,3 +197,21 @@ fn perfect_players_win_every_won_start() {
     perfect_beats_random::<Rook>();
     perfect_beats_random::<Knight>();
 }
+
+/// Far from the top and right edges the knight's lost squares are those with
+/// `row mod 4 < 2` and `col mod 4 < 2`; near them the pattern bends (as on 5 x 8), which
+/// is why the theory computes the table for the actual board.
+#[test]
+fn knight_pattern_away_from_the_edges() {
+    let pattern = |s: Square| s.row % 4 < 2 && s.col % 4 < 2;
+    let big = 240;
+    let losing = Knight::losing_squares(big, big);
+    for s in squares(80, 80) {
+        assert_eq!(losing[(s.row * big + s.col) as usize], pattern(s), "({s})");
+    }
+    let bent = |rows: u32, cols: u32| {
+        let losing = Knight::losing_squares(rows, cols);
+        squares(rows, cols).any(|s| losing[(s.row * cols + s.col) as usize] != pattern(s))
+    };
+    assert!(bent(5, 8));
+}
