@@ -19,6 +19,8 @@ use std::sync::Mutex;
 use arena_games::GameKind;
 use rayon::prelude::*;
 
+use crate::grading::bands::Bands;
+use crate::grading::roster::Roster;
 use crate::output::games_csv::{self, GameLog, GameRow};
 use crate::output::manifest::{BotEntry, Manifest, FORMAT};
 use crate::output::replay::{self, result_text, Replay};
@@ -26,8 +28,6 @@ use crate::output::{
     crosstable_csv, fairness_csv, grades_csv, ratings_csv, series_csv, standings_csv, OutputError,
 };
 use crate::referee::{play_game, Entrant, GameRecord};
-use crate::grading::bands::Bands;
-use crate::grading::roster::Roster;
 use crate::rng_size::SizeRange;
 use crate::seeds::derive;
 use crate::series::{SeriesRules, Side, Tally};

@@ -13,8 +13,14 @@
 //! - [`strategy`]: `random`, `greedy` and `alphabeta`, generic over every game.
 
 pub mod abi;
+pub mod beans;
+pub mod cards24;
 pub mod game;
 pub mod mathtricks;
+pub mod nim;
+pub mod oneway;
+#[cfg(test)]
+mod playtest;
 pub mod registry;
 pub mod rng;
 pub mod strategy;

@@ -10,10 +10,14 @@ use std::marker::PhantomData;
 use thiserror::Error;
 
 use crate::abi;
+use crate::beans::Beans;
+use crate::cards24::Cards24;
 use crate::game::{
     DecodeError, Game, GameInfo, GameParams, IllegalMove, Outcome, ParamError, Player,
 };
 use crate::mathtricks::MathTricks;
+use crate::nim::Nim;
+use crate::oneway::{King, Knight, OneWay, Queen, Rook};
 use crate::rng::GameRng;
 use crate::strategy::{self, Context, Strategy};
 
@@ -280,7 +284,16 @@ impl<G: Game> AnyGame for Erased<G> {
 /// Every registered game, in the order `arena games` lists them. Adding a game means one
 /// entry here and one arm in [`visit_game`].
 pub fn games() -> &'static [&'static dyn GameKind] {
-    static GAMES: &[&dyn GameKind] = &[&Kind::<MathTricks>::NEW];
+    static GAMES: &[&dyn GameKind] = &[
+        &Kind::<MathTricks>::NEW,
+        &Kind::<Beans>::NEW,
+        &Kind::<OneWay<King>>::NEW,
+        &Kind::<OneWay<Queen>>::NEW,
+        &Kind::<OneWay<Rook>>::NEW,
+        &Kind::<OneWay<Knight>>::NEW,
+        &Kind::<Nim>::NEW,
+        &Kind::<Cards24>::NEW,
+    ];
     GAMES
 }
 
@@ -299,6 +312,13 @@ pub trait GameVisitor {
 pub fn visit_game<V: GameVisitor>(id: i32, visitor: V) -> Option<V::Output> {
     match id {
         1 => Some(visitor.visit::<MathTricks>()),
+        2 => Some(visitor.visit::<Beans>()),
+        3 => Some(visitor.visit::<OneWay<King>>()),
+        4 => Some(visitor.visit::<OneWay<Queen>>()),
+        5 => Some(visitor.visit::<OneWay<Rook>>()),
+        6 => Some(visitor.visit::<OneWay<Knight>>()),
+        7 => Some(visitor.visit::<Nim>()),
+        8 => Some(visitor.visit::<Cards24>()),
         _ => None,
     }
 }

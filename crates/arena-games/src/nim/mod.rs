@@ -1,0 +1,298 @@
+//! Nim: heaps of stones; a move takes any positive number from one heap; whoever takes
+//! the last stone wins.
+//!
+//! Rules, state words, move encoding, setup line and theory: `docs/games/nim.md`.
+
+mod perfect;
+mod render;
+#[cfg(test)]
+mod tests;
+
+pub use perfect::{is_safe, nim_sum, Perfect};
+
+use crate::game::{DecodeError, Game, GameInfo, GameParams, Outcome, ParamError, Player};
+use crate::registry::ExtraStrategies;
+use crate::rng::GameRng;
+use crate::strategy::Strategy;
+
+/// Most heaps a game may have.
+pub const MAX_HEAPS: u32 = 16;
+/// Largest heap.
+pub const MAX_HEAP: u32 = 1000;
+/// A move's heap index sits above this many bits of its count.
+pub const HEAP_SHIFT: u32 = 16;
+
+/// A move: take `count` stones from heap `heap` (0-based). Encoded `heap << 16 | count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Take {
+    /// The heap, 0-based (people see it 1-based).
+    pub heap: u32,
+    /// Stones taken.
+    pub count: u32,
+}
+
+/// A Nim position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Nim {
+    heaps: Vec<u32>,
+    to_move: Player,
+}
+
+/// Checks a list of heap sizes: 1..=16 heaps of at most 1000 stones.
+fn check_heaps(heaps: &[u32]) -> Result<(), String> {
+    if heaps.is_empty() || heaps.len() > MAX_HEAPS as usize {
+        return Err(format!("{} heaps: between 1 and {MAX_HEAPS}", heaps.len()));
+    }
+    match heaps.iter().find(|&&h| h > MAX_HEAP) {
+        Some(h) => Err(format!("a heap of {h}: at most {MAX_HEAP}")),
+        None => Ok(()),
+    }
+}
+
+/// Reads `3,4,5` (commas or spaces) as heap sizes.
+fn parse_heaps(text: &str) -> Result<Vec<u32>, String> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse::<u32>()
+                .map_err(|_| format!("`{s}` is not a heap size"))
+        })
+        .collect()
+}
+
+impl Nim {
+    /// The position with these heaps and `to_move` to play.
+    ///
+    /// # Errors
+    /// When there are no heaps, more than 16, or a heap over 1000.
+    pub fn new(heaps: Vec<u32>, to_move: Player) -> Result<Nim, String> {
+        check_heaps(&heaps)?;
+        Ok(Nim { heaps, to_move })
+    }
+
+    /// The heap sizes.
+    pub fn heaps(&self) -> &[u32] {
+        &self.heaps
+    }
+}
+
+impl Game for Nim {
+    type Move = Take;
+
+    const INFO: GameInfo = GameInfo {
+        name: "nim",
+        id: 7,
+        summary: "heaps of stones; take any number from one heap; taking the last stone wins",
+        size_doc: "rows = number of heaps (1..=16), cols = largest heap (1..=1000); each heap is drawn in 1..=cols; option heaps=3,4,5 fixes them (rows and cols are then ignored)",
+        default_rows: 5,
+        default_cols: 15,
+        default_depth: 4,
+    };
+
+    fn new_random(params: &GameParams, rng: &mut GameRng) -> Result<Self, ParamError> {
+        let bad = |name: &str, reason: String| ParamError::BadOption {
+            name: name.to_string(),
+            reason,
+        };
+        let mut fixed = None;
+        for (name, value) in &params.options {
+            if name != "heaps" {
+                return Err(bad(name, "the only option is heaps=3,4,5,...".to_string()));
+            }
+            let heaps = parse_heaps(value).map_err(|e| bad(name, e))?;
+            check_heaps(&heaps).map_err(|e| bad(name, e))?;
+            if heaps.iter().all(|&h| h == 0) {
+                return Err(bad(name, "all heaps are empty".to_string()));
+            }
+            fixed = Some(heaps);
+        }
+        let heaps = match fixed {
+            Some(heaps) => heaps,
+            None => {
+                let count = params.rows.unwrap_or(Self::INFO.default_rows);
+                let largest = params.cols.unwrap_or(Self::INFO.default_cols);
+                if !(1..=MAX_HEAPS).contains(&count) {
+                    return Err(ParamError::OutOfRange {
+                        what: "rows",
+                        min: 1,
+                        max: MAX_HEAPS,
+                        got: count,
+                    });
+                }
+                if !(1..=MAX_HEAP).contains(&largest) {
+                    return Err(ParamError::OutOfRange {
+                        what: "cols",
+                        min: 1,
+                        max: MAX_HEAP,
+                        got: largest,
+                    });
+                }
+                (0..count)
+                    .map(|_| rng.range(1, largest as i64) as u32)
+                    .collect()
+            }
+        };
+        Ok(Nim {
+            heaps,
+            to_move: Player::First,
+        })
+    }
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Take>) {
+        for (heap, &size) in self.heaps.iter().enumerate() {
+            out.extend((1..=size).map(|count| Take {
+                heap: heap as u32,
+                count,
+            }));
+        }
+    }
+
+    fn apply(&mut self, mv: Take) {
+        self.heaps[mv.heap as usize] -= mv.count;
+        self.to_move = self.to_move.other();
+    }
+
+    fn why_illegal(&self, mv: Take) -> Option<String> {
+        let n = self.heaps.len();
+        let Some(&size) = self.heaps.get(mv.heap as usize) else {
+            return Some(format!(
+                "there is no heap {}: the heaps are 1 to {n}",
+                mv.heap + 1
+            ));
+        };
+        if self.is_terminal() {
+            return Some("the game is over: no stones are left".to_string());
+        }
+        let heap = mv.heap + 1;
+        if mv.count == 0 {
+            Some(format!("take at least one stone (from heap {heap})"))
+        } else if size == 0 {
+            Some(format!("heap {heap} is empty"))
+        } else if mv.count > size {
+            Some(format!(
+                "heap {heap} has only {size} stones, you asked for {}",
+                mv.count
+            ))
+        } else {
+            None
+        }
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.heaps.iter().all(|&h| h == 0)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.is_terminal()
+            .then(|| Outcome::Win(self.to_move.other()))
+    }
+
+    fn encode_move(&self, mv: Take) -> i32 {
+        (mv.heap << HEAP_SHIFT | mv.count) as i32
+    }
+
+    fn decode_move(&self, raw: i32) -> Option<Take> {
+        let raw = u32::try_from(raw).ok()?;
+        let heap = raw >> HEAP_SHIFT;
+        ((heap as usize) < self.heaps.len()).then_some(Take {
+            heap,
+            count: raw & 0xFFFF,
+        })
+    }
+
+    fn write_state(&self, out: &mut Vec<i32>) {
+        out.push(self.heaps.len() as i32);
+        out.extend(self.heaps.iter().map(|&h| h as i32));
+    }
+
+    fn read_state(words: &[i32], me: Player) -> Result<Self, DecodeError> {
+        let err = |s: String| DecodeError(format!("nim: {s}"));
+        let (&n, sizes) = words
+            .split_first()
+            .ok_or_else(|| err("no words".to_string()))?;
+        if n < 0 || n as usize != sizes.len() {
+            return Err(err(format!("{n} heaps announced, {} follow", sizes.len())));
+        }
+        let heaps = sizes
+            .iter()
+            .map(|&h| u32::try_from(h).map_err(|_| err(format!("negative heap {h}"))))
+            .collect::<Result<Vec<_>, _>>()?;
+        Nim::new(heaps, me).map_err(err)
+    }
+
+    fn setup(&self) -> String {
+        let sizes: Vec<String> = self.heaps.iter().map(u32::to_string).collect();
+        sizes.join(" ")
+    }
+
+    fn from_setup(text: &str) -> Result<Self, DecodeError> {
+        let err = |s: String| DecodeError(format!("nim setup `{text}`: {s}"));
+        let heaps = parse_heaps(text).map_err(err)?;
+        let game = Nim::new(heaps, Player::First).map_err(err)?;
+        if game.is_terminal() {
+            return Err(err("every heap is empty: nothing to play".to_string()));
+        }
+        Ok(game)
+    }
+
+    fn render(&self, color: bool) -> String {
+        render::render(self, color)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Take, String> {
+        let nums: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|s| !s.is_empty())
+            .collect();
+        let [h, c] = nums[..] else {
+            return Err(format!(
+                "type two numbers, the heap (1 to {}) and how many stones to take (got `{}`)",
+                self.heaps.len(),
+                text.trim()
+            ));
+        };
+        let heap: u32 = h
+            .parse()
+            .map_err(|_| format!("`{h}` is not a heap number"))?;
+        let count: u32 = c
+            .parse()
+            .map_err(|_| format!("`{c}` is not a number of stones"))?;
+        if heap == 0 || heap as usize > self.heaps.len() {
+            return Err(format!(
+                "there is no heap {heap}: the heaps are 1 to {}",
+                self.heaps.len()
+            ));
+        }
+        if count > 0xFFFF {
+            return Err(format!("{count} stones is more than any heap holds"));
+        }
+        Ok(Take {
+            heap: heap - 1,
+            count,
+        })
+    }
+
+    fn describe_move(&self, mv: Take) -> String {
+        format!("{} {}", mv.heap + 1, mv.count)
+    }
+
+    fn move_prompt(&self) -> String {
+        format!(
+            "{}, type the heap (1 to {}) and how many stones to take, e.g. `2 3`",
+            self.to_move,
+            self.heaps.len()
+        )
+    }
+}
+
+impl ExtraStrategies for Nim {
+    const EXTRA: &'static [&'static str] = &["perfect"];
+
+    fn extra_strategy(name: &str) -> Option<Box<dyn Strategy<Self>>> {
+        (name == "perfect").then(|| Box::new(Perfect) as Box<dyn Strategy<Self>>)
+    }
+}
