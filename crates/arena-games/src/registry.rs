@@ -30,6 +30,7 @@ pub trait GameKind: Send + Sync {
     ///
     /// # Errors
     /// [`DecodeError`] when the text is not a valid setup of this game.
+    #[allow(clippy::wrong_self_convention)] // a constructor on the kind, not a conversion of it
     fn from_setup(&self, text: &str) -> Result<Box<dyn AnyGame>, DecodeError>;
 
     /// The names `builtin:NAME` accepts for this game.
