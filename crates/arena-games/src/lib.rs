@@ -13,6 +13,7 @@
 //! - [`strategy`]: `random`, `greedy` and `alphabeta`, generic over every game.
 
 pub mod abi;
+pub mod conformance;
 pub mod game;
 pub mod mathtricks;
 pub mod registry;
