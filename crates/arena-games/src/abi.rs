@@ -131,7 +131,12 @@ mod tests {
         let (h, body) = split(&w).unwrap();
         assert_eq!(
             h,
-            Header { game_id: 1, seat: Player::Second, ply: 17, seed: 0xDEAD_BEEF_0123_4567 }
+            Header {
+                game_id: 1,
+                seat: Player::Second,
+                ply: 17,
+                seed: 0xDEAD_BEEF_0123_4567
+            }
         );
         assert_eq!(body, &[5, 6, 7]);
     }

@@ -10,7 +10,9 @@ use std::marker::PhantomData;
 use thiserror::Error;
 
 use crate::abi;
-use crate::game::{DecodeError, Game, GameInfo, GameParams, IllegalMove, Outcome, ParamError, Player};
+use crate::game::{
+    DecodeError, Game, GameInfo, GameParams, IllegalMove, Outcome, ParamError, Player,
+};
 use crate::mathtricks::MathTricks;
 use crate::rng::GameRng;
 use crate::strategy::{self, Context, Strategy};
@@ -40,7 +42,11 @@ pub trait GameKind: Send + Sync {
     ///
     /// # Errors
     /// [`UnknownStrategy`] naming the strategies that exist.
-    fn builtin(&self, name: &str, depth: Option<u32>) -> Result<Box<dyn NativeBot>, UnknownStrategy>;
+    fn builtin(
+        &self,
+        name: &str,
+        depth: Option<u32>,
+    ) -> Result<Box<dyn NativeBot>, UnknownStrategy>;
 }
 
 /// A running game with moves as their `i32` encodings.
@@ -142,7 +148,11 @@ impl<G: ExtraStrategies> GameKind for Kind<G> {
         names
     }
 
-    fn builtin(&self, name: &str, depth: Option<u32>) -> Result<Box<dyn NativeBot>, UnknownStrategy> {
+    fn builtin(
+        &self,
+        name: &str,
+        depth: Option<u32>,
+    ) -> Result<Box<dyn NativeBot>, UnknownStrategy> {
         let strategy = strategy::generic::<G>(name, depth)
             .or_else(|| G::extra_strategy(name))
             .ok_or_else(|| UnknownStrategy {

@@ -81,14 +81,18 @@ mod tests {
 
     #[test]
     fn same_seed_same_sequence() {
-        let a: Vec<u64> = (0..8).map({
-            let mut r = GameRng::new(42);
-            move |_| r.next_u64()
-        }).collect();
-        let b: Vec<u64> = (0..8).map({
-            let mut r = GameRng::new(42);
-            move |_| r.next_u64()
-        }).collect();
+        let a: Vec<u64> = (0..8)
+            .map({
+                let mut r = GameRng::new(42);
+                move |_| r.next_u64()
+            })
+            .collect();
+        let b: Vec<u64> = (0..8)
+            .map({
+                let mut r = GameRng::new(42);
+                move |_| r.next_u64()
+            })
+            .collect();
         assert_eq!(a, b);
         assert_ne!(GameRng::new(42).next_u64(), GameRng::new(43).next_u64());
     }
@@ -97,9 +101,15 @@ mod tests {
     fn pinned_first_word() {
         // Guards the board format across dependency upgrades: if this changes, every
         // recorded tournament would replay on different boards.
-        assert_eq!(GameRng::new(0).next_u64(), GameRng::new(0).clone().next_u64());
+        assert_eq!(
+            GameRng::new(0).next_u64(),
+            GameRng::new(0).clone().next_u64()
+        );
         let first = GameRng::new(1).next_u64();
-        assert_eq!(first, PINNED_SEED1_FIRST_WORD, "ChaCha8/seed_from_u64 output changed");
+        assert_eq!(
+            first, PINNED_SEED1_FIRST_WORD,
+            "ChaCha8/seed_from_u64 output changed"
+        );
     }
 
     const PINNED_SEED1_FIRST_WORD: u64 = 7_424_550_030_962_593_201;

@@ -50,7 +50,9 @@ impl Op {
             Op::Div(k) => (k, 2),
         };
         if k < min || k > MAX_OPERAND {
-            Err(format!("operand of `{self}` must be in {min}..={MAX_OPERAND}"))
+            Err(format!(
+                "operand of `{self}` must be in {min}..={MAX_OPERAND}"
+            ))
         } else {
             Ok(())
         }
@@ -154,7 +156,9 @@ impl fmt::Display for Cell {
 pub fn check_size(rows: u32, cols: u32) -> Result<(), String> {
     for (what, n) in [("rows", rows), ("cols", cols)] {
         if !(MIN_SIDE..=MAX_SIDE).contains(&n) {
-            return Err(format!("{what} must be between {MIN_SIDE} and {MAX_SIDE}, got {n}"));
+            return Err(format!(
+                "{what} must be between {MIN_SIDE} and {MAX_SIDE}, got {n}"
+            ));
         }
     }
     Ok(())
@@ -193,7 +197,10 @@ impl Board {
         };
         for corner in [Cell::new(0, 0), Cell::new(rows - 1, cols - 1)] {
             if board.op(corner) != Op::Add(0) {
-                return Err(format!("start cell ({corner}) must hold +0, holds {}", board.op(corner)));
+                return Err(format!(
+                    "start cell ({corner}) must hold +0, holds {}",
+                    board.op(corner)
+                ));
             }
         }
         Ok(board)
@@ -255,12 +262,18 @@ impl Board {
     /// [`DecodeError`] naming what is wrong.
     pub fn from_line(line: &str) -> Result<Board, DecodeError> {
         let mut parts = line.split_whitespace();
-        let size = parts.next().ok_or_else(|| DecodeError("empty board line".into()))?;
+        let size = parts
+            .next()
+            .ok_or_else(|| DecodeError("empty board line".into()))?;
         let (r, c) = size
             .split_once('x')
             .ok_or_else(|| DecodeError(format!("`{size}` is not a size RxC")))?;
-        let rows: u32 = r.parse().map_err(|_| DecodeError(format!("bad rows `{r}`")))?;
-        let cols: u32 = c.parse().map_err(|_| DecodeError(format!("bad cols `{c}`")))?;
+        let rows: u32 = r
+            .parse()
+            .map_err(|_| DecodeError(format!("bad rows `{r}`")))?;
+        let cols: u32 = c
+            .parse()
+            .map_err(|_| DecodeError(format!("bad cols `{c}`")))?;
         let cells = parts
             .map(|p| p.parse::<Op>().map_err(DecodeError))
             .collect::<Result<Vec<_>, _>>()?;

@@ -26,7 +26,16 @@ pub const VISITED_BY_ME: i32 = 1 << 26;
 pub const VISITED_BY_OPPONENT: i32 = 1 << 27;
 
 /// The eight directions a pawn moves in, as (row, column) steps.
-const STEPS: [(i64, i64); 8] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
+const STEPS: [(i64, i64); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
 
 /// A MathTricks position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,7 +53,10 @@ impl MathTricks {
     /// move.
     pub fn new(board: Board) -> MathTricks {
         let n = board.ops().len();
-        let pawns = [Cell::new(0, 0), Cell::new(board.rows() - 1, board.cols() - 1)];
+        let pawns = [
+            Cell::new(0, 0),
+            Cell::new(board.rows() - 1, board.cols() - 1),
+        ];
         let mut visited = vec![0; n];
         visited[board.index(pawns[0])] = 1;
         visited[board.index(pawns[1])] = 2;
@@ -84,7 +96,9 @@ impl MathTricks {
     fn neighbours(&self, from: Cell) -> impl Iterator<Item = Cell> + '_ {
         STEPS.iter().filter_map(move |&(dr, dc)| {
             let (r, c) = (from.row as i64 + dr, from.col as i64 + dc);
-            self.board.contains(r, c).then(|| Cell::new(r as u32, c as u32))
+            self.board
+                .contains(r, c)
+                .then(|| Cell::new(r as u32, c as u32))
         })
     }
 }
@@ -95,7 +109,8 @@ impl Game for MathTricks {
     const INFO: GameInfo = GameInfo {
         name: "mathtricks",
         id: 1,
-        summary: "two pawns collect + - x / on a board they may never revisit; the larger total wins",
+        summary:
+            "two pawns collect + - x / on a board they may never revisit; the larger total wins",
         size_doc: "board rows x cols, each 4..=64",
         default_rows: 8,
         default_cols: 8,
@@ -113,7 +128,12 @@ impl Game for MathTricks {
         let cols = params.cols.unwrap_or(Self::INFO.default_cols);
         for (what, got) in [("rows", rows), ("cols", cols)] {
             if !(MIN_SIDE..=MAX_SIDE).contains(&got) {
-                return Err(ParamError::OutOfRange { what, min: MIN_SIDE, max: MAX_SIDE, got });
+                return Err(ParamError::OutOfRange {
+                    what,
+                    min: MIN_SIDE,
+                    max: MAX_SIDE,
+                    got,
+                });
             }
         }
         let board = fair_board(rows, cols, rng).expect("size checked above");
@@ -127,7 +147,10 @@ impl Game for MathTricks {
     fn legal_moves(&self, out: &mut Vec<Cell>) {
         let from = self.pawns[self.to_move.index()];
         // STEPS is in row-major order, so the moves come out sorted by their index.
-        out.extend(self.neighbours(from).filter(|&c| self.visited[self.board.index(c)] == 0));
+        out.extend(
+            self.neighbours(from)
+                .filter(|&c| self.visited[self.board.index(c)] == 0),
+        );
     }
 
     fn apply(&mut self, cell: Cell) {
@@ -162,7 +185,8 @@ impl Game for MathTricks {
 
     fn is_terminal(&self) -> bool {
         let from = self.pawns[self.to_move.index()];
-        self.neighbours(from).all(|c| self.visited[self.board.index(c)] != 0)
+        self.neighbours(from)
+            .all(|c| self.visited[self.board.index(c)] != 0)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -222,7 +246,10 @@ impl Game for MathTricks {
     fn read_state(words: &[i32], me: Player) -> Result<Self, DecodeError> {
         let err = |s: String| DecodeError(format!("mathtricks: {s}"));
         if words.len() < FIXED_WORDS {
-            return Err(err(format!("{} words, fewer than {FIXED_WORDS}", words.len())));
+            return Err(err(format!(
+                "{} words, fewer than {FIXED_WORDS}",
+                words.len()
+            )));
         }
         let (rows, cols) = (words[0], words[1]);
         if !(MIN_SIDE as i32..=MAX_SIDE as i32).contains(&rows)
@@ -232,7 +259,10 @@ impl Game for MathTricks {
         }
         let n = (rows * cols) as usize;
         if words.len() != FIXED_WORDS + n {
-            return Err(err(format!("{} words for a {rows}x{cols} board", words.len())));
+            return Err(err(format!(
+                "{} words for a {rows}x{cols} board",
+                words.len()
+            )));
         }
         let cell_at = |r: i32, c: i32| -> Result<Cell, DecodeError> {
             if (0..rows).contains(&r) && (0..cols).contains(&c) {
@@ -253,12 +283,14 @@ impl Game for MathTricks {
             let kind = (w >> 24 & 3) as u32;
             let op = Op::from_kind(kind, (w & 0xFF_FFFF) as u32).expect("kind is 2 bits");
             ops.push(op);
-            visited.push(match (w & VISITED_BY_ME != 0, w & VISITED_BY_OPPONENT != 0) {
-                (false, false) => 0,
-                (true, false) => my_mark,
-                (false, true) => their_mark,
-                (true, true) => return Err(err("a cell visited by both pawns".into())),
-            });
+            visited.push(
+                match (w & VISITED_BY_ME != 0, w & VISITED_BY_OPPONENT != 0) {
+                    (false, false) => 0,
+                    (true, false) => my_mark,
+                    (false, true) => their_mark,
+                    (true, true) => return Err(err("a cell visited by both pawns".into())),
+                },
+            );
         }
         let board = Board::new(rows as u32, cols as u32, ops).map_err(err)?;
         let mut pawns = [mine, mine];
@@ -269,7 +301,9 @@ impl Game for MathTricks {
         totals[me.other().index()] = words_i64(words[8], words[9]);
         for seat in Player::BOTH {
             if visited[board.index(pawns[seat.index()])] != seat.index() as u8 + 1 {
-                return Err(err(format!("{seat}'s pawn stands on a cell not marked as its own")));
+                return Err(err(format!(
+                    "{seat}'s pawn stands on a cell not marked as its own"
+                )));
             }
         }
         Ok(MathTricks {
@@ -294,12 +328,19 @@ impl Game for MathTricks {
     }
 
     fn parse_move(&self, text: &str) -> Result<Cell, String> {
-        let nums: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == ',').filter(|s| !s.is_empty()).collect();
+        let nums: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|s| !s.is_empty())
+            .collect();
         let [r, c] = nums[..] else {
-            return Err(format!("type two numbers, the row and the column (got `{}`)", text.trim()));
+            return Err(format!(
+                "type two numbers, the row and the column (got `{}`)",
+                text.trim()
+            ));
         };
         let parse = |s: &str, what: &str| {
-            s.parse::<i64>().map_err(|_| format!("`{s}` is not a {what} number"))
+            s.parse::<i64>()
+                .map_err(|_| format!("`{s}` is not a {what} number"))
         };
         let (row, col) = (parse(r, "row")?, parse(c, "column")?);
         if !self.board.contains(row, col) {

@@ -78,7 +78,14 @@ impl AlphaBeta {
     }
 
     /// The value of `state` for the player to move in it.
-    fn negamax<G: Game>(&mut self, state: &G, depth: u32, mut alpha: i64, beta: i64, ply: u32) -> i64 {
+    fn negamax<G: Game>(
+        &mut self,
+        state: &G,
+        depth: u32,
+        mut alpha: i64,
+        beta: i64,
+        ply: u32,
+    ) -> i64 {
         self.nodes += 1;
         let me = state.to_move();
         let mut moves = Vec::new();

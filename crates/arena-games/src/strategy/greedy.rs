@@ -23,7 +23,8 @@ impl<G: Game> Strategy<G> for Greedy {
                 terminal_value(&next, ctx.seat, 1)
             } else {
                 // Clamped as alphabeta does, so no total ever outranks a win.
-                next.heuristic(ctx.seat).clamp(-HEURISTIC_CAP, HEURISTIC_CAP)
+                next.heuristic(ctx.seat)
+                    .clamp(-HEURISTIC_CAP, HEURISTIC_CAP)
             };
             if value > best_value {
                 best_value = value;
