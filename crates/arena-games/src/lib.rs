@@ -15,6 +15,7 @@
 pub mod abi;
 pub mod beans;
 pub mod cards24;
+pub mod conformance;
 pub mod game;
 pub mod mathtricks;
 pub mod nim;

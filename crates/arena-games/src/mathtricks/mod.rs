@@ -280,6 +280,9 @@ impl Game for MathTricks {
         let mut visited = Vec::with_capacity(n);
         let (my_mark, their_mark) = (me.index() as u8 + 1, me.other().index() as u8 + 1);
         for &w in &words[FIXED_WORDS..] {
+            if w as u32 >> 28 != 0 {
+                return Err(err(format!("cell word {w:#x} sets undefined bits 28..=31")));
+            }
             let kind = (w >> 24 & 3) as u32;
             let op = Op::from_kind(kind, (w & 0xFF_FFFF) as u32).expect("kind is 2 bits");
             ops.push(op);

@@ -8,7 +8,7 @@ pub const WIN_VALUE: i64 = 1 << 62;
 /// The value of a lost game (plus the plies it took).
 pub const LOSS_VALUE: i64 = -WIN_VALUE;
 /// Heuristic values are clamped to this magnitude so they never pass for a win.
-const HEURISTIC_CAP: i64 = 1 << 60;
+pub(super) const HEURISTIC_CAP: i64 = 1 << 60;
 
 /// Negamax with alpha-beta pruning to a fixed depth, the game's heuristic at the leaves.
 ///

@@ -1,5 +1,6 @@
 //! `greedy`: the move with the best immediate value.
 
+use super::alphabeta::HEURISTIC_CAP;
 use super::{terminal_value, Context, Strategy};
 use crate::game::Game;
 
@@ -21,7 +22,9 @@ impl<G: Game> Strategy<G> for Greedy {
             let value = if next.is_terminal() {
                 terminal_value(&next, ctx.seat, 1)
             } else {
+                // Clamped as alphabeta does, so no total ever outranks a win.
                 next.heuristic(ctx.seat)
+                    .clamp(-HEURISTIC_CAP, HEURISTIC_CAP)
             };
             if value > best_value {
                 best_value = value;

@@ -9,6 +9,8 @@
 mod alphabeta;
 mod greedy;
 mod random;
+#[cfg(test)]
+mod tests;
 
 pub use alphabeta::{AlphaBeta, LOSS_VALUE, WIN_VALUE};
 pub use greedy::Greedy;
