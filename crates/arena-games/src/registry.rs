@@ -366,6 +366,22 @@ mod tests {
     }
 
     #[test]
+    fn every_registered_game_passes_the_conformance_suite() {
+        // The random-play suite every game runs (OpenSpiel-style), here at default
+        // parameters; each game's own tests add sizes and options.
+        struct Check;
+        impl GameVisitor for Check {
+            type Output = ();
+            fn visit<G: ExtraStrategies>(self) {
+                crate::conformance::check_game::<G>(&GameParams::default(), 0..8, 100_000);
+            }
+        }
+        for g in games() {
+            assert!(visit_game(g.info().id, Check).is_some());
+        }
+    }
+
+    #[test]
     fn visit_game_covers_the_registry() {
         struct Name;
         impl GameVisitor for Name {
