@@ -1,0 +1,107 @@
+//! Every registered game works through every capability unchanged: boards, hand play,
+//! tournaments with replays that re-check.
+
+use std::fs;
+
+use arena::output::replay::Replay;
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn arena() -> Command {
+    let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
+    cmd.env("NO_COLOR", "1");
+    cmd
+}
+
+fn game_names() -> Vec<&'static str> {
+    arena_games::games().iter().map(|g| g.info().name).collect()
+}
+
+#[test]
+fn a_tournament_of_every_game_completes_and_its_replays_recheck() {
+    for game in game_names() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join(game);
+        let kind = arena_games::find_game(game).unwrap();
+        let mut bots: Vec<String> = kind.strategy_names().iter().map(|s| format!("builtin:{s}")).collect();
+        bots.retain(|b| b != "builtin:alphabeta");
+        bots.push("builtin:alphabeta:3".into());
+        arena()
+            .arg("tournament")
+            .args(&bots)
+            .args(["--game", game, "--best-of", "3", "--seed", "11", "--quiet", "--out"])
+            .arg(&out)
+            .assert()
+            .success();
+        let games = fs::read_to_string(out.join("games.csv")).unwrap();
+        assert!(games.lines().count() > bots.len(), "{game}: {games}");
+        for line in games.lines().skip(1) {
+            let id: u64 = line.split(',').next().unwrap().parse().unwrap();
+            let replay = Replay::read(&out, id).unwrap();
+            replay.verify(kind).unwrap_or_else(|e| panic!("{game} game {id}: {e}"));
+            assert!(line.contains(",normal,"), "{game}: builtins never fault: {line}");
+        }
+        arena().args(["replay"]).arg(&out).arg("1").assert().success();
+    }
+}
+
+#[test]
+fn perfect_players_never_lose_to_random_from_their_own_analysis() {
+    // In a paired series the perfect player meets every starting position from both
+    // seats: it must win whenever its seat is a winning one, so it cannot lose a series.
+    for game in ["beans", "king", "queen", "rook", "knight", "nim", "cards24"] {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join(game);
+        arena()
+            .args(["tournament", "builtin:perfect", "builtin:random", "--paired", "--play-all", "--best-of", "7"])
+            .args(["--game", game, "--seed", "3", "--quiet", "--out"])
+            .arg(&out)
+            .assert()
+            .success();
+        let series = fs::read_to_string(out.join("series.csv")).unwrap();
+        let row: Vec<&str> = series.lines().nth(1).unwrap().split(',').collect();
+        let (a_points, b_points, winner) = (row[6], row[7], row[8]);
+        assert_eq!(row[2], "builtin:perfect");
+        assert_ne!(winner, "builtin:random", "{game}: {series}");
+        let (a, b): (f64, f64) = (a_points.parse().unwrap(), b_points.parse().unwrap());
+        assert!(a >= b, "{game}: perfect scored {a}, random {b}");
+    }
+}
+
+#[test]
+fn every_game_draws_a_board_and_accepts_hand_play_until_input_ends() {
+    for game in game_names() {
+        arena().args(["board", "--game", game, "--seed", "4"]).assert().success();
+        arena()
+            .args(["board", "--game", game, "--seed", "4", "--json"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("\"state_words\""));
+        arena()
+            .args(["play", "--game", game, "--seed", "4", "--p2", "builtin:random"])
+            .write_stdin("this is not a move\n")
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("try again"))
+            .stdout(predicate::str::contains("input ended"));
+    }
+}
+
+#[test]
+fn nim_takes_game_options() {
+    arena()
+        .args(["board", "--game", "nim", "--option", "heaps=3,4,5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("3").and(predicate::str::contains("5")));
+    arena()
+        .args(["board", "--game", "nim", "--option", "heaps=x"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("heaps"));
+    arena()
+        .args(["board", "--game", "mathtricks", "--option", "foo=1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("foo"));
+}
