@@ -151,12 +151,12 @@ impl Limits {
 pub fn human_bytes(bytes: u64) -> String {
     if bytes >= MIB {
         let mib = bytes as f64 / MIB as f64;
-        if bytes % MIB == 0 {
+        if bytes.is_multiple_of(MIB) {
             format!("{} MiB", bytes / MIB)
         } else {
             format!("{mib:.1} MiB")
         }
-    } else if bytes >= 1024 && bytes % 1024 == 0 {
+    } else if bytes >= 1024 && bytes.is_multiple_of(1024) {
         format!("{} KiB", bytes / 1024)
     } else {
         format!("{bytes} bytes")

@@ -275,7 +275,7 @@ fn poll_oneoff(
 /// Defines a function that charges the base fee and returns an errno computed from its
 /// arguments without touching memory.
 macro_rules! errno_fn {
-    ($linker:ident, $name:literal, |$($arg:ident : $ty:ty),*| $body:expr) => {
+    ($linker:ident, $name:literal, ($($arg:ident : $ty:ty),*) => $body:expr) => {
         $linker.func_wrap(
             WASI_MODULE,
             $name,
@@ -308,148 +308,58 @@ pub(super) fn define(l: &mut Linker<BotState>) -> wasmtime::Result<()> {
         },
     )?;
     // Nothing to copy: there are no arguments and no variables.
-    errno_fn!(l, "args_get", |_argv: i32, _buf: i32| SUCCESS);
-    errno_fn!(l, "environ_get", |_env: i32, _buf: i32| SUCCESS);
-    errno_fn!(l, "sched_yield", || SUCCESS);
-    errno_fn!(l, "proc_raise", |_sig: i32| NOSYS);
+    errno_fn!(l, "args_get", (_argv: i32, _buf: i32) => SUCCESS);
+    errno_fn!(l, "environ_get", (_env: i32, _buf: i32) => SUCCESS);
+    errno_fn!(l, "sched_yield", () => SUCCESS);
+    errno_fn!(l, "proc_raise", (_sig: i32) => NOSYS);
     // No preopened directories: wasi-libc stops looking at the first BADF.
-    errno_fn!(l, "fd_prestat_get", |_fd: i32, _buf: i32| BADF);
-    errno_fn!(l, "fd_prestat_dir_name", |_fd: i32, _p: i32, _n: i32| BADF);
+    errno_fn!(l, "fd_prestat_get", (_fd: i32, _buf: i32) => BADF);
+    errno_fn!(l, "fd_prestat_dir_name", (_fd: i32, _p: i32, _n: i32) => BADF);
     // Closing stdio is allowed and changes nothing.
-    errno_fn!(l, "fd_close", |fd: i32| fd_errno(fd, SUCCESS));
-    // stdio cannot seek.
-    errno_fn!(l, "fd_seek", |fd: i32, _o: i64, _w: i32, _p: i32| fd_errno(
-        fd, SPIPE
-    ));
-    errno_fn!(l, "fd_tell", |fd: i32, _p: i32| fd_errno(fd, SPIPE));
-    errno_fn!(l, "fd_pread", |fd: i32,
-                              _i: i32,
-                              _n: i32,
-                              _o: i64,
-                              _p: i32| {
-        fd_errno(fd, SPIPE)
-    });
-    errno_fn!(l, "fd_pwrite", |fd: i32,
-                               _i: i32,
-                               _n: i32,
-                               _o: i64,
-                               _p: i32| {
-        fd_errno(fd, SPIPE)
-    });
-    errno_fn!(l, "fd_readdir", |fd: i32,
-                                _b: i32,
-                                _n: i32,
-                                _c: i64,
-                                _p: i32| {
-        fd_errno(fd, NOTDIR)
-    });
+    errno_fn!(l, "fd_close", (fd: i32) => fd_errno(fd, SUCCESS));
+    // stdio cannot seek, and has no directory entries.
+    errno_fn!(l, "fd_seek", (fd: i32, _o: i64, _w: i32, _p: i32) => fd_errno(fd, SPIPE));
+    errno_fn!(l, "fd_tell", (fd: i32, _p: i32) => fd_errno(fd, SPIPE));
+    errno_fn!(l, "fd_pread", (fd: i32, _i: i32, _n: i32, _o: i64, _p: i32) => fd_errno(fd, SPIPE));
+    errno_fn!(l, "fd_pwrite", (fd: i32, _i: i32, _n: i32, _o: i64, _p: i32) => fd_errno(fd, SPIPE));
+    errno_fn!(l, "fd_readdir", (fd: i32, _b: i32, _n: i32, _c: i64, _p: i32) => fd_errno(fd, NOTDIR));
     // Changing stdio is not permitted.
-    errno_fn!(l, "fd_advise", |fd: i32, _o: i64, _n: i64, _a: i32| {
-        fd_errno(fd, NOTCAPABLE)
-    });
-    errno_fn!(l, "fd_allocate", |fd: i32, _o: i64, _n: i64| fd_errno(
-        fd, NOTCAPABLE
-    ));
-    errno_fn!(l, "fd_datasync", |fd: i32| fd_errno(fd, NOTCAPABLE));
-    errno_fn!(l, "fd_sync", |fd: i32| fd_errno(fd, NOTCAPABLE));
-    errno_fn!(l, "fd_fdstat_set_flags", |fd: i32, _f: i32| fd_errno(
-        fd, NOTCAPABLE
-    ));
-    errno_fn!(l, "fd_fdstat_set_rights", |fd: i32, _b: i64, _i: i64| {
-        fd_errno(fd, NOTCAPABLE)
-    });
-    errno_fn!(l, "fd_filestat_set_size", |fd: i32, _s: i64| fd_errno(
-        fd, NOTCAPABLE
-    ));
-    errno_fn!(
-        l,
-        "fd_filestat_set_times",
-        |fd: i32, _a: i64, _m: i64, _f: i32| { fd_errno(fd, NOTCAPABLE) }
-    );
-    errno_fn!(l, "fd_renumber", |fd: i32, to: i32| {
-        if is_stdio(fd) && is_stdio(to) {
-            NOTCAPABLE
-        } else {
-            BADF
-        }
-    });
+    errno_fn!(l, "fd_advise", (fd: i32, _o: i64, _n: i64, _a: i32) => fd_errno(fd, NOTCAPABLE));
+    errno_fn!(l, "fd_allocate", (fd: i32, _o: i64, _n: i64) => fd_errno(fd, NOTCAPABLE));
+    errno_fn!(l, "fd_datasync", (fd: i32) => fd_errno(fd, NOTCAPABLE));
+    errno_fn!(l, "fd_sync", (fd: i32) => fd_errno(fd, NOTCAPABLE));
+    errno_fn!(l, "fd_fdstat_set_flags", (fd: i32, _f: i32) => fd_errno(fd, NOTCAPABLE));
+    errno_fn!(l, "fd_fdstat_set_rights", (fd: i32, _b: i64, _i: i64) => fd_errno(fd, NOTCAPABLE));
+    errno_fn!(l, "fd_filestat_set_size", (fd: i32, _s: i64) => fd_errno(fd, NOTCAPABLE));
+    errno_fn!(l, "fd_filestat_set_times", (fd: i32, _a: i64, _m: i64, _f: i32) =>
+        fd_errno(fd, NOTCAPABLE));
+    errno_fn!(l, "fd_renumber", (fd: i32, to: i32) =>
+        if is_stdio(fd) && is_stdio(to) { NOTCAPABLE } else { BADF });
     // No directories: every path operation fails on its directory fd.
-    errno_fn!(l, "path_open", |fd: i32,
-                               _df: i32,
-                               _p: i32,
-                               _n: i32,
-                               _o: i32,
-                               _rb: i64,
-                               _ri: i64,
-                               _ff: i32,
-                               _out: i32| {
-        fd_errno(fd, NOTCAPABLE)
-    });
-    errno_fn!(l, "path_create_directory", |fd: i32, _p: i32, _n: i32| {
-        fd_errno(fd, NOTCAPABLE)
-    });
-    errno_fn!(l, "path_remove_directory", |fd: i32, _p: i32, _n: i32| {
-        fd_errno(fd, NOTCAPABLE)
-    });
-    errno_fn!(l, "path_unlink_file", |fd: i32, _p: i32, _n: i32| fd_errno(
-        fd, NOTCAPABLE
-    ));
-    errno_fn!(
-        l,
-        "path_filestat_get",
-        |fd: i32, _f: i32, _p: i32, _n: i32, _b: i32| { fd_errno(fd, NOTCAPABLE) }
-    );
-    errno_fn!(
-        l,
-        "path_filestat_set_times",
-        |fd: i32, _f: i32, _p: i32, _n: i32, _a: i64, _m: i64, _ff: i32| {
-            fd_errno(fd, NOTCAPABLE)
-        }
-    );
-    errno_fn!(
-        l,
-        "path_readlink",
-        |fd: i32, _p: i32, _n: i32, _b: i32, _bl: i32, _u: i32| { fd_errno(fd, NOTCAPABLE) }
-    );
-    errno_fn!(
-        l,
-        "path_rename",
-        |fd: i32, _p: i32, _n: i32, _fd2: i32, _p2: i32, _n2: i32| { fd_errno(fd, NOTCAPABLE) }
-    );
-    errno_fn!(l, "path_link", |fd: i32,
-                               _f: i32,
-                               _p: i32,
-                               _n: i32,
-                               _fd2: i32,
-                               _p2: i32,
-                               _n2: i32| {
-        fd_errno(fd, NOTCAPABLE)
-    });
-    errno_fn!(
-        l,
-        "path_symlink",
-        |_p: i32, _n: i32, fd: i32, _p2: i32, _n2: i32| { fd_errno(fd, NOTCAPABLE) }
-    );
+    errno_fn!(l, "path_open", (fd: i32, _df: i32, _p: i32, _n: i32, _o: i32, _rb: i64, _ri: i64,
+        _ff: i32, _out: i32) => fd_errno(fd, NOTCAPABLE));
+    errno_fn!(l, "path_create_directory", (fd: i32, _p: i32, _n: i32) => fd_errno(fd, NOTCAPABLE));
+    errno_fn!(l, "path_remove_directory", (fd: i32, _p: i32, _n: i32) => fd_errno(fd, NOTCAPABLE));
+    errno_fn!(l, "path_unlink_file", (fd: i32, _p: i32, _n: i32) => fd_errno(fd, NOTCAPABLE));
+    errno_fn!(l, "path_filestat_get", (fd: i32, _f: i32, _p: i32, _n: i32, _b: i32) =>
+        fd_errno(fd, NOTCAPABLE));
+    errno_fn!(l, "path_filestat_set_times", (fd: i32, _f: i32, _p: i32, _n: i32, _a: i64,
+        _m: i64, _ff: i32) => fd_errno(fd, NOTCAPABLE));
+    errno_fn!(l, "path_readlink", (fd: i32, _p: i32, _n: i32, _b: i32, _bl: i32, _u: i32) =>
+        fd_errno(fd, NOTCAPABLE));
+    errno_fn!(l, "path_rename", (fd: i32, _p: i32, _n: i32, _fd2: i32, _p2: i32, _n2: i32) =>
+        fd_errno(fd, NOTCAPABLE));
+    errno_fn!(l, "path_link", (fd: i32, _f: i32, _p: i32, _n: i32, _fd2: i32, _p2: i32,
+        _n2: i32) => fd_errno(fd, NOTCAPABLE));
+    errno_fn!(l, "path_symlink", (_p: i32, _n: i32, fd: i32, _p2: i32, _n2: i32) =>
+        fd_errno(fd, NOTCAPABLE));
     // No sockets.
-    errno_fn!(l, "sock_accept", |fd: i32, _f: i32, _p: i32| fd_errno(
-        fd, NOTSOCK
-    ));
-    errno_fn!(l, "sock_recv", |fd: i32,
-                               _d: i32,
-                               _n: i32,
-                               _f: i32,
-                               _l: i32,
-                               _o: i32| {
-        fd_errno(fd, NOTSOCK)
-    });
-    errno_fn!(l, "sock_send", |fd: i32,
-                               _d: i32,
-                               _n: i32,
-                               _f: i32,
-                               _l: i32| {
-        fd_errno(fd, NOTSOCK)
-    });
-    errno_fn!(l, "sock_shutdown", |fd: i32, _h: i32| fd_errno(fd, NOTSOCK));
+    errno_fn!(l, "sock_accept", (fd: i32, _f: i32, _p: i32) => fd_errno(fd, NOTSOCK));
+    errno_fn!(l, "sock_recv", (fd: i32, _d: i32, _n: i32, _f: i32, _l: i32, _o: i32) =>
+        fd_errno(fd, NOTSOCK));
+    errno_fn!(l, "sock_send", (fd: i32, _d: i32, _n: i32, _f: i32, _l: i32) =>
+        fd_errno(fd, NOTSOCK));
+    errno_fn!(l, "sock_shutdown", (fd: i32, _h: i32) => fd_errno(fd, NOTSOCK));
     Ok(())
 }
 
