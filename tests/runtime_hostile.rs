@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 
-use arena::bot::{Bot, Fault, Reply};
+use arena::bot::{Bot, BuiltinBot, Fault, Reply};
 use arena::runtime::{Limits, LoadError, Sandbox, WasmModule, TRUNCATED_MARKER};
 use arena_games::find_game;
 use arena_games::game::GameParams;
@@ -489,6 +489,43 @@ fn a_well_behaved_bot_plays_a_whole_mathtricks_game() {
         ply as usize
     );
     assert_eq!(bots[0].memory_bytes(), 65536);
+}
+
+#[test]
+fn a_compiled_rust_bot_matches_its_native_twin_within_the_default_budget() {
+    // `alphabeta.wasm` is arena-games' depth-6 alpha-beta built for wasm32 (source in
+    // `tests/fixtures/alphabeta/`): it must play exactly the native builtin's moves.
+    let module = DEFAULT
+        .load(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/alphabeta.wasm"))
+        .expect("a real Rust bot loads");
+    let kind = find_game("mathtricks").unwrap();
+    let mut game = kind.new_game(&GameParams::sized(8, 8), 3).unwrap();
+    let mut wasm = [
+        module.instantiate(1).unwrap(),
+        module.instantiate(2).unwrap(),
+    ];
+    let mut native = BuiltinBot::new(kind, "alphabeta", Some(6)).unwrap();
+    let mut words = Vec::new();
+    let mut ply = 0;
+    while !game.is_terminal() {
+        game.observation(ply, 11, &mut words);
+        let reply = wasm[game.to_move().index()]
+            .choose_move(&words)
+            .expect("plays");
+        assert_eq!(
+            reply.raw,
+            native.choose_move(&words).unwrap().raw,
+            "ply {ply}"
+        );
+        assert!(
+            reply.fuel <= Limits::default().fuel_per_move / 10,
+            "{}",
+            reply.fuel
+        );
+        game.play(reply.raw).expect("legal");
+        ply += 1;
+    }
+    assert!(ply > 10, "{ply} plies");
 }
 
 // ---- files that are not bots ----------------------------------------------------------
