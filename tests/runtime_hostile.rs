@@ -151,7 +151,9 @@ fn infinite_recursion_overflows_the_stack() {
 fn unreachable_is_a_trap() {
     let (reply, _, _) = one_move(&DEFAULT, "unreachable.wat");
     match reply {
-        Err(Fault::Trap(msg)) => assert!(msg.contains("unreachable"), "{msg}"),
+        Err(Fault::Trap(msg)) => {
+            assert_eq!(msg, "wasm `unreachable` instruction executed in `choose`")
+        }
         other => panic!("expected a trap, got {other:?}"),
     }
 }
@@ -460,6 +462,26 @@ fn one_module_plays_on_many_threads() {
 }
 
 #[test]
+fn a_full_instance_pool_is_reported_as_the_harness_problem_it_is() {
+    let sandbox = Sandbox::new(Limits {
+        max_live_bots: 2,
+        ..Limits::default()
+    })
+    .unwrap();
+    let module = load(&sandbox, "counter.wat");
+    let first = module.instantiate(1).unwrap();
+    let _second = module.instantiate(2).unwrap();
+    match module.instantiate(3) {
+        Err(Fault::Instantiation(msg)) => assert!(msg.contains("raise `max_live_bots`"), "{msg}"),
+        Err(other) => panic!("expected an instantiation fault, got {other:?}"),
+        Ok(_) => panic!("a third bot fit in a pool of two"),
+    }
+    drop(first);
+    let mut third = module.instantiate(3).expect("a slot is free again");
+    assert_eq!(third.choose_move(&state_words()).unwrap().raw, 1001);
+}
+
+#[test]
 fn a_well_behaved_bot_plays_a_whole_mathtricks_game() {
     let module = load(&DEFAULT, "first_legal.wat");
     let mut game = find_game("mathtricks")
@@ -535,7 +557,17 @@ fn garbage_is_not_a_module() {
     let garbage: Vec<u8> = (0..1000u32).map(|i| (i * 7919 % 251) as u8).collect();
     let err = DEFAULT.load_bytes("garbage", &garbage).unwrap_err();
     assert!(matches!(err, LoadError::NotWasm(_)), "{err}");
-    assert!(err.to_string().starts_with("not a WebAssembly module: "));
+    assert_eq!(
+        err.to_string(),
+        "not a WebAssembly module: no `\\0asm` magic number at the start, \
+         and not text (the `.wat` format) either"
+    );
+    let err = DEFAULT.load_bytes("prose", b"hello world").unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("not a WebAssembly module: no `\\0asm` magic number, and not the text format either: expected `(`"),
+        "{err}"
+    );
     let mut magic = b"\0asm\x01\0\0\0".to_vec();
     magic.extend_from_slice(&garbage);
     let err = DEFAULT

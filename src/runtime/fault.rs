@@ -14,7 +14,7 @@ pub(crate) fn classify(err: &wasmtime::Error, budget: u64, timeout_secs: u64) ->
         return Fault::MemoryLimit(cap.to_string());
     }
     if let Some(exit) = err.downcast_ref::<ProcExit>() {
-        return Fault::Trap(format!("{exit} (exit code {})", exit.0));
+        return Fault::Trap(exit.to_string());
     }
     if let Some(trap) = err.downcast_ref::<Trap>() {
         return match trap {
@@ -23,7 +23,12 @@ pub(crate) fn classify(err: &wasmtime::Error, budget: u64, timeout_secs: u64) ->
             Trap::Interrupt => Fault::Timeout {
                 seconds: timeout_secs,
             },
-            other => Fault::Trap(format!("{other}{}", location(err))),
+            other => {
+                // Trap's Display reads "wasm trap: <what>"; the fault already says "trap".
+                let text = other.to_string();
+                let what = text.strip_prefix("wasm trap: ").unwrap_or(&text);
+                Fault::Trap(format!("{what}{}", location(err)))
+            }
         };
     }
     if let Some(pool) = err.downcast_ref::<PoolConcurrencyLimitError>() {

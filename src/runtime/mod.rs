@@ -10,6 +10,8 @@
 //!
 //! The contract with students' modules is `docs/ABI.md`; every limit is in [`Limits`].
 
+#![deny(missing_docs)]
+
 mod fault;
 mod host;
 mod limits;

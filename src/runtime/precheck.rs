@@ -19,6 +19,12 @@ pub(crate) fn to_binary(file: &[u8], limits: &Limits) -> Result<Vec<u8>, LoadErr
     if file.starts_with(b"\0asm") {
         return Ok(file.to_vec());
     }
+    if std::str::from_utf8(file).is_err() {
+        return Err(LoadError::NotWasm(
+            "no `\\0asm` magic number at the start, and not text (the `.wat` format) either"
+                .to_string(),
+        ));
+    }
     let binary = wat::parse_bytes(file).map_err(|e| {
         LoadError::NotWasm(format!(
             "no `\\0asm` magic number, and not the text format either: {e}"

@@ -72,7 +72,7 @@ impl WasmModule {
             choose,
             fuel_per_move: limits.fuel_per_move,
             timeout_secs: limits.timeout_secs,
-            instantiation_fuel: budget - left,
+            instantiation_fuel: budget.saturating_sub(left),
             moves_fuel: Vec::new(),
             scratch: Vec::new(),
             fault: None,
@@ -135,7 +135,7 @@ impl WasmBot {
             .call(&mut self.store, (ptr, len_bytes))
             .map_err(|e| self.fault(&e))?;
         let left = self.store.get_fuel().map_err(|e| self.fault(&e))?;
-        let fuel = self.fuel_per_move - left;
+        let fuel = self.fuel_per_move.saturating_sub(left);
         self.moves_fuel.push(fuel);
         Ok(Reply { raw, fuel })
     }
