@@ -5,6 +5,7 @@
 //! laid out by concern:
 //! - `arena_games` (its own crate): pure rules, ABI encodings, reference strategies;
 //! - [`bot`]: what a player is to the referee, native or sandboxed, and how it faults;
+//! - [`runtime`]: the WebAssembly sandbox that loads bots and runs them under hard limits;
 //!
 //! The `arena` binary (`src/main.rs` and `src/cli/`) is a thin layer over these.
 
@@ -17,3 +18,4 @@ pub mod rng_size;
 pub mod seeds;
 pub mod series;
 pub mod tournament;
+pub mod runtime;

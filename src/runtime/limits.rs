@@ -1,0 +1,203 @@
+//! The numbers that bound what one bot may use, with their documented defaults.
+
+use thiserror::Error;
+
+/// One mebibyte.
+const MIB: u64 = 1 << 20;
+
+/// Every limit the sandbox enforces. All fields are public; start from
+/// [`Limits::default`] and change what a tournament needs (the CLI maps its flags
+/// `--fuel`, `--memory-mib`, `--stack-kib` and `--timeout-secs` onto these fields).
+///
+/// Every limit except [`Limits::timeout_secs`] is deterministic: the same bot with the
+/// same inputs hits it at the same instruction on every machine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Fuel (roughly one unit per WebAssembly instruction) for one move: the calls of
+    /// `arena_alloc` and `choose_move` together, host calls included. Default 200 000 000:
+    /// the reference depth-6 alpha-beta (`arena-games`' own, compiled to `wasm32` with
+    /// optimisations) used at most 14.1 million fuel per move, 2.6 million on average,
+    /// over four full games on 8x8 boards, so the default leaves a margin of about 14x for
+    /// slower code (an unoptimised build, a heavier evaluation), while a runaway loop is
+    /// stopped in well under a second. Flag `--fuel`.
+    pub fuel_per_move: u64,
+    /// Fuel for instantiation: data initialisation, the `start` function and a WASI
+    /// reactor's `_initialize`. Default 100 000 000.
+    pub fuel_instantiate: u64,
+    /// Linear memory cap in bytes; growing past it faults the bot. Default 64 MiB.
+    /// Flag `--memory-mib`.
+    pub memory_bytes: u64,
+    /// WebAssembly stack cap in bytes (`max_wasm_stack`). Default 512 KiB, wasmtime's own
+    /// default, plenty for recursive searches of depth well beyond 100. Flag `--stack-kib`.
+    /// The threads that run bots need a native stack of at least
+    /// [`Limits::host_thread_stack`] bytes.
+    pub stack_bytes: usize,
+    /// Largest table a bot may have or grow to, in elements. Default 65 536 (a table holds
+    /// one entry per function whose address is taken; real bots have a few thousand).
+    pub table_elements: u32,
+    /// Instances per bot. Default 1: a bot is one core module.
+    pub instances: u32,
+    /// Tables per bot. Default 4 (compilers emit one).
+    pub tables: u32,
+    /// Memories per bot. Default 1 (multi-memory is off).
+    pub memories: u32,
+    /// Largest module file in bytes, checked before anything is compiled: compiling is
+    /// outside wasmtime's security model, so huge inputs are refused unread. Default 8 MiB
+    /// (an optimised Rust or C bot is tens to hundreds of KiB).
+    pub module_bytes: u64,
+    /// Most functions (imported and defined) a module may have, checked by a cheap
+    /// pre-parse before compiling. Default 50 000.
+    pub max_functions: u32,
+    /// Captured output (debug log and WASI stdout/stderr together) kept per bot per game,
+    /// in bytes; the rest is dropped and a `[truncated]` marker added. Default 64 KiB.
+    pub output_bytes: usize,
+    /// Wall-clock safety net per call, in seconds. Fuel is the real limit; this only
+    /// catches what fuel cannot (a bug in the host or the compiler) and is recorded as
+    /// [`crate::bot::Fault::Timeout`]. Default 10. Flag `--timeout-secs`.
+    pub timeout_secs: u64,
+    /// How many bots may be alive at once (slots of the pooling allocator). Default: four
+    /// per hardware thread, at least 32 — a worker plays one game at a time with two bots,
+    /// and the margin covers bots not yet dropped. Not a limit on a bot: a full pool is
+    /// a harness configuration problem, reported as such.
+    pub max_live_bots: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        let threads = std::thread::available_parallelism().map_or(8, |n| n.get());
+        Limits {
+            fuel_per_move: 200_000_000,
+            fuel_instantiate: 100_000_000,
+            memory_bytes: 64 * MIB,
+            stack_bytes: 512 << 10,
+            table_elements: 65_536,
+            instances: 1,
+            tables: 4,
+            memories: 1,
+            module_bytes: 8 * MIB,
+            max_functions: 50_000,
+            output_bytes: 64 << 10,
+            timeout_secs: 10,
+            max_live_bots: u32::try_from(threads.saturating_mul(4))
+                .unwrap_or(u32::MAX)
+                .max(32),
+        }
+    }
+}
+
+/// Limits the sandbox cannot work with.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("invalid limit `{field}`: {reason}")]
+pub struct LimitsError {
+    /// The field.
+    pub field: &'static str,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl Limits {
+    /// The largest memory cap accepted: 4 GiB, all a 32-bit memory can address.
+    pub const MAX_MEMORY_BYTES: u64 = 4 << 30;
+
+    /// The native stack a thread that runs bots should have: the wasm stack cap plus
+    /// 2 MiB for the host's own frames. Rust threads (and rayon's) get 2 MiB unless told
+    /// otherwise, which is enough for the default 512 KiB cap; give larger caps threads
+    /// built with `std::thread::Builder::stack_size` or `rayon::ThreadPoolBuilder::stack_size`.
+    pub fn host_thread_stack(&self) -> usize {
+        self.stack_bytes.saturating_add(2 << 20)
+    }
+
+    /// Checks that every limit is usable.
+    ///
+    /// # Errors
+    /// [`LimitsError`] naming the first field that is zero or out of range.
+    pub fn validate(&self) -> Result<(), LimitsError> {
+        let bad = |field, reason: &str| {
+            Err(LimitsError {
+                field,
+                reason: reason.to_string(),
+            })
+        };
+        if self.fuel_per_move == 0 {
+            return bad("fuel_per_move", "must be at least 1");
+        }
+        if self.fuel_instantiate == 0 {
+            return bad("fuel_instantiate", "must be at least 1");
+        }
+        if self.memory_bytes == 0 || self.memory_bytes > Self::MAX_MEMORY_BYTES {
+            return bad("memory_bytes", "must be between 1 byte and 4 GiB");
+        }
+        if self.stack_bytes < 4096 || self.stack_bytes > 256 << 20 {
+            return bad("stack_bytes", "must be between 4 KiB and 256 MiB");
+        }
+        if self.instances == 0 || self.memories == 0 {
+            return bad(
+                "instances/memories",
+                "a bot needs one instance and one memory",
+            );
+        }
+        if self.module_bytes == 0 || self.max_functions == 0 {
+            return bad("module_bytes/max_functions", "must be at least 1");
+        }
+        if self.timeout_secs == 0 || self.timeout_secs > 1_000_000 {
+            return bad("timeout_secs", "must be between 1 and 1 000 000 seconds");
+        }
+        if self.max_live_bots < 2 {
+            return bad("max_live_bots", "a game needs two live bots");
+        }
+        Ok(())
+    }
+}
+
+/// Writes a byte count for people: `40.0 MiB`, `512 KiB`, `17 bytes`.
+pub fn human_bytes(bytes: u64) -> String {
+    if bytes >= MIB {
+        let mib = bytes as f64 / MIB as f64;
+        if bytes.is_multiple_of(MIB) {
+            format!("{} MiB", bytes / MIB)
+        } else {
+            format!("{mib:.1} MiB")
+        }
+    } else if bytes >= 1024 && bytes.is_multiple_of(1024) {
+        format!("{} KiB", bytes / 1024)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_valid_and_documented_values() {
+        let l = Limits::default();
+        assert_eq!(l.validate(), Ok(()));
+        assert_eq!(l.fuel_per_move, 200_000_000);
+        assert_eq!(l.memory_bytes, 64 << 20);
+        assert_eq!(l.stack_bytes, 512 << 10);
+        assert!(l.max_live_bots >= 32);
+    }
+
+    #[test]
+    fn bad_limits_are_named() {
+        let l = Limits {
+            fuel_per_move: 0,
+            ..Limits::default()
+        };
+        assert_eq!(l.validate().unwrap_err().field, "fuel_per_move");
+        let l = Limits {
+            memory_bytes: 5 << 30,
+            ..Limits::default()
+        };
+        assert_eq!(l.validate().unwrap_err().field, "memory_bytes");
+    }
+
+    #[test]
+    fn byte_counts_read_well() {
+        assert_eq!(human_bytes(8 << 20), "8 MiB");
+        assert_eq!(human_bytes(40 * 1_000_000), "38.1 MiB");
+        assert_eq!(human_bytes(512 << 10), "512 KiB");
+        assert_eq!(human_bytes(17), "17 bytes");
+    }
+}

@@ -1,0 +1,120 @@
+//! Why a module cannot be loaded: each message names the problem in a student's words.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+/// A module the sandbox refuses. A bot whose module fails to load is disqualified with
+/// this message.
+#[derive(Debug, Error)]
+pub enum LoadError {
+    /// The file does not exist.
+    #[error("file not found: {}", path.display())]
+    NotFound {
+        /// The path given.
+        path: PathBuf,
+    },
+    /// The file exists but could not be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Io {
+        /// The path given.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The file is larger than the module cap.
+    #[error("file is {size}, more than the {cap} module cap")]
+    TooLarge {
+        /// The file's size, for people.
+        size: String,
+        /// The cap, for people.
+        cap: String,
+    },
+    /// Neither the binary nor the text format, or a WebAssembly component.
+    #[error("not a WebAssembly module: {0}")]
+    NotWasm(String),
+    /// The module has more functions (or imports) than a bot may have.
+    #[error("the module has {count} {what}, more than the cap of {cap}")]
+    TooMany {
+        /// What there are too many of: `functions`, `imports`, `tables`, `memories`.
+        what: &'static str,
+        /// How many the module has.
+        count: u64,
+        /// The cap.
+        cap: u64,
+    },
+    /// A memory or table that starts larger than its cap.
+    #[error("{what} starts at {size}, more than the {cap} cap")]
+    TooBigInitially {
+        /// `memory` or `table`.
+        what: &'static str,
+        /// Its initial size, for people.
+        size: String,
+        /// The cap, for people.
+        cap: String,
+    },
+    /// wasmtime found the module invalid or could not compile it.
+    #[error("invalid WebAssembly module: {0}")]
+    Invalid(String),
+    /// A required export is absent.
+    #[error(
+        "missing export `{name}`: a bot must export `memory`, `arena_alloc` and `choose_move`"
+    )]
+    MissingExport {
+        /// The export's name.
+        name: &'static str,
+    },
+    /// A required export is of another kind (a global named `choose_move`, ...).
+    #[error("export `{name}` is a {found}, expected a {expected}")]
+    ExportKind {
+        /// The export's name.
+        name: &'static str,
+        /// What the module exports under that name.
+        found: String,
+        /// What the ABI requires.
+        expected: &'static str,
+    },
+    /// A required export has the wrong type.
+    #[error("export `{name}` has type {found}, expected {expected}")]
+    ExportType {
+        /// The export's name.
+        name: &'static str,
+        /// Its type in the module.
+        found: String,
+        /// The type the ABI requires.
+        expected: String,
+    },
+    /// An import from a module other than `arena` and `wasi_snapshot_preview1`, or not a
+    /// function.
+    #[error("import `{module}.{name}` is not allowed: a bot may import only `arena.*` and `wasi_snapshot_preview1.*` functions{detail}")]
+    ForbiddenImport {
+        /// The import's module.
+        module: String,
+        /// The import's name.
+        name: String,
+        /// More detail (for example ` (it is a memory)`), or empty.
+        detail: String,
+    },
+    /// An import from an allowed module that the host does not provide.
+    #[error("import `{module}.{name}` does not exist: {module} provides {known}")]
+    UnknownImport {
+        /// The import's module.
+        module: String,
+        /// The import's name.
+        name: String,
+        /// The names that module provides.
+        known: String,
+    },
+    /// An allowed import with the wrong type.
+    #[error("import `{module}.{name}` has type {found}, expected {expected}")]
+    ImportType {
+        /// The import's module.
+        module: String,
+        /// The import's name.
+        name: String,
+        /// Its type in the module.
+        found: String,
+        /// The type the host provides.
+        expected: String,
+    },
+}

@@ -1,0 +1,50 @@
+//! The WebAssembly sandbox: loads students' bots and runs them under hard, deterministic
+//! limits. It knows nothing of tournaments or of any particular game.
+//!
+//! - [`Sandbox`] owns one wasmtime engine (fuel, epoch safety net, pooling allocator,
+//!   canonical NaNs, only the proposals a bot needs) and the host functions;
+//! - [`Sandbox::load`] / [`Sandbox::load_many`] check and compile a module once, giving
+//!   a [`WasmModule`] (or a [`LoadError`] naming the problem);
+//! - [`WasmModule::instantiate`] makes a [`WasmBot`] for one game: a fresh store and
+//!   instance, an [`crate::bot::Bot`] whose every failure is a [`crate::bot::Fault`].
+//!
+//! The contract with students' modules is `docs/ABI.md`; every limit is in [`Limits`].
+
+#![deny(missing_docs)]
+
+mod fault;
+mod host;
+mod limits;
+mod load_error;
+mod module;
+mod output;
+mod precheck;
+mod sandbox;
+mod state;
+mod ticker;
+mod types;
+mod wasm_bot;
+
+pub use host::{ARENA_MODULE, HOST_BYTE_FUEL, HOST_CALL_FUEL, WASI_MODULE};
+pub use limits::{human_bytes, Limits, LimitsError};
+pub use load_error::LoadError;
+pub use module::{ExportInfo, ImportInfo, WasmModule};
+pub use output::TRUNCATED_MARKER;
+pub use sandbox::{Sandbox, SandboxError};
+pub use types::func_signature;
+pub use wasm_bot::WasmBot;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assert_send_sync<T: Send + Sync>() {}
+    fn assert_send<T: Send>() {}
+
+    #[test]
+    fn shareable_across_threads() {
+        assert_send_sync::<Sandbox>();
+        assert_send_sync::<WasmModule>();
+        assert_send::<WasmBot>();
+    }
+}

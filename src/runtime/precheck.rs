@@ -1,0 +1,157 @@
+//! The cheap checks made before compiling: format, size, and the counts that make
+//! compiling or instantiating expensive.
+
+use wasmparser::{Encoding, Parser, Payload};
+
+use super::limits::{human_bytes, Limits};
+use super::load_error::LoadError;
+
+/// The bytes of the binary module in `file`, which is the binary or the text format.
+///
+/// # Errors
+/// [`LoadError::TooLarge`] past the module cap (for the file and for the binary a text
+/// file becomes), [`LoadError::NotWasm`] for anything else that is not a module.
+pub(crate) fn to_binary(file: &[u8], limits: &Limits) -> Result<Vec<u8>, LoadError> {
+    check_size(file.len() as u64, limits)?;
+    if file.is_empty() {
+        return Err(LoadError::NotWasm("the file is empty".to_string()));
+    }
+    if file.starts_with(b"\0asm") {
+        return Ok(file.to_vec());
+    }
+    if std::str::from_utf8(file).is_err() {
+        return Err(LoadError::NotWasm(
+            "no `\\0asm` magic number at the start, and not text (the `.wat` format) either"
+                .to_string(),
+        ));
+    }
+    let binary = wat::parse_bytes(file).map_err(|e| {
+        LoadError::NotWasm(format!(
+            "no `\\0asm` magic number, and not the text format either: {e}"
+        ))
+    })?;
+    check_size(binary.len() as u64, limits)?;
+    Ok(binary.into_owned())
+}
+
+/// Refuses a file larger than the module cap.
+///
+/// # Errors
+/// [`LoadError::TooLarge`].
+pub(crate) fn check_size(bytes: u64, limits: &Limits) -> Result<(), LoadError> {
+    if bytes > limits.module_bytes {
+        return Err(LoadError::TooLarge {
+            size: human_bytes(bytes),
+            cap: human_bytes(limits.module_bytes),
+        });
+    }
+    Ok(())
+}
+
+/// Reads the section headers of a binary module (not the code) and refuses a component,
+/// too many functions or imports, and memories or tables beyond their caps.
+///
+/// # Errors
+/// [`LoadError::NotWasm`], [`LoadError::TooMany`] or [`LoadError::TooBigInitially`].
+pub(crate) fn check_shape(binary: &[u8], limits: &Limits) -> Result<(), LoadError> {
+    let not_wasm = |e: wasmparser::BinaryReaderError| LoadError::NotWasm(e.to_string());
+    let too_many = |what, count: u64, cap: u64| {
+        if count > cap {
+            Err(LoadError::TooMany { what, count, cap })
+        } else {
+            Ok(())
+        }
+    };
+    let (mut memories, mut tables) = (0u64, 0u64);
+    for payload in Parser::new(0).parse_all(binary) {
+        match payload.map_err(not_wasm)? {
+            Payload::Version {
+                encoding: Encoding::Component,
+                ..
+            } => {
+                return Err(LoadError::NotWasm(
+                    "this is a WebAssembly component; a bot must be a core module".to_string(),
+                ))
+            }
+            Payload::ImportSection(s) => {
+                // Import groups: each holds one or more imports, all checked after compiling.
+                too_many(
+                    "import groups",
+                    u64::from(s.count()),
+                    u64::from(limits.max_functions),
+                )?;
+            }
+            Payload::FunctionSection(s) => {
+                too_many(
+                    "functions",
+                    u64::from(s.count()),
+                    u64::from(limits.max_functions),
+                )?;
+            }
+            Payload::MemorySection(s) => {
+                for ty in s {
+                    let ty = ty.map_err(not_wasm)?;
+                    memories += 1;
+                    let bytes = ty.initial.saturating_mul(1 << 16);
+                    if bytes > limits.memory_bytes {
+                        return Err(LoadError::TooBigInitially {
+                            what: "memory",
+                            size: human_bytes(bytes),
+                            cap: human_bytes(limits.memory_bytes),
+                        });
+                    }
+                }
+                too_many("memories", memories, u64::from(limits.memories))?;
+            }
+            Payload::TableSection(s) => {
+                for table in s {
+                    let table = table.map_err(not_wasm)?;
+                    tables += 1;
+                    if table.ty.initial > u64::from(limits.table_elements) {
+                        return Err(LoadError::TooBigInitially {
+                            what: "table",
+                            size: format!("{} elements", table.ty.initial),
+                            cap: format!("{}-element", limits.table_elements),
+                        });
+                    }
+                }
+                too_many("tables", tables, u64::from(limits.tables))?;
+            }
+            // Everything that matters here comes before the code.
+            Payload::CodeSectionStart { .. } | Payload::End(_) => break,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_converted_and_garbage_refused() {
+        let l = Limits::default();
+        let bin = to_binary(b"(module)", &l).unwrap();
+        assert!(bin.starts_with(b"\0asm"));
+        assert!(matches!(to_binary(b"", &l), Err(LoadError::NotWasm(_))));
+        assert!(matches!(
+            to_binary(b"\x7fELF", &l),
+            Err(LoadError::NotWasm(_))
+        ));
+    }
+
+    #[test]
+    fn shapes_past_the_caps_are_refused() {
+        let l = Limits {
+            max_functions: 2,
+            ..Limits::default()
+        };
+        let three = wat::parse_str("(module (func) (func) (func))").unwrap();
+        let err = check_shape(&three, &l).unwrap_err().to_string();
+        assert_eq!(err, "the module has 3 functions, more than the cap of 2");
+        let big = wat::parse_str("(module (memory 2000))").unwrap();
+        let err = check_shape(&big, &l).unwrap_err().to_string();
+        assert!(err.contains("memory starts at 125 MiB"), "{err}");
+    }
+}
