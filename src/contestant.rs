@@ -12,6 +12,7 @@ use arena_games::GameKind;
 
 use crate::bot::{Bot, BuiltinBot};
 use crate::referee::{Entrant, Entry};
+use crate::runtime::WasmModule;
 
 /// A bot as named by a person.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,6 +129,27 @@ impl Builtin {
 impl Entrant for Builtin {
     fn enter(&self, _seed: u64) -> Result<Box<dyn Bot>, Entry> {
         Ok(self.bot())
+    }
+}
+
+/// A student's module, compiled once and instantiated fresh for every game.
+pub struct Wasm(pub WasmModule);
+
+impl Entrant for Wasm {
+    fn enter(&self, seed: u64) -> Result<Box<dyn Bot>, Entry> {
+        match self.0.instantiate(seed) {
+            Ok(bot) => Ok(Box::new(bot)),
+            Err(fault) => Err(Entry::Fault(fault)),
+        }
+    }
+}
+
+/// A bot that cannot play at all (its module failed to load): it forfeits every game.
+pub struct Disqualified(pub String);
+
+impl Entrant for Disqualified {
+    fn enter(&self, _seed: u64) -> Result<Box<dyn Bot>, Entry> {
+        Err(Entry::Disqualified(self.0.clone()))
     }
 }
 

@@ -15,7 +15,7 @@ pub mod grading;
 pub mod output;
 pub mod referee;
 pub mod rng_size;
+pub mod runtime;
 pub mod seeds;
 pub mod series;
 pub mod tournament;
-pub mod runtime;

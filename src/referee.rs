@@ -20,6 +20,8 @@ pub enum End {
         /// What happened.
         fault: Fault,
     },
+    /// Neither bot could take part: a draw that nobody played, with the first one's reason.
+    BothDisqualified(String),
     /// A bot could not take part at all (its module failed to load); it forfeits.
     Disqualified {
         /// The seat that forfeited (the first such seat if both did).
@@ -35,14 +37,14 @@ impl End {
         match self {
             End::Normal => "normal",
             End::Fault { fault, .. } => fault.kind().name(),
-            End::Disqualified { .. } => "disqualified",
+            End::Disqualified { .. } | End::BothDisqualified(_) => "disqualified",
         }
     }
 
     /// The seat that caused an abnormal end.
     pub fn culprit(&self) -> Option<Player> {
         match self {
-            End::Normal => None,
+            End::Normal | End::BothDisqualified(_) => None,
             End::Fault { seat, .. } | End::Disqualified { seat, .. } => Some(*seat),
         }
     }
@@ -52,7 +54,7 @@ impl End {
         match self {
             End::Normal => String::new(),
             End::Fault { fault, .. } => fault.to_string(),
-            End::Disqualified { reason, .. } => reason.clone(),
+            End::Disqualified { reason, .. } | End::BothDisqualified(reason) => reason.clone(),
         }
     }
 }
@@ -76,6 +78,10 @@ pub struct GameRecord {
     pub max_move_fuel: [u64; 2],
     /// The debug output each seat's bot produced (bounded by the sandbox).
     pub outputs: [String; 2],
+    /// Moves each seat's bot made (accepted ones).
+    pub move_counts: [u32; 2],
+    /// The most linear memory each seat's bot held, in bytes (0 for builtins).
+    pub memory: [u64; 2],
 }
 
 /// Something that can field a fresh bot for one game.
@@ -114,16 +120,15 @@ pub fn play_game(
         fuel: [0, 0],
         max_move_fuel: [0, 0],
         outputs: [String::new(), String::new()],
+        move_counts: [0, 0],
+        memory: [0, 0],
     };
     let entries = [0, 1].map(|i| entrants[i].enter(bot_seeds[i]));
     let mut bots = match entries {
         [Ok(first), Ok(second)] => [first, second],
         [Err(Entry::Disqualified(reason)), Err(Entry::Disqualified(_))] => {
             // Neither can play: nobody wins a game nobody played.
-            record.end = End::Disqualified {
-                seat: Player::First,
-                reason,
-            };
+            record.end = End::BothDisqualified(reason);
             return record;
         }
         [Err(entry), _] => return forfeit(record, Player::First, entry),
@@ -149,6 +154,7 @@ pub fn play_game(
         match result {
             Ok(raw) => {
                 record.moves.push(raw);
+                record.move_counts[seat.index()] += 1;
                 ply += 1;
             }
             Err(fault) => {
@@ -164,6 +170,7 @@ pub fn play_game(
     record.scores = game.scores();
     for (i, bot) in bots.iter().enumerate() {
         record.outputs[i] = bot.output();
+        record.memory[i] = bot.memory_bytes();
     }
     record
 }

@@ -23,13 +23,26 @@ fn a_tournament_of_every_game_completes_and_its_replays_recheck() {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join(game);
         let kind = arena_games::find_game(game).unwrap();
-        let mut bots: Vec<String> = kind.strategy_names().iter().map(|s| format!("builtin:{s}")).collect();
+        let mut bots: Vec<String> = kind
+            .strategy_names()
+            .iter()
+            .map(|s| format!("builtin:{s}"))
+            .collect();
         bots.retain(|b| b != "builtin:alphabeta");
         bots.push("builtin:alphabeta:3".into());
         arena()
             .arg("tournament")
             .args(&bots)
-            .args(["--game", game, "--best-of", "3", "--seed", "11", "--quiet", "--out"])
+            .args([
+                "--game",
+                game,
+                "--best-of",
+                "3",
+                "--seed",
+                "11",
+                "--quiet",
+                "--out",
+            ])
             .arg(&out)
             .assert()
             .success();
@@ -38,10 +51,20 @@ fn a_tournament_of_every_game_completes_and_its_replays_recheck() {
         for line in games.lines().skip(1) {
             let id: u64 = line.split(',').next().unwrap().parse().unwrap();
             let replay = Replay::read(&out, id).unwrap();
-            replay.verify(kind).unwrap_or_else(|e| panic!("{game} game {id}: {e}"));
-            assert!(line.contains(",normal,"), "{game}: builtins never fault: {line}");
+            replay
+                .verify(kind)
+                .unwrap_or_else(|e| panic!("{game} game {id}: {e}"));
+            assert!(
+                line.contains(",normal,"),
+                "{game}: builtins never fault: {line}"
+            );
         }
-        arena().args(["replay"]).arg(&out).arg("1").assert().success();
+        arena()
+            .args(["replay"])
+            .arg(&out)
+            .arg("1")
+            .assert()
+            .success();
     }
 }
 
@@ -53,7 +76,15 @@ fn perfect_players_never_lose_to_random_from_their_own_analysis() {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join(game);
         arena()
-            .args(["tournament", "builtin:perfect", "builtin:random", "--paired", "--play-all", "--best-of", "7"])
+            .args([
+                "tournament",
+                "builtin:perfect",
+                "builtin:random",
+                "--paired",
+                "--play-all",
+                "--best-of",
+                "7",
+            ])
             .args(["--game", game, "--seed", "3", "--quiet", "--out"])
             .arg(&out)
             .assert()
@@ -71,14 +102,25 @@ fn perfect_players_never_lose_to_random_from_their_own_analysis() {
 #[test]
 fn every_game_draws_a_board_and_accepts_hand_play_until_input_ends() {
     for game in game_names() {
-        arena().args(["board", "--game", game, "--seed", "4"]).assert().success();
+        arena()
+            .args(["board", "--game", game, "--seed", "4"])
+            .assert()
+            .success();
         arena()
             .args(["board", "--game", game, "--seed", "4", "--json"])
             .assert()
             .success()
             .stdout(predicate::str::contains("\"state_words\""));
         arena()
-            .args(["play", "--game", game, "--seed", "4", "--p2", "builtin:random"])
+            .args([
+                "play",
+                "--game",
+                game,
+                "--seed",
+                "4",
+                "--p2",
+                "builtin:random",
+            ])
             .write_stdin("this is not a move\n")
             .assert()
             .success()

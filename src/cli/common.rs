@@ -4,12 +4,13 @@ use std::collections::BTreeMap;
 use std::io::IsTerminal;
 
 use anyhow::{bail, Context as _};
-use arena::contestant::{BotSpec, Builtin};
+use arena::contestant::{module_name, BotSpec, Builtin, Wasm};
 use arena::referee::Entrant;
 use arena::rng_size::SizeRange;
+use arena::runtime::{Limits, Sandbox};
 use arena_games::{find_game, GameKind, GameParams};
 
-use super::GameArgs;
+use super::{GameArgs, LimitArgs};
 
 /// The validated game settings.
 pub struct GameChoice {
@@ -83,11 +84,46 @@ pub struct Named {
     pub entrant: Box<dyn Entrant>,
 }
 
-/// Loads one bot by name for `game`.
+/// The sandbox for the limits the flags ask for.
+pub fn sandbox(args: &LimitArgs) -> anyhow::Result<Sandbox> {
+    let mut limits = Limits::default();
+    if let Some(f) = args.fuel {
+        limits.fuel_per_move = f;
+    }
+    if let Some(m) = args.memory_mib {
+        limits.memory_bytes = m.saturating_mul(1 << 20);
+    }
+    if let Some(k) = args.stack_kib {
+        limits.stack_bytes = k.saturating_mul(1 << 10);
+    }
+    if let Some(t) = args.timeout_secs {
+        limits.timeout_secs = t;
+    }
+    Sandbox::new(limits).map_err(|e| anyhow::anyhow!("{e}"))
+}
+
+/// The limits that decide results, by name, for the manifest (not the pool size, which
+/// depends on the machine and changes nothing a bot can observe).
+pub fn limits_json(limits: &Limits) -> serde_json::Value {
+    serde_json::json!({
+        "fuel_per_move": limits.fuel_per_move,
+        "fuel_instantiate": limits.fuel_instantiate,
+        "memory_bytes": limits.memory_bytes,
+        "stack_bytes": limits.stack_bytes,
+        "table_elements": limits.table_elements,
+        "module_bytes": limits.module_bytes,
+        "max_functions": limits.max_functions,
+        "output_bytes": limits.output_bytes,
+        "timeout_secs": limits.timeout_secs,
+    })
+}
+
+/// Loads one bot by name for `game`: a builtin, or a module through the sandbox.
 pub fn load_bot(
     spec: &str,
     game: &'static dyn GameKind,
     depth: Option<u32>,
+    sandbox: &Sandbox,
 ) -> anyhow::Result<Named> {
     match spec.parse::<BotSpec>().map_err(anyhow::Error::msg)? {
         BotSpec::Builtin { strategy, depth: d } => {
@@ -97,10 +133,15 @@ pub fn load_bot(
                 entrant: Box::new(builtin),
             })
         }
-        BotSpec::Path(path) => bail!(
-            "{}: WebAssembly bots are not supported by this build yet",
-            path.display()
-        ),
+        BotSpec::Path(path) => {
+            let module = sandbox
+                .load(&path)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            Ok(Named {
+                name: module_name(&path),
+                entrant: Box::new(Wasm(module)),
+            })
+        }
     }
 }
 

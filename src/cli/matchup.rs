@@ -6,7 +6,7 @@ use arena::referee::play_game;
 use arena::seeds::derive;
 use arena_games::{Outcome, Player};
 
-use super::common::{load_bot, GameChoice};
+use super::common::{load_bot, sandbox, GameChoice};
 use super::MatchArgs;
 
 pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
@@ -14,8 +14,9 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
     if args.games == 0 {
         anyhow::bail!("--games must be at least 1");
     }
-    let a = load_bot(&args.a, choice.kind, args.depth)?;
-    let b = load_bot(&args.b, choice.kind, args.depth)?;
+    let sandbox = sandbox(&args.limits)?;
+    let a = load_bot(&args.a, choice.kind, args.depth, &sandbox)?;
+    let b = load_bot(&args.b, choice.kind, args.depth, &sandbox)?;
     // Wins, losses and draws from A's side.
     let (mut w, mut l, mut d) = (0u32, 0u32, 0u32);
     for i in 0..args.games {

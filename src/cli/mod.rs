@@ -5,6 +5,7 @@
 //! flag fails at once with a message that names it.
 
 mod board;
+mod check;
 mod common;
 mod games;
 mod matchup;
@@ -34,6 +35,8 @@ enum Command {
     Board(BoardArgs),
     /// Play a game in the terminal: people against people or against bots.
     Play(PlayArgs),
+    /// Check a bot before handing it in: load it, play a few games, report (exit 1 if not ready).
+    Check(CheckArgs),
     /// Play a round-robin of best-of-N series between bots and write the results.
     Tournament(TournamentArgs),
     /// Play two bots against each other and keep a running score.
@@ -50,6 +53,23 @@ struct StandingsArgs {
     results: PathBuf,
     #[command(flatten)]
     grading: GradingArgs,
+}
+
+/// The sandbox's limits (defaults and reasons in docs/ABI.md).
+#[derive(Args, Debug, Clone)]
+pub struct LimitArgs {
+    /// Fuel (about one unit per WebAssembly instruction) a bot may use per move.
+    #[arg(long, value_name = "FUEL")]
+    fuel: Option<u64>,
+    /// Linear memory cap per bot, in MiB.
+    #[arg(long, value_name = "MIB")]
+    memory_mib: Option<u64>,
+    /// WebAssembly stack cap per bot, in KiB.
+    #[arg(long, value_name = "KIB")]
+    stack_kib: Option<usize>,
+    /// Wall-clock safety net per call, in seconds (fuel is the real limit).
+    #[arg(long, value_name = "SECS")]
+    timeout_secs: Option<u64>,
 }
 
 /// The game and its size, shared by the commands that start games.
@@ -97,6 +117,24 @@ struct PlayArgs {
     /// Never use colours (also off when NO_COLOR is set or output is not a terminal).
     #[arg(long)]
     no_color: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+#[derive(Args, Debug)]
+struct CheckArgs {
+    /// The module: a .wasm or .wat file.
+    bot: PathBuf,
+    #[command(flatten)]
+    game: GameArgs,
+    /// Games to play against the builtin bots (alternating seats and opponents).
+    #[arg(long, default_value_t = 6)]
+    games: u32,
+    /// The seed of the boards.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 #[derive(Args, Debug)]
@@ -142,6 +180,8 @@ struct TournamentArgs {
     gauntlet: Vec<String>,
     #[command(flatten)]
     grading: GradingArgs,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 /// Roster and grade bands: inputs to the derived files only, never to play.
@@ -176,6 +216,8 @@ struct MatchArgs {
     /// Search depth for builtin:alphabeta (default: the game's).
     #[arg(long)]
     depth: Option<u32>,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 #[derive(Args, Debug)]
@@ -198,6 +240,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Games => games::run(),
         Command::Board(args) => board::run(args),
         Command::Play(args) => play::run(args),
+        Command::Check(args) => check::run(args),
         Command::Tournament(args) => tournament::run(args),
         Command::Match(args) => matchup::run(args),
         Command::Replay(args) => replay::run(args),

@@ -11,7 +11,7 @@ use arena::referee::Entry;
 use arena::seeds::derive;
 use arena_games::{Outcome, Player};
 
-use super::common::{load_bot, use_color, GameChoice};
+use super::common::{load_bot, sandbox, use_color, GameChoice};
 use super::PlayArgs;
 
 enum Seat {
@@ -23,13 +23,14 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let choice = GameChoice::new(&args.game, false)?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let color = use_color(args.no_color);
+    let sandbox = sandbox(&args.limits)?;
     let mut seats = Vec::new();
     for (i, spec) in [&args.p1, &args.p2].into_iter().enumerate() {
         if spec == "human" {
             seats.push(Seat::Human);
             continue;
         }
-        let named = load_bot(spec, choice.kind, None)?;
+        let named = load_bot(spec, choice.kind, None, &sandbox)?;
         let bot_seed = derive(seed, "play-bot", &[&(i + 1)]);
         let bot = named.entrant.enter(bot_seed).map_err(|e| match e {
             Entry::Fault(f) => anyhow::anyhow!("{spec}: {f}"),

@@ -8,13 +8,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use anyhow::{bail, Context as _};
-use arena::contestant::{is_module_file, module_name, BotSpec};
+use arena::contestant::{is_module_file, module_name, BotSpec, Disqualified, Wasm};
 use arena::output::{crosstable_csv, standings_csv};
+use arena::referee::Entrant;
+use arena::runtime::Sandbox;
 use arena::series::SeriesRules;
 use arena::tournament::{self, Config, Participant, Progress, Silent, TournamentError};
+use arena_games::GameKind;
 use indicatif::{ProgressBar, ProgressStyle};
+use sha2::{Digest, Sha256};
 
-use super::common::{load_bot, load_grading, GameChoice};
+use super::common::{limits_json, load_bot, load_grading, sandbox, GameChoice};
 use super::TournamentArgs;
 
 /// The largest field whose cross-table is printed on stdout (it is always in the CSV).
@@ -74,6 +78,71 @@ pub fn check_names(specs: &[String]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Loads the field: builtins as they are, modules compiled in parallel before play
+/// starts. A module that does not load is disqualified with the reason, and stays in the
+/// standings.
+fn build_field(
+    specs: &[String],
+    references: &[String],
+    game: &'static dyn GameKind,
+    depth: Option<u32>,
+    sandbox: &Sandbox,
+) -> anyhow::Result<Vec<Participant>> {
+    let roles: Vec<(&String, bool)> = specs
+        .iter()
+        .map(|s| (s, false))
+        .chain(references.iter().map(|s| (s, true)))
+        .collect();
+    let paths: Vec<PathBuf> = roles
+        .iter()
+        .filter_map(|(s, _)| match s.parse::<BotSpec>() {
+            Ok(BotSpec::Path(p)) => Some(p),
+            _ => None,
+        })
+        .collect();
+    let mut loaded = sandbox.load_many(&paths).into_iter();
+    let mut field = Vec::new();
+    for (spec, reference) in roles {
+        let name = display_name(spec);
+        let participant = match spec.parse::<BotSpec>().map_err(anyhow::Error::msg)? {
+            BotSpec::Builtin { .. } => Participant {
+                entrant: load_bot(spec, game, depth, sandbox)?.entrant,
+                name,
+                source: spec.clone(),
+                sha256: String::new(),
+                reference,
+                disqualified: None,
+            },
+            BotSpec::Path(path) => {
+                let bytes = std::fs::read(&path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                let result = loaded.next().expect("one load result per module path");
+                let (entrant, disqualified): (Box<dyn Entrant>, Option<String>) = match result {
+                    Ok(module) => (Box::new(Wasm(module)), None),
+                    Err(e) => {
+                        let reason = e.to_string();
+                        eprintln!("{}: disqualified: {reason}", path.display());
+                        (Box::new(Disqualified(reason.clone())), Some(reason))
+                    }
+                };
+                Participant {
+                    name,
+                    source: path
+                        .file_name()
+                        .map(|f| f.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                    sha256: hex::encode(Sha256::digest(&bytes)),
+                    reference,
+                    disqualified,
+                    entrant,
+                }
+            }
+        };
+        field.push(participant);
+    }
+    Ok(field)
+}
+
 struct Bar(ProgressBar);
 
 impl Progress for Bar {
@@ -106,22 +175,8 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     let specs = expand_bots(&args.bots)?;
     let references = expand_bots(&args.gauntlet)?;
     check_names(&[specs.clone(), references.clone()].concat())?;
-    let mut field = Vec::new();
-    let roles = specs
-        .iter()
-        .map(|s| (s, false))
-        .chain(references.iter().map(|s| (s, true)));
-    for (spec, reference) in roles {
-        let named = load_bot(spec, choice.kind, args.depth)?;
-        field.push(Participant {
-            name: display_name(spec),
-            source: spec.clone(),
-            sha256: String::new(),
-            reference,
-            disqualified: None,
-            entrant: named.entrant,
-        });
-    }
+    let sandbox = sandbox(&args.limits)?;
+    let field = build_field(&specs, &references, choice.kind, args.depth, &sandbox)?;
     let submissions: Vec<String> = specs.iter().map(|s| display_name(s)).collect();
     let grading = load_grading(&args.grading, &submissions)?;
     if let Some(anchor) = &grading.anchor {
@@ -149,7 +204,8 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         resume: args.resume,
         options: choice.options.clone(),
         depth: args.depth,
-        limits: serde_json::Value::Null,
+        limits: limits_json(sandbox.limits()),
+        thread_stack: sandbox.limits().host_thread_stack(),
         reporting: grading,
     };
     let stop = Arc::new(AtomicBool::new(false));

@@ -24,6 +24,8 @@ pub struct BotEntry {
     pub sha256: String,
     /// A gauntlet reference rather than a ranked submission.
     pub reference: bool,
+    /// Why the module could not be loaded, if it could not (it forfeits every game).
+    pub disqualified: Option<String>,
 }
 
 /// What a tournament was: the manifest.
@@ -131,6 +133,7 @@ mod tests {
                 source: "a.wasm".into(),
                 sha256: "00".into(),
                 reference: false,
+                disqualified: None,
             }],
         }
     }

@@ -60,6 +60,8 @@ pub struct Config {
     pub depth: Option<u32>,
     /// The sandbox limits as recorded in the manifest.
     pub limits: serde_json::Value,
+    /// Native stack size of the worker threads, in bytes (bots' stacks live on them).
+    pub thread_stack: usize,
     /// Roster and grade bands for the derived files.
     pub reporting: Reporting,
 }
@@ -180,6 +182,7 @@ pub fn manifest(config: &Config, field: &[Participant]) -> Manifest {
                 source: p.source.clone(),
                 sha256: p.sha256.clone(),
                 reference: p.reference,
+                disqualified: p.disqualified.clone(),
             })
             .collect(),
     }
@@ -251,6 +254,7 @@ pub fn run(
 
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads.max(1))
+        .stack_size(config.thread_stack)
         .build()
         .map_err(|e| OutputError::io(&config.out, std::io::Error::other(e)))?;
     let ctx = RunContext {
@@ -404,15 +408,7 @@ pub fn recompute(dir: &Path, reporting: &Reporting) -> Result<Summary, Tournamen
         .into_values()
         .collect();
     rows.sort_by_key(|r| r.game_id);
-    let disqualified: Vec<Option<String>> = schedule
-        .names
-        .iter()
-        .map(|n| {
-            rows.iter()
-                .find(|r| r.end == "disqualified" && &r.culprit == n)
-                .map(|r| r.reason.clone())
-        })
-        .collect();
+    let disqualified: Vec<Option<String>> = bots.iter().map(|b| b.disqualified.clone()).collect();
     Ok(write_summaries(
         dir,
         &schedule,
