@@ -117,10 +117,18 @@ fn build_field(
                 let bytes = std::fs::read(&path)
                     .with_context(|| format!("cannot read {}", path.display()))?;
                 let result = loaded.next().expect("one load result per module path");
+                // A module that cannot even be instantiated (its `start` traps or runs
+                // out of fuel) is disqualified like one that does not load, as the ABI
+                // says; a trial instance with seed 0 decides it before play starts.
+                let result = result.map_err(|e| e.to_string()).and_then(|module| {
+                    module
+                        .instantiate(0)
+                        .map(|_| module)
+                        .map_err(|fault| format!("cannot be instantiated: {fault}"))
+                });
                 let (entrant, disqualified): (Box<dyn Entrant>, Option<String>) = match result {
                     Ok(module) => (Box::new(Wasm(module)), None),
-                    Err(e) => {
-                        let reason = e.to_string();
+                    Err(reason) => {
                         eprintln!("{}: disqualified: {reason}", path.display());
                         (Box::new(Disqualified(reason.clone())), Some(reason))
                     }
