@@ -1,5 +1,5 @@
 //! Every registered game works through every capability unchanged: boards, hand play,
-//! tournaments with replays that re-check.
+//! tournaments (builtin and WebAssembly bots) with replays that re-check.
 
 use std::fs;
 
@@ -30,6 +30,10 @@ fn a_tournament_of_every_game_completes_and_its_replays_recheck() {
             .collect();
         bots.retain(|b| b != "builtin:alphabeta");
         bots.push("builtin:alphabeta:3".into());
+        // The SDK's WebAssembly bots play every registered game.
+        let root = env!("CARGO_MANIFEST_DIR");
+        bots.push(format!("{root}/bots/random.wasm"));
+        bots.push(format!("{root}/bots/greedy.wasm"));
         arena()
             .arg("tournament")
             .args(&bots)
