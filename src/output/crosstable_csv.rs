@@ -3,9 +3,9 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use super::{atomic, points, OutputError};
+use super::{points, write_csv, OutputError};
 use crate::series::{SeriesResult, Side};
-use crate::tournament::standings::{SeriesOutcome, Standing};
+use crate::tournament::standings::{standings_order, SeriesOutcome, Standing};
 
 /// The file name inside the results folder.
 pub const FILE: &str = "crosstable.csv";
@@ -17,15 +17,7 @@ fn cells(
     series: &[SeriesOutcome],
     names: &[String],
 ) -> Vec<Vec<Option<(u64, u64)>>> {
-    let order: Vec<usize> = table
-        .iter()
-        .map(|s| {
-            names
-                .iter()
-                .position(|n| n == &s.name)
-                .expect("a standing names a scheduled bot")
-        })
-        .collect();
+    let order = standings_order(table, names);
     let n = names.len();
     let mut by_index = vec![vec![None::<(u64, u64)>; n]; n];
     for s in series {
@@ -68,20 +60,17 @@ pub fn write(
 ) -> Result<(), OutputError> {
     let path = dir.join(FILE);
     let grid = cells(table, series, names);
-    let mut out = csv::Writer::from_writer(Vec::new());
-    let err = |e: csv::Error| OutputError::corrupt(&path, e.to_string());
-    let mut header = vec!["bot".to_string()];
-    header.extend(table.iter().map(|s| s.name.clone()));
-    out.write_record(&header).map_err(err)?;
-    for (s, row) in table.iter().zip(&grid) {
-        let mut record = vec![s.name.clone()];
-        record.extend(row.iter().map(|&c| cell_text(c)));
-        out.write_record(&record).map_err(err)?;
-    }
-    let bytes = out
-        .into_inner()
-        .map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
-    atomic::write(&path, &bytes)
+    write_csv(&path, |out| {
+        let mut header = vec!["bot".to_string()];
+        header.extend(table.iter().map(|s| s.name.clone()));
+        out.write_record(&header)?;
+        for (s, row) in table.iter().zip(&grid) {
+            let mut record = vec![s.name.clone()];
+            record.extend(row.iter().map(|&c| cell_text(c)));
+            out.write_record(&record)?;
+        }
+        Ok(())
+    })
 }
 
 /// The cross-table for a terminal, columns numbered by rank order.

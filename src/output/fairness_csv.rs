@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::games_csv::GameRow;
-use super::{atomic, OutputError};
+use super::{write_csv, OutputError};
 
 /// The file name inside the results folder.
 pub const FILE: &str = "fairness.csv";
@@ -35,44 +35,39 @@ pub fn first_mover_records(rows: &[GameRow]) -> BTreeMap<Option<(u32, u32)>, [u6
 pub fn write(dir: &Path, rows: &[GameRow]) -> Result<(), OutputError> {
     let path = dir.join(FILE);
     let normal: Vec<GameRow> = rows.iter().filter(|r| r.end == "normal").cloned().collect();
-    let mut out = csv::Writer::from_writer(Vec::new());
-    let err = |e: csv::Error| OutputError::corrupt(&path, e.to_string());
-    out.write_record([
-        "rows",
-        "cols",
-        "games",
-        "first_won",
-        "drawn",
-        "first_lost",
-        "first_score",
-    ])
-    .map_err(err)?;
-    let records = first_mover_records(&normal);
-    // Sizes first, the total last.
-    let ordered = records
-        .iter()
-        .filter(|(k, _)| k.is_some())
-        .chain(records.iter().filter(|(k, _)| k.is_none()));
-    for (size, [w, d, l]) in ordered {
-        let games = w + d + l;
-        let score = (2 * w + d) as f64 / (2 * games.max(1)) as f64;
-        let (r, c) = match size {
-            Some((r, c)) => (r.to_string(), c.to_string()),
-            None => ("all".to_string(), "all".to_string()),
-        };
+    write_csv(&path, |out| {
         out.write_record([
-            r,
-            c,
-            games.to_string(),
-            w.to_string(),
-            d.to_string(),
-            l.to_string(),
-            format!("{score:.3}"),
-        ])
-        .map_err(err)?;
-    }
-    let bytes = out
-        .into_inner()
-        .map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
-    atomic::write(&path, &bytes)
+            "rows",
+            "cols",
+            "games",
+            "first_won",
+            "drawn",
+            "first_lost",
+            "first_score",
+        ])?;
+        let records = first_mover_records(&normal);
+        // Sizes first, the total last.
+        let ordered = records
+            .iter()
+            .filter(|(k, _)| k.is_some())
+            .chain(records.iter().filter(|(k, _)| k.is_none()));
+        for (size, [w, d, l]) in ordered {
+            let games = w + d + l;
+            let score = (2 * w + d) as f64 / (2 * games.max(1)) as f64;
+            let (r, c) = match size {
+                Some((r, c)) => (r.to_string(), c.to_string()),
+                None => ("all".to_string(), "all".to_string()),
+            };
+            out.write_record([
+                r,
+                c,
+                games.to_string(),
+                w.to_string(),
+                d.to_string(),
+                l.to_string(),
+                format!("{score:.3}"),
+            ])?;
+        }
+        Ok(())
+    })
 }

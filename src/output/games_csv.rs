@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::{atomic, OutputError};
+use super::{write_csv, OutputError};
 
 /// The file name inside the results folder.
 pub const FILE: &str = "games.csv";
@@ -148,32 +148,22 @@ fn complete_prefix(bytes: &[u8]) -> &[u8] {
 /// # Errors
 /// [`OutputError`] when writing fails.
 pub fn write_sorted(dir: &Path, rows: &[GameRow]) -> Result<(), OutputError> {
-    let path = dir.join(FILE);
-    let mut out = csv::Writer::from_writer(Vec::new());
-    for row in rows {
-        out.serialize(row)
-            .map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
-    }
-    let bytes = out
-        .into_inner()
-        .map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
-    atomic::write(&path, &bytes)
-}
-
-/// The CSV bytes `write_sorted` writes for `rows`.
-pub fn to_csv(rows: &[GameRow]) -> Vec<u8> {
-    let mut out = csv::Writer::from_writer(Vec::new());
-    for row in rows {
-        let _ = out.serialize(row);
-    }
-    let _ = out.flush();
-    out.into_inner().unwrap_or_default()
+    write_csv(&dir.join(FILE), |out| {
+        rows.iter().try_for_each(|row| out.serialize(row))
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::io::Write;
+
+    /// The bytes `write_sorted` writes for `rows`.
+    fn to_csv(rows: &[GameRow]) -> Vec<u8> {
+        let dir = tempfile::tempdir().unwrap();
+        write_sorted(dir.path(), rows).unwrap();
+        fs::read(dir.path().join(FILE)).unwrap()
+    }
 
     fn row(id: u64) -> GameRow {
         GameRow {

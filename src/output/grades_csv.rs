@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use super::{atomic, points, OutputError};
+use super::{points, write_csv, OutputError};
 use crate::grading::bands::{Bands, Measure};
 use crate::grading::roster::Roster;
 use crate::tournament::standings::Standing;
@@ -36,83 +36,77 @@ pub fn write(
     bands: Option<&Bands>,
 ) -> Result<(), OutputError> {
     let path = dir.join(FILE);
-    let mut out = csv::Writer::from_writer(Vec::new());
-    let err = |e: csv::Error| OutputError::corrupt(&path, e.to_string());
-    out.write_record([
-        "student_id",
-        "name",
-        "bot",
-        "submitted",
-        "rank",
-        "rating",
-        "rating_low",
-        "rating_high",
-        "series_points",
-        "game_points",
-        "games_played",
-        "faults",
-        "disqualified",
-        "measure",
-        "grade",
-    ])
-    .map_err(err)?;
-    let submissions = table.iter().filter(|s| !s.reference).count();
-    for s in table.iter().filter(|s| !s.reference) {
-        let rating = super::standings_csv::rating_cells(s);
-        let Some(student) = roster.student(&s.name) else {
-            continue;
-        };
-        let (m, grade) = match bands {
-            Some(b) => {
-                let m = measure(b.measure, s, submissions);
-                (format!("{m:.3}"), b.grade(m).to_string())
-            }
-            None => (String::new(), String::new()),
-        };
+    write_csv(&path, |out| {
         out.write_record([
-            student.id.clone(),
-            student.name.clone(),
-            s.name.clone(),
-            "yes".to_string(),
-            s.rank.to_string(),
-            rating[0].clone(),
-            rating[1].clone(),
-            rating[2].clone(),
-            points(s.series.half_points()),
-            points(s.games.half_points()),
-            s.games.played().to_string(),
-            s.faults.values().sum::<u32>().to_string(),
-            s.disqualified.clone().unwrap_or_default(),
-            m,
-            grade,
-        ])
-        .map_err(err)?;
-    }
-    let names: Vec<&str> = table.iter().map(|s| s.name.as_str()).collect();
-    for student in roster.matching(names).extra {
-        let grade = bands.map(|b| b.grade(0.0).to_string()).unwrap_or_default();
-        let m = if bands.is_some() { "0.000" } else { "" };
-        out.write_record([
-            student.id.as_str(),
-            &student.name,
-            &student.bot,
-            "no",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "0",
-            "",
-            "",
-            m,
-            &grade,
-        ])
-        .map_err(err)?;
-    }
-    let bytes = out
-        .into_inner()
-        .map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
-    atomic::write(&path, &bytes)
+            "student_id",
+            "name",
+            "bot",
+            "submitted",
+            "rank",
+            "rating",
+            "rating_low",
+            "rating_high",
+            "series_points",
+            "game_points",
+            "games_played",
+            "faults",
+            "disqualified",
+            "measure",
+            "grade",
+        ])?;
+        let submissions = table.iter().filter(|s| !s.reference).count();
+        for s in table.iter().filter(|s| !s.reference) {
+            let rating = super::standings_csv::rating_cells(s);
+            let Some(student) = roster.student(&s.name) else {
+                continue;
+            };
+            let (m, grade) = match bands {
+                Some(b) => {
+                    let m = measure(b.measure, s, submissions);
+                    (format!("{m:.3}"), b.grade(m).to_string())
+                }
+                None => (String::new(), String::new()),
+            };
+            out.write_record([
+                student.id.clone(),
+                student.name.clone(),
+                s.name.clone(),
+                "yes".to_string(),
+                s.rank.to_string(),
+                rating[0].clone(),
+                rating[1].clone(),
+                rating[2].clone(),
+                points(s.series.half_points()),
+                points(s.games.half_points()),
+                s.games.played().to_string(),
+                s.faults.values().sum::<u32>().to_string(),
+                s.disqualified.clone().unwrap_or_default(),
+                m,
+                grade,
+            ])?;
+        }
+        let names: Vec<&str> = table.iter().map(|s| s.name.as_str()).collect();
+        for student in roster.matching(names).extra {
+            let grade = bands.map(|b| b.grade(0.0).to_string()).unwrap_or_default();
+            let m = if bands.is_some() { "0.000" } else { "" };
+            out.write_record([
+                student.id.as_str(),
+                &student.name,
+                &student.bot,
+                "no",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "0",
+                "",
+                "",
+                m,
+                &grade,
+            ])?;
+        }
+        Ok(())
+    })
 }

@@ -61,3 +61,20 @@ pub fn points(half_points: u64) -> String {
         format!("{}.5", half_points / 2)
     }
 }
+
+/// Writes a CSV file atomically: `fill` writes the records into memory, then the bytes
+/// replace `path` through [`atomic::write`].
+///
+/// # Errors
+/// [`OutputError`] naming the file when a record cannot be written or the file cannot.
+pub fn write_csv(
+    path: &std::path::Path,
+    fill: impl FnOnce(&mut csv::Writer<Vec<u8>>) -> csv::Result<()>,
+) -> Result<(), OutputError> {
+    let mut out = csv::Writer::from_writer(Vec::new());
+    fill(&mut out).map_err(|e| OutputError::corrupt(path, e.to_string()))?;
+    let bytes = out
+        .into_inner()
+        .map_err(|e| OutputError::corrupt(path, e.to_string()))?;
+    atomic::write(path, &bytes)
+}

@@ -6,8 +6,8 @@ use std::path::Path;
 use arena_ratings::{bootstrap, fit, Anchor, FitOptions, Game, GameResult, Interval};
 
 use super::games_csv::GameRow;
-use super::{atomic, OutputError};
-use crate::tournament::standings::Standing;
+use super::{write_csv, OutputError};
+use crate::tournament::standings::{standings_order, Standing};
 
 /// Bootstrap replicates behind the 95% intervals and the LOS matrix.
 pub const REPLICATES: u32 = 200;
@@ -97,66 +97,47 @@ pub fn write(
     names: &[String],
     ratings: &FieldRatings,
 ) -> Result<(), OutputError> {
-    let order: Vec<usize> = table
-        .iter()
-        .map(|s| {
-            names
-                .iter()
-                .position(|n| n == &s.name)
-                .expect("a standing names a scheduled bot")
-        })
-        .collect();
-    let csv_bytes = |path: &Path, rows: Vec<Vec<String>>| -> Result<Vec<u8>, OutputError> {
-        let mut out = csv::Writer::from_writer(Vec::new());
-        for r in rows {
-            out.write_record(&r)
-                .map_err(|e| OutputError::corrupt(path, e.to_string()))?;
+    let order = standings_order(table, names);
+    write_csv(&dir.join("ratings.csv"), |out| {
+        out.write_record(["bot", "rating", "rating_low", "rating_high", "games_played"])?;
+        for (s, &i) in table.iter().zip(&order) {
+            let iv = ratings.intervals[i];
+            let played = s.games.played().to_string();
+            out.write_record([
+                &s.name,
+                &elo(ratings.elo[i]),
+                &elo(iv.low),
+                &elo(iv.high),
+                &played,
+            ])?;
         }
-        out.into_inner()
-            .map_err(|e| OutputError::corrupt(path, e.to_string()))
-    };
-    let path = dir.join("ratings.csv");
-    let mut rows = vec![
-        ["bot", "rating", "rating_low", "rating_high", "games_played"]
-            .map(String::from)
-            .to_vec(),
-    ];
-    for (s, &i) in table.iter().zip(&order) {
-        let iv = ratings.intervals[i];
-        rows.push(vec![
-            s.name.clone(),
-            elo(ratings.elo[i]),
-            elo(iv.low),
-            elo(iv.high),
-            s.games.played().to_string(),
-        ]);
-    }
-    atomic::write(&path, &csv_bytes(&path, rows)?)?;
-    let path = dir.join("ratings_model.csv");
-    let mut rows = vec![["parameter", "value", "low", "high"]
-        .map(String::from)
-        .to_vec()];
-    for (name, (v, iv)) in [
-        ("first_move_advantage", ratings.advantage),
-        ("draw_elo", ratings.draw_elo),
-    ] {
-        rows.push(vec![name.to_string(), elo(v), elo(iv.low), elo(iv.high)]);
-    }
-    atomic::write(&path, &csv_bytes(&path, rows)?)?;
-    let path = dir.join("los.csv");
-    let mut header = vec!["bot".to_string()];
-    header.extend(table.iter().map(|s| s.name.clone()));
-    let mut rows = vec![header];
-    for (s, &i) in table.iter().zip(&order) {
-        let mut r = vec![s.name.clone()];
-        r.extend(order.iter().map(|&j| {
-            if i == j {
-                String::new()
-            } else {
-                format!("{:.3}", ratings.los[i][j])
-            }
-        }));
-        rows.push(r);
-    }
-    atomic::write(&path, &csv_bytes(&path, rows)?)
+        Ok(())
+    })?;
+    write_csv(&dir.join("ratings_model.csv"), |out| {
+        out.write_record(["parameter", "value", "low", "high"])?;
+        for (name, (v, iv)) in [
+            ("first_move_advantage", ratings.advantage),
+            ("draw_elo", ratings.draw_elo),
+        ] {
+            out.write_record([name, &elo(v), &elo(iv.low), &elo(iv.high)])?;
+        }
+        Ok(())
+    })?;
+    write_csv(&dir.join("los.csv"), |out| {
+        let mut header = vec!["bot".to_string()];
+        header.extend(table.iter().map(|s| s.name.clone()));
+        out.write_record(&header)?;
+        for (s, &i) in table.iter().zip(&order) {
+            let mut r = vec![s.name.clone()];
+            r.extend(order.iter().map(|&j| {
+                if i == j {
+                    String::new()
+                } else {
+                    format!("{:.3}", ratings.los[i][j])
+                }
+            }));
+            out.write_record(&r)?;
+        }
+        Ok(())
+    })
 }

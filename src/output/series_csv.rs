@@ -4,7 +4,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::{atomic, points, OutputError};
+use super::{points, write_csv, OutputError};
 use crate::series::{SeriesResult, Side};
 use crate::tournament::standings::SeriesOutcome;
 
@@ -35,30 +35,27 @@ struct Row<'a> {
 /// [`OutputError`] when writing fails.
 pub fn write(dir: &Path, names: &[String], series: &[SeriesOutcome]) -> Result<(), OutputError> {
     let path = dir.join(FILE);
-    let mut out = csv::Writer::from_writer(Vec::new());
-    for s in series {
-        let (a, b) = (names[s.plan.a].as_str(), names[s.plan.b].as_str());
-        let row = Row {
-            series_id: s.plan.id,
-            round: s.plan.round,
-            bot_a: a,
-            bot_b: b,
-            first_mover: if s.plan.first == Side::A { a } else { b },
-            games: s.tally.games,
-            a_points: points(s.tally.half_points[0] as u64),
-            b_points: points(s.tally.half_points[1] as u64),
-            winner: match s.result {
-                SeriesResult::Win(Side::A) => a,
-                SeriesResult::Win(Side::B) => b,
-                SeriesResult::Draw => "draw",
-            },
-            results: &s.games,
-        };
-        out.serialize(row)
-            .map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
-    }
-    let bytes = out
-        .into_inner()
-        .map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
-    atomic::write(&path, &bytes)
+    write_csv(&path, |out| {
+        for s in series {
+            let (a, b) = (names[s.plan.a].as_str(), names[s.plan.b].as_str());
+            let row = Row {
+                series_id: s.plan.id,
+                round: s.plan.round,
+                bot_a: a,
+                bot_b: b,
+                first_mover: if s.plan.first == Side::A { a } else { b },
+                games: s.tally.games,
+                a_points: points(s.tally.half_points[0] as u64),
+                b_points: points(s.tally.half_points[1] as u64),
+                winner: match s.result {
+                    SeriesResult::Win(Side::A) => a,
+                    SeriesResult::Win(Side::B) => b,
+                    SeriesResult::Draw => "draw",
+                },
+                results: &s.games,
+            };
+            out.serialize(row)?;
+        }
+        Ok(())
+    })
 }

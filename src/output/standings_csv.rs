@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use super::{atomic, points, OutputError};
+use super::{points, write_csv, OutputError};
 use crate::bot::FaultKind;
 use crate::grading::roster::Roster;
 use crate::tournament::standings::Standing;
@@ -110,16 +110,13 @@ pub fn rating_cells(s: &Standing) -> [String; 3] {
 /// [`OutputError`] when writing fails.
 pub fn write(dir: &Path, table: &[Standing], roster: Option<&Roster>) -> Result<(), OutputError> {
     let path = dir.join(FILE);
-    let mut out = csv::Writer::from_writer(Vec::new());
-    let err = |e: csv::Error| OutputError::corrupt(&path, e.to_string());
-    out.write_record(header()).map_err(err)?;
-    for s in table {
-        out.write_record(record_row(s, roster)).map_err(err)?;
-    }
-    let bytes = out
-        .into_inner()
-        .map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
-    atomic::write(&path, &bytes)
+    write_csv(&path, |out| {
+        out.write_record(header())?;
+        for s in table {
+            out.write_record(record_row(s, roster))?;
+        }
+        Ok(())
+    })
 }
 
 /// The standings as an aligned table for a terminal.

@@ -256,6 +256,19 @@ pub fn standings(
         .collect()
 }
 
+/// For each standing, in order, the index of its bot in `names` (schedule order).
+pub fn standings_order(table: &[Standing], names: &[String]) -> Vec<usize> {
+    table
+        .iter()
+        .map(|s| {
+            names
+                .iter()
+                .position(|n| n == &s.name)
+                .expect("a standing names a scheduled bot")
+        })
+        .collect()
+}
+
 /// The fault kind an `end` column names, if it names one.
 pub fn fault_kind(end: &str) -> Option<FaultKind> {
     FaultKind::ALL.into_iter().find(|k| k.name() == end)
