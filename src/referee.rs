@@ -158,6 +158,12 @@ pub fn play_game(
                 ply += 1;
             }
             Err(fault) => {
+                if let Fault::OutOfFuel { budget } = fault {
+                    // The whole budget went into the move that faulted.
+                    let i = seat.index();
+                    record.fuel[i] += budget;
+                    record.max_move_fuel[i] = record.max_move_fuel[i].max(budget);
+                }
                 record.end = End::Fault { seat, fault };
                 record.outcome = Outcome::Win(seat.other());
                 break;

@@ -230,8 +230,14 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     let show = !args.quiet && std::io::stderr().is_terminal();
     let bar = ProgressBar::new(0);
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  ETA {eta}")
-            .expect("a valid template"),
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  ETA {eta}")
+            .expect("a valid template")
+            .with_key(
+                "rate",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.1} games/s", state.per_sec());
+                },
+            ),
     );
     let progress: Box<dyn Progress> = if show {
         Box::new(Bar(bar.clone()))
