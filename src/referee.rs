@@ -49,14 +49,20 @@ impl End {
         }
     }
 
-    /// The reason in words (empty for a normal end).
+    /// The reason in words, on one line (empty for a normal end).
     pub fn reason(&self) -> String {
-        match self {
+        one_line(&match self {
             End::Normal => String::new(),
             End::Fault { fault, .. } => fault.to_string(),
             End::Disqualified { reason, .. } | End::BothDisqualified(reason) => reason.clone(),
-        }
+        })
     }
+}
+
+/// `text` folded onto one line (runs of white space, newlines included, become one space),
+/// so that reasons stay one CSV field on one line and one replay line.
+pub fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Everything that happened in one game, by seat (index 0 moved first).
@@ -131,6 +137,10 @@ pub fn play_game(
             record.end = End::BothDisqualified(reason);
             return record;
         }
+        // A disqualified bot forfeits before any instance fault is considered, so it can
+        // never win by its opponent's bad luck; two faults forfeit the first seat.
+        [Err(entry @ Entry::Disqualified(_)), _] => return forfeit(record, Player::First, entry),
+        [_, Err(entry @ Entry::Disqualified(_))] => return forfeit(record, Player::Second, entry),
         [Err(entry), _] => return forfeit(record, Player::First, entry),
         [Ok(_), Err(entry)] => return forfeit(record, Player::Second, entry),
     };

@@ -137,7 +137,18 @@ fn a_crashed_run_resumes_to_identical_results() {
         .unwrap();
     }
     partial.push_str(&lines[2][..10]);
-    fs::write(crashed.join("games.csv"), partial).unwrap();
+    fs::write(crashed.join("games.csv"), &partial).unwrap();
+    // Summaries of an unfinished run are refused, and the file is left as it was.
+    arena()
+        .arg("standings")
+        .arg(&crashed)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not finished"));
+    assert_eq!(
+        fs::read_to_string(crashed.join("games.csv")).unwrap(),
+        partial
+    );
     tournament(&crashed, &["--play-all", "--resume"])
         .assert()
         .success();
@@ -564,4 +575,41 @@ fn ratings_can_be_anchored_at_a_named_bot() {
         .stderr(predicate::str::contains(
             "--anchor `nobody` is not one of the bots",
         ));
+}
+
+#[test]
+fn level_bots_share_a_percentile_grade_and_builtins_need_no_roster_line() {
+    // Two bots that always forfeit identically are level on everything but the name.
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("aaa.wasm"), tmp.path().join("zzz.wasm"));
+    fs::write(&a, b"not wasm").unwrap();
+    fs::write(&b, b"not wasm either").unwrap();
+    let roster = tmp.path().join("roster.csv");
+    fs::write(
+        &roster,
+        "file,student_id,name\naaa.wasm,s1,Ann\nzzz.wasm,s2,Zed\n",
+    )
+    .unwrap();
+    let bands = tmp.path().join("bands.toml");
+    fs::write(&bands, "measure = \"percentile\"\nbands = [{ grade = \"hi\", min = 0.5 }, { grade = \"lo\", min = 0.0 }]\n").unwrap();
+    let out = tmp.path().join("r");
+    arena()
+        .arg("tournament")
+        .args([&a, &b])
+        .args(["builtin:greedy", "--best-of", "1", "--quiet", "--roster"])
+        .arg(&roster)
+        .arg("--bands")
+        .arg(&bands)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let grades = fs::read_to_string(out.join("grades.csv")).unwrap();
+    let measures: Vec<&str> = grades
+        .lines()
+        .skip(1)
+        .map(|l| l.rsplit(',').nth(1).unwrap())
+        .collect();
+    // Three ranked bots: the builtin first, the two level ones share rank 2 of 3.
+    assert_eq!(measures, ["0.667", "0.667"], "{grades}");
 }

@@ -20,7 +20,7 @@ const OPPONENTS: [&str; 3] = ["random", "greedy", "alphabeta"];
 
 pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let choice = GameChoice::new(&args.game, false)?;
-    let sandbox = sandbox(&args.limits)?;
+    let sandbox = sandbox(&args.limits, 1)?;
     println!(
         "checking {} for {}",
         args.bot.display(),

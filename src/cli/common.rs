@@ -84,9 +84,13 @@ pub struct Named {
     pub entrant: Box<dyn Entrant>,
 }
 
-/// The sandbox for the limits the flags ask for.
-pub fn sandbox(args: &LimitArgs) -> anyhow::Result<Sandbox> {
+/// The sandbox for the limits the flags ask for, with room for `workers` threads each
+/// holding the two bots of its game (a full pool would be the harness's fault, never a
+/// bot's).
+pub fn sandbox(args: &LimitArgs, workers: usize) -> anyhow::Result<Sandbox> {
     let mut limits = Limits::default();
+    let needed = u32::try_from(workers.saturating_mul(2).saturating_add(8)).unwrap_or(u32::MAX);
+    limits.max_live_bots = limits.max_live_bots.max(needed);
     if let Some(f) = args.fuel {
         limits.fuel_per_move = f;
     }

@@ -14,7 +14,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
     if args.games == 0 {
         anyhow::bail!("--games must be at least 1");
     }
-    let sandbox = sandbox(&args.limits)?;
+    let sandbox = sandbox(&args.limits, 1)?;
     let a = load_bot(&args.a, choice.kind, args.depth, &sandbox)?;
     let b = load_bot(&args.b, choice.kind, args.depth, &sandbox)?;
     // Wins, losses and draws from A's side.

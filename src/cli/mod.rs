@@ -128,7 +128,7 @@ struct CheckArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Games to play against the builtin bots (alternating seats and opponents).
-    #[arg(long, default_value_t = 6)]
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// The seed of the boards.
     #[arg(long, default_value_t = 1)]

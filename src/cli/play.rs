@@ -23,7 +23,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let choice = GameChoice::new(&args.game, false)?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let color = use_color(args.no_color);
-    let sandbox = sandbox(&args.limits)?;
+    let sandbox = sandbox(&args.limits, 1)?;
     let mut seats = Vec::new();
     for (i, spec) in [&args.p1, &args.p2].into_iter().enumerate() {
         if spec == "human" {

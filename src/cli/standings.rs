@@ -20,10 +20,19 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
     let submissions: Vec<String> = manifest
         .bots
         .iter()
-        .filter(|b| !b.reference)
+        .filter(|b| !b.reference && !b.source.starts_with("builtin:"))
         .map(|b| b.name.clone())
         .collect();
     let grading = super::common::load_grading(&args.grading, &submissions)?;
+    if let Some(anchor) = &grading.anchor {
+        if !manifest.bots.iter().any(|b| &b.name == anchor) {
+            let names: Vec<&str> = manifest.bots.iter().map(|b| b.name.as_str()).collect();
+            anyhow::bail!(
+                "--anchor `{anchor}` is not one of the bots: {}",
+                names.join(", ")
+            );
+        }
+    }
     let summary = tournament::recompute(&args.results, &grading)?;
     print!("{}", standings_csv::table(&summary.standings));
     println!(

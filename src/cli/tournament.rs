@@ -129,6 +129,7 @@ fn build_field(
                 let (entrant, disqualified): (Box<dyn Entrant>, Option<String>) = match result {
                     Ok(module) => (Box::new(Wasm(module)), None),
                     Err(reason) => {
+                        let reason = arena::referee::one_line(&reason);
                         eprintln!("{}: disqualified: {reason}", path.display());
                         (Box::new(Disqualified(reason.clone())), Some(reason))
                     }
@@ -183,9 +184,14 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     let specs = expand_bots(&args.bots)?;
     let references = expand_bots(&args.gauntlet)?;
     check_names(&[specs.clone(), references.clone()].concat())?;
-    let sandbox = sandbox(&args.limits)?;
+    let sandbox = sandbox(&args.limits, threads)?;
     let field = build_field(&specs, &references, choice.kind, args.depth, &sandbox)?;
-    let submissions: Vec<String> = specs.iter().map(|s| display_name(s)).collect();
+    // Builtins belong to no student: only modules are matched against the roster.
+    let submissions: Vec<String> = specs
+        .iter()
+        .filter(|s| matches!(s.parse::<BotSpec>(), Ok(BotSpec::Path(_))))
+        .map(|s| display_name(s))
+        .collect();
     let grading = load_grading(&args.grading, &submissions)?;
     if let Some(anchor) = &grading.anchor {
         let all: Vec<String> = specs

@@ -10,10 +10,11 @@ use super::{write_csv, OutputError};
 /// The file name inside the results folder.
 pub const FILE: &str = "fairness.csv";
 
-/// The first mover's wins, draws and losses, per `(rows, cols)`; `None` keys the total.
+/// The first mover's wins, draws and losses in games that ended normally (a fault says
+/// nothing about the board), per `(rows, cols)`; `None` keys the total.
 pub fn first_mover_records(rows: &[GameRow]) -> BTreeMap<Option<(u32, u32)>, [u64; 3]> {
     let mut out: BTreeMap<Option<(u32, u32)>, [u64; 3]> = BTreeMap::new();
-    for row in rows {
+    for row in rows.iter().filter(|r| r.end == "normal") {
         let i = match row.result.as_str() {
             "1-0" => 0,
             "0-1" => 2,
@@ -34,7 +35,6 @@ pub fn first_mover_records(rows: &[GameRow]) -> BTreeMap<Option<(u32, u32)>, [u6
 /// [`OutputError`] when writing fails.
 pub fn write(dir: &Path, rows: &[GameRow]) -> Result<(), OutputError> {
     let path = dir.join(FILE);
-    let normal: Vec<GameRow> = rows.iter().filter(|r| r.end == "normal").cloned().collect();
     write_csv(&path, |out| {
         out.write_record([
             "rows",
@@ -45,7 +45,7 @@ pub fn write(dir: &Path, rows: &[GameRow]) -> Result<(), OutputError> {
             "first_lost",
             "first_score",
         ])?;
-        let records = first_mover_records(&normal);
+        let records = first_mover_records(rows);
         // Sizes first, the total last.
         let ordered = records
             .iter()

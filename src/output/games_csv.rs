@@ -104,12 +104,13 @@ impl GameLog {
     }
 }
 
-/// Reads the complete rows of `dir/games.csv` (an empty list if there is no file),
-/// cutting off a last line that a crash left unfinished.
+/// Reads the complete rows of `dir/games.csv` (an empty list if there is no file). A last
+/// line that a crash left unfinished is ignored, and with `repair` also cut off the file,
+/// so that appends continue on a clean row boundary (only the run that appends repairs).
 ///
 /// # Errors
 /// [`OutputError::Corrupt`] naming the line when a complete row cannot be read.
-pub fn read_rows(dir: &Path) -> Result<Vec<GameRow>, OutputError> {
+pub fn read_rows(dir: &Path, repair: bool) -> Result<Vec<GameRow>, OutputError> {
     let path = dir.join(FILE);
     let bytes = match fs::read(&path) {
         Ok(b) => b,
@@ -117,7 +118,7 @@ pub fn read_rows(dir: &Path) -> Result<Vec<GameRow>, OutputError> {
         Err(e) => return Err(OutputError::io(&path, e)),
     };
     let complete = complete_prefix(&bytes);
-    if complete.len() != bytes.len() {
+    if repair && complete.len() != bytes.len() {
         // Drop the torn line so that appends continue on a clean row boundary.
         let f = OpenOptions::new()
             .write(true)
@@ -204,13 +205,16 @@ mod tests {
         let mut f = OpenOptions::new().append(true).open(&path).unwrap();
         f.write_all(b"3,1,1,0,0,99,8").unwrap();
         drop(f);
-        let rows = read_rows(dir.path()).unwrap();
+        let rows = read_rows(dir.path(), true).unwrap();
         assert_eq!(rows, vec![row(1), row(2)]);
         // Appending after the cut continues cleanly, without a second header.
         let mut log = GameLog::open(dir.path()).unwrap();
         log.append(&row(3)).unwrap();
         drop(log);
-        assert_eq!(read_rows(dir.path()).unwrap(), vec![row(1), row(2), row(3)]);
+        assert_eq!(
+            read_rows(dir.path(), true).unwrap(),
+            vec![row(1), row(2), row(3)]
+        );
     }
 
     #[test]
@@ -218,7 +222,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         write_sorted(dir.path(), &[row(1), row(2)]).unwrap();
         let first = fs::read(dir.path().join(FILE)).unwrap();
-        let rows = read_rows(dir.path()).unwrap();
+        let rows = read_rows(dir.path(), true).unwrap();
         write_sorted(dir.path(), &rows).unwrap();
         assert_eq!(fs::read(dir.path().join(FILE)).unwrap(), first);
         assert_eq!(first, to_csv(&rows));
@@ -230,7 +234,7 @@ mod tests {
         let mut bytes = to_csv(&[row(1)]);
         bytes.extend_from_slice(b"x,y\n");
         fs::write(dir.path().join(FILE), bytes).unwrap();
-        let err = read_rows(dir.path()).unwrap_err().to_string();
+        let err = read_rows(dir.path(), true).unwrap_err().to_string();
         assert!(err.contains("games.csv") && err.contains("row 2"), "{err}");
     }
 }

@@ -10,12 +10,25 @@ use crate::tournament::standings::Standing;
 /// The file name inside the results folder.
 pub const FILE: &str = "grades.csv";
 
-/// The measure a band compares for one standing: see [`Measure`].
-pub fn measure(kind: Measure, s: &Standing, submissions: usize) -> f64 {
+/// The measure a band compares for one standing: see [`Measure`]. For percentiles, bots
+/// level on everything the ranking compares but the name share the best of their ranks,
+/// so that alphabetical order never decides a grade.
+pub fn measure(kind: Measure, s: &Standing, table: &[Standing]) -> f64 {
     match kind {
         Measure::Percentile => {
-            let n = submissions.max(1) as f64;
-            (n - s.rank as f64 + 1.0) / n
+            let submissions: Vec<&Standing> = table.iter().filter(|t| !t.reference).collect();
+            let level = |t: &Standing| {
+                (t.series.half_points(), t.games.half_points(), t.margin)
+                    == (s.series.half_points(), s.games.half_points(), s.margin)
+            };
+            let rank = submissions
+                .iter()
+                .filter(|t| level(t))
+                .map(|t| t.rank)
+                .min()
+                .unwrap_or(s.rank);
+            let n = submissions.len().max(1) as f64;
+            (n - rank as f64 + 1.0) / n
         }
         Measure::Score => s.games.half_points() as f64 / (2.0 * s.games.played().max(1) as f64),
     }
@@ -54,7 +67,6 @@ pub fn write(
             "measure",
             "grade",
         ])?;
-        let submissions = table.iter().filter(|s| !s.reference).count();
         for s in table.iter().filter(|s| !s.reference) {
             let rating = super::standings_csv::rating_cells(s);
             let Some(student) = roster.student(&s.name) else {
@@ -62,7 +74,7 @@ pub fn write(
             };
             let (m, grade) = match bands {
                 Some(b) => {
-                    let m = measure(b.measure, s, submissions);
+                    let m = measure(b.measure, s, table);
                     (format!("{m:.3}"), b.grade(m).to_string())
                 }
                 None => (String::new(), String::new()),

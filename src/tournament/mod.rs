@@ -151,6 +151,14 @@ pub enum TournamentError {
     /// Fewer than two bots.
     #[error("a tournament needs at least two bots, got {0}")]
     TooFewBots(usize),
+    /// Summaries were asked of a tournament that has not finished.
+    #[error("the tournament is not finished ({finished} of {total} series complete): finish it with the same `arena tournament` command and --resume first")]
+    Incomplete {
+        /// Series complete.
+        finished: usize,
+        /// Series in the schedule.
+        total: usize,
+    },
     /// Stopped by the user (Ctrl-C) before the end.
     #[error("interrupted after {played} games in this run; what finished is saved")]
     Interrupted {
@@ -247,7 +255,7 @@ pub fn run(
         references: field.iter().map(|p| p.reference).collect(),
     };
     let plans = schedule.series();
-    let done = previous_rows(&config.out, &schedule, &plans)?;
+    let done = previous_rows(&config.out, &schedule, &plans, true)?;
     let log = Mutex::new(GameLog::open(&config.out)?);
     let max_games = config.rules.max_games() as u64;
     progress.set_total(plans.len() as u64 * max_games - done.len() as u64);
@@ -404,10 +412,32 @@ pub fn recompute(dir: &Path, reporting: &Reporting) -> Result<Summary, Tournamen
         references,
     };
     let plans = schedule.series();
-    let mut rows: Vec<GameRow> = previous_rows(dir, &schedule, &plans)?
+    let mut rows: Vec<GameRow> = previous_rows(dir, &schedule, &plans, false)?
         .into_values()
         .collect();
     rows.sort_by_key(|r| r.game_id);
+    // Summaries of an unfinished run would score half-played series: refuse instead.
+    let finished = plans
+        .iter()
+        .filter(|plan| {
+            let mut tally = Tally::default();
+            for row in rows.iter().filter(|r| r.series_id == plan.id) {
+                let first = if row.first == schedule.names[plan.a] {
+                    Side::A
+                } else {
+                    Side::B
+                };
+                tally.add(first, standings::row_outcome(row));
+            }
+            rules.is_over(&tally)
+        })
+        .count();
+    if finished < plans.len() {
+        return Err(TournamentError::Incomplete {
+            finished,
+            total: plans.len(),
+        });
+    }
     let disqualified: Vec<Option<String>> = bots.iter().map(|b| b.disqualified.clone()).collect();
     Ok(write_summaries(
         dir,
@@ -425,11 +455,12 @@ fn previous_rows(
     dir: &Path,
     schedule: &Schedule,
     plans: &[SeriesPlan],
+    repair: bool,
 ) -> Result<HashMap<u64, GameRow>, OutputError> {
     let path = dir.join(games_csv::FILE);
     let max_games = schedule.rules.max_games() as u64;
     let mut done = HashMap::new();
-    for row in games_csv::read_rows(dir)? {
+    for row in games_csv::read_rows(dir, repair)? {
         let plan = plans
             .get((row.game_id.saturating_sub(1) / max_games) as usize)
             .filter(|p| p.id == row.series_id);
