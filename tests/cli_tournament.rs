@@ -395,26 +395,28 @@ fn a_gauntlet_plays_submissions_only_against_references() {
 fn roster_and_bands_give_grades_that_can_be_recomputed() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("r");
+    // Four students' modules (copies of the example bots) and one who handed nothing in.
+    let subs = submissions(tmp.path());
     let roster = tmp.path().join("roster.csv");
     fs::write(
         &roster,
-        "file,student_id,name\nbuiltin:random,s1,Ana\nbuiltin:greedy,s2,Bo\nbuiltin:alphabeta:2,s3,Cy\nbuiltin:alphabeta:3,s4,Di\nghost.wasm,s5,Eve\n",
+        "file,student_id,name\nana.wasm,s1,Ana\nbo.wasm,s2,Bo\ncy.wasm,s3,Cy\n\ndi.wasm,s4,Di\nghost.wasm,s5,Eve\n",
     )
     .unwrap();
     let bands = tmp.path().join("bands.toml");
     fs::write(&bands, "measure = \"percentile\"\nbands = [{ grade = \"A\", min = 0.7 }, { grade = \"F\", min = 0.0 }]\n").unwrap();
-    tournament(
-        &out,
-        &[
-            "--roster",
-            roster.to_str().unwrap(),
-            "--bands",
-            bands.to_str().unwrap(),
-        ],
-    )
-    .assert()
-    .success()
-    .stderr(predicate::str::contains("Eve (s5) handed in no module"));
+    arena()
+        .arg("tournament")
+        .arg(&subs)
+        .args(["--best-of", "3", "--seed", "7", "--quiet", "--roster"])
+        .arg(&roster)
+        .arg("--bands")
+        .arg(&bands)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("Eve (s5) handed in no module"));
     let grades = fs::read_to_string(out.join("grades.csv")).unwrap();
     let lines: Vec<&str> = grades.lines().collect();
     assert_eq!(lines.len(), 6, "{grades}");
@@ -455,25 +457,36 @@ fn roster_and_bands_give_grades_that_can_be_recomputed() {
 #[test]
 fn roster_mismatches_are_clear_errors() {
     let tmp = tempfile::tempdir().unwrap();
+    let subs = submissions(tmp.path());
     let roster = tmp.path().join("roster.csv");
-    fs::write(&roster, "file,student_id,name\nbuiltin:random,s1,Ana\n").unwrap();
-    tournament(
-        &tmp.path().join("r"),
-        &["--roster", roster.to_str().unwrap()],
+    let run = || {
+        let mut cmd = arena();
+        cmd.arg("tournament")
+            .arg(&subs)
+            .args(["builtin:greedy", "--best-of", "1", "--quiet", "--roster"])
+            .arg(&roster)
+            .arg("--out")
+            .arg(tmp.path().join("r"));
+        cmd
+    };
+    fs::write(
+        &roster,
+        "file,student_id,name\nana.wasm,s1,Ana\nbo.wasm,s2,Bo\n",
     )
-    .assert()
-    .code(2)
-    .stderr(predicate::str::contains(
-        "no roster entry for `builtin:greedy`",
-    ));
+    .unwrap();
+    run()
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no roster entry for `cy`, `di`"));
     fs::write(&roster, "file,name\nx,y\n").unwrap();
-    tournament(
-        &tmp.path().join("r"),
-        &["--roster", roster.to_str().unwrap()],
-    )
-    .assert()
-    .code(2)
-    .stderr(predicate::str::contains("roster.csv").and(predicate::str::contains("student_id")));
+    run()
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("roster.csv").and(predicate::str::contains("student_id")));
+    fs::write(&roster, "file,student_id,name\nana,s1,A\n\nbo,s1,B\n").unwrap();
+    run().assert().code(2).stderr(predicate::str::contains(
+        "line 4: student id `s1` is already on line 2",
+    ));
 }
 
 #[test]
@@ -612,4 +625,24 @@ fn level_bots_share_a_percentile_grade_and_builtins_need_no_roster_line() {
         .collect();
     // Three ranked bots: the builtin first, the two level ones share rank 2 of 3.
     assert_eq!(measures, ["0.667", "0.667"], "{grades}");
+}
+
+/// A folder of four students' modules, copies of the example bots.
+fn submissions(dir: &Path) -> std::path::PathBuf {
+    let subs = dir.join("subs");
+    fs::create_dir_all(&subs).unwrap();
+    let bots = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots");
+    for (student, bot) in [
+        ("ana", "random"),
+        ("bo", "greedy"),
+        ("cy", "alphabeta"),
+        ("di", "first_legal"),
+    ] {
+        fs::copy(
+            bots.join(format!("{bot}.wasm")),
+            subs.join(format!("{student}.wasm")),
+        )
+        .unwrap();
+    }
+    subs
 }

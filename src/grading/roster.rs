@@ -80,9 +80,26 @@ impl Roster {
         let (file_col, id_col, name_col) = (col("file")?, col("student_id")?, col("name")?);
         let mut by_bot = BTreeMap::new();
         let mut ids = BTreeMap::new();
-        for (i, record) in reader.records().enumerate() {
-            let line = i + 2;
-            let record = record.map_err(|e| format!("line {line}: {e}"))?;
+        for record in reader.records() {
+            let record = record.map_err(|e| format!("{e}"))?;
+            // The reader skips blank lines and reports where it started looking: count the
+            // physical line of the record's first character.
+            let mut byte = record
+                .position()
+                .map_or(0, |p| p.byte() as usize)
+                .min(text.len());
+            while text
+                .as_bytes()
+                .get(byte)
+                .is_some_and(|b| matches!(b, b'\n' | b'\r'))
+            {
+                byte += 1;
+            }
+            let line = text.as_bytes()[..byte]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1;
             let field = |c: usize, what: &str| {
                 record
                     .get(c)

@@ -99,6 +99,23 @@ impl Manifest {
         let (serde_json::Value::Object(a), serde_json::Value::Object(b)) = (a, b) else {
             return None;
         };
+        if self.bots != other.bots {
+            let names = |m: &Manifest| m.bots.iter().map(|b| b.name.clone()).collect::<Vec<_>>();
+            if names(self) != names(other) {
+                return Some(format!(
+                    "the bots were {} there, are {} now",
+                    names(other).join(", "),
+                    names(self).join(", ")
+                ));
+            }
+            let changed = self.bots.iter().zip(&other.bots).find(|(x, y)| x != y);
+            if let Some((now, then)) = changed {
+                return Some(format!(
+                    "bot `{}` changed (sha256 {} there, {} now)",
+                    now.name, then.sha256, now.sha256
+                ));
+            }
+        }
         for (key, va) in &a {
             let vb = b.get(key).cloned().unwrap_or(serde_json::Value::Null);
             if *va != vb {

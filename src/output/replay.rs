@@ -207,19 +207,21 @@ impl Replay {
             let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
             let bad = |what: &str| format!("line {n}: bad {what}: `{line}`");
             let num = |s: &str| s.parse::<i64>().map_err(|_| bad(key));
+            let unsigned = |s: &str| s.parse::<u64>().map_err(|_| bad(key));
+            let small = |s: &str| s.parse::<u32>().map_err(|_| bad(key));
             let two = |s: &str| -> Result<(i64, i64), String> {
                 let (a, b) = s.split_once(' ').ok_or_else(|| bad(key))?;
                 Ok((num(a)?, num(b)?))
             };
             match key {
                 "game" => r.game = rest.to_string(),
-                "game_id" => r.game_id = num(rest)? as u64,
-                "series_id" => r.series_id = num(rest)? as u64,
-                "round" => r.round = num(rest)? as u32,
+                "game_id" => r.game_id = unsigned(rest)?,
+                "series_id" => r.series_id = unsigned(rest)?,
+                "round" => r.round = small(rest)?,
                 "board_seed" => r.board_seed = rest.parse().map_err(|_| bad(key))?,
                 "size" => {
-                    let (a, b) = two(rest)?;
-                    r.size = [a as u32, b as u32];
+                    let (a, b) = rest.split_once(' ').ok_or_else(|| bad(key))?;
+                    r.size = [small(a)?, small(b)?];
                 }
                 "setup" => r.setup = rest.to_string(),
                 "first" => r.bots[0] = rest.to_string(),
@@ -231,7 +233,7 @@ impl Replay {
                         b.parse().map_err(|_| bad(key))?,
                     ];
                 }
-                "move" if !seen_end => r.moves.push(num(rest)? as i32),
+                "move" if !seen_end => r.moves.push(rest.parse::<i32>().map_err(|_| bad(key))?),
                 "end" => {
                     seen_end = true;
                     r.end = rest.to_string();

@@ -467,22 +467,34 @@ fn previous_rows(
         let expected = plan.map(|p| {
             let g = schedule.game(p, row.game_index);
             let names = first_second(schedule, p, &g);
-            (g.id, g.board_seed, names)
+            (g, p.round, names)
         });
-        let matches = expected.as_ref().is_some_and(|(id, seed, names)| {
-            *id == row.game_id
-                && *seed == row.board_seed
+        let matches = expected.as_ref().is_some_and(|(g, round, names)| {
+            g.id == row.game_id
+                && g.board_seed == row.board_seed
+                && g.board_index == row.board_index
+                && g.size == [row.rows, row.cols]
+                && *round == row.round
                 && names[0] == row.first
                 && names[1] == row.second
         });
-        if !matches || done.insert(row.game_id, row.clone()).is_some() {
-            return Err(OutputError::corrupt(
-                &path,
-                format!(
-                    "the row of game {} does not belong to this tournament's schedule",
-                    row.game_id
-                ),
-            ));
+        let corrupt = |why: &str| {
+            OutputError::corrupt(&path, format!("the row of game {}: {why}", row.game_id))
+        };
+        if !matches {
+            return Err(corrupt("does not belong to this tournament's schedule"));
+        }
+        if !["1-0", "0-1", "1/2-1/2"].contains(&row.result.as_str()) {
+            return Err(corrupt(&format!("unknown result `{}`", row.result)));
+        }
+        if row.end != "normal"
+            && row.end != "disqualified"
+            && standings::fault_kind(&row.end).is_none()
+        {
+            return Err(corrupt(&format!("unknown end `{}`", row.end)));
+        }
+        if done.insert(row.game_id, row.clone()).is_some() {
+            return Err(corrupt("recorded twice"));
         }
     }
     Ok(done)
