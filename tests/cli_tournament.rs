@@ -138,6 +138,13 @@ fn a_crashed_run_resumes_to_identical_results() {
     }
     partial.push_str(&lines[2][..10]);
     fs::write(crashed.join("games.csv"), &partial).unwrap();
+    // A replay and a summary that were being written when the process died.
+    fs::write(
+        crashed.join("replays/.g0000002.txt.tmp-999"),
+        "arena-replay 1\ngame ma",
+    )
+    .unwrap();
+    fs::write(crashed.join(".standings.csv.tmp-999"), "rank,bot\n1,").unwrap();
     // Summaries of an unfinished run are refused, and the file is left as it was.
     arena()
         .arg("standings")

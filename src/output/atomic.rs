@@ -47,3 +47,54 @@ fn write_with(path: &Path, bytes: &[u8], sync: bool) -> Result<(), OutputError> 
         OutputError::io(path, e)
     })
 }
+
+/// Whether `name` is one of [`write`]'s temporary files.
+fn is_leftover(name: &str) -> bool {
+    name.starts_with('.') && name.contains(".tmp-")
+}
+
+/// Removes the temporary files a crash (`kill -9` in the middle of a write) left in
+/// `dir`, so that a resumed run ends with exactly the files of an uninterrupted one.
+/// Returns how many were removed.
+///
+/// # Errors
+/// [`OutputError::Io`] when the folder cannot be read or a leftover removed.
+pub fn remove_leftovers(dir: &Path) -> Result<usize, OutputError> {
+    let entries = match fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) => return Err(OutputError::io(dir, e)),
+    };
+    let mut removed = 0;
+    for entry in entries {
+        let entry = entry.map_err(|e| OutputError::io(dir, e))?;
+        if is_leftover(&entry.file_name().to_string_lossy()) {
+            fs::remove_file(entry.path()).map_err(|e| OutputError::io(&entry.path(), e))?;
+            removed += 1;
+        }
+    }
+    Ok(removed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_replace_whole_files_and_leftovers_are_swept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.csv");
+        write(&path, b"one").unwrap();
+        write_fast(&path, b"two").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"two");
+        fs::write(dir.path().join(".a.csv.tmp-123"), b"half").unwrap();
+        fs::write(dir.path().join("keep.txt"), b"mine").unwrap();
+        assert_eq!(remove_leftovers(dir.path()).unwrap(), 1);
+        let mut names: Vec<String> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["a.csv", "keep.txt"]);
+    }
+}

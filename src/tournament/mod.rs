@@ -21,6 +21,7 @@ use rayon::prelude::*;
 
 use crate::grading::bands::Bands;
 use crate::grading::roster::Roster;
+use crate::output::atomic;
 use crate::output::games_csv::{self, GameLog, GameRow};
 use crate::output::manifest::{BotEntry, Manifest, FORMAT};
 use crate::output::replay::{self, result_text, Replay};
@@ -212,6 +213,10 @@ fn prepare(config: &Config, wanted: &Manifest) -> Result<(), TournamentError> {
                     dir: dir.clone(),
                     difference,
                 });
+            }
+            // Half-written temporary files of a crashed run: never results, always swept.
+            for d in [dir.clone(), dir.join(replay::DIR)] {
+                atomic::remove_leftovers(&d)?;
             }
         }
         None => {
