@@ -125,14 +125,14 @@ impl Scale {
                 samples: 15,
                 harness_games: 200,
                 instances: 2000,
-                search_boards: 3,
-                search_positions: 8,
-                search_rounds: 3,
+                search_boards: 6,
+                search_positions: 30,
+                search_rounds: 5,
                 max_threads,
-                thread_rounds: 3,
-                thread_games: 60,
+                thread_rounds: 5,
+                thread_games: 300,
                 thread_board: 7,
-                tournament_board: 6,
+                tournament_board: 8,
             }
         }
     }
