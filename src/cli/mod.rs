@@ -4,6 +4,7 @@
 //! command turns them into a validated configuration before any work starts, so a bad
 //! flag fails at once with a message that names it.
 
+mod bench;
 mod board;
 mod check;
 mod common;
@@ -45,6 +46,18 @@ enum Command {
     Replay(ReplayArgs),
     /// Recompute the standings and summaries of a results folder from its recorded games.
     Standings(StandingsArgs),
+    /// Measure what the harness costs on this machine, against the performance targets.
+    Bench(BenchArgs),
+}
+
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// A few seconds instead of about a minute (smaller samples, noisier figures).
+    #[arg(long)]
+    quick: bool,
+    /// The most worker threads to measure throughput with (default: all cores, at least 2).
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 #[derive(Args, Debug)]
@@ -245,5 +258,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Match(args) => matchup::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Standings(args) => standings::run(args),
+        Command::Bench(args) => bench::run(args),
     }
 }

@@ -1,0 +1,63 @@
+//! Figure 3: the same alpha-beta code sandboxed and native.
+//!
+//! `bots/alphabeta.wasm` is `arena-games`' alpha-beta compiled to wasm32 through the SDK;
+//! `builtin:alphabeta` is the same code compiled natively. Both search the same
+//! mid-game positions to the game's default depth (6 for MathTricks), with fuel metering
+//! on for the sandboxed one as in a tournament, and must choose the same moves. Each
+//! position is timed alternately native and sandboxed; the fastest of the rounds counts.
+
+use std::time::Duration;
+
+use super::positions::{mathtricks, positions};
+use super::timing::{fastest, time};
+use super::{num, BenchError, Bots, Figure, Scale, Target};
+use crate::bot::{Bot, BuiltinBot};
+
+/// The target: the sandboxed search at most 1.3 times the native one.
+pub const TARGET_RATIO: f64 = 1.3;
+
+/// Measures sandboxed ÷ native time for the same searches.
+pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
+    let game = mathtricks();
+    let builtin = |name| BuiltinBot::new(game, name, None).expect("a builtin of MathTricks");
+    let mut mover = builtin("greedy");
+    let mut all = positions(8, 8, scale.search_boards, 2, 7, &mut mover);
+    all.truncate(scale.search_positions);
+    let mut native = builtin("alphabeta");
+    let mut wasm = bots.alphabeta.instantiate(1)?;
+    let (mut tn, mut tw) = (Duration::ZERO, Duration::ZERO);
+    let mut fuel = 0u64;
+    for words in &all {
+        let (mut sn, mut sw) = (Vec::new(), Vec::new());
+        for _ in 0..scale.search_rounds {
+            let (d, n) = time(|| native.choose_move(words));
+            sn.push(d);
+            let (d, w) = time(|| wasm.choose_move(words));
+            sw.push(d);
+            let (n, w) = (n?, w?);
+            if n.raw != w.raw {
+                return Err(BenchError::Mismatch(format!(
+                    "alphabeta.wasm chose {} where builtin:alphabeta chose {}",
+                    w.raw, n.raw
+                )));
+            }
+            fuel = fuel.max(w.fuel);
+        }
+        tn += fastest(&sn);
+        tw += fastest(&sw);
+    }
+    let ratio = tw.as_secs_f64() / tn.as_secs_f64();
+    Ok(vec![Figure::new(
+        "alpha-beta sandboxed / native",
+        ratio,
+        "x",
+        format!(
+            "{} positions 8x8 depth 6: wasm {} ms, native {} ms; max {} Mfuel a move",
+            all.len(),
+            num(tw.as_secs_f64() * 1e3),
+            num(tn.as_secs_f64() * 1e3),
+            num(fuel as f64 / 1e6)
+        ),
+    )
+    .with_target(Target::AtMost(TARGET_RATIO))])
+}

@@ -1,0 +1,43 @@
+//! `arena bench`: measures the harness on this machine and prints each figure with its
+//! target and PASS/MISS (the library's `arena::bench` does the work).
+
+use std::io::Write as _;
+use std::process::ExitCode;
+
+use arena::bench::{self, Options};
+
+use super::BenchArgs;
+
+pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
+    if args.threads == Some(0) {
+        anyhow::bail!("--threads must be at least 1");
+    }
+    let options = Options {
+        quick: args.quick,
+        max_threads: args.threads,
+    };
+    println!(
+        "arena bench{}: MathTricks, default limits (fuel on), the example bots of bots/",
+        if args.quick { " --quick (noisy)" } else { "" }
+    );
+    let figures = bench::run(&options, &mut |f| {
+        println!("{f}");
+        let _ = std::io::stdout().flush();
+    })?;
+    let missed: Vec<&str> = figures
+        .iter()
+        .filter(|f| f.passed() == Some(false))
+        .map(|f| f.key.as_str())
+        .collect();
+    let with_target = figures.iter().filter(|f| f.target.is_some()).count();
+    if missed.is_empty() {
+        println!("all {with_target} targets met");
+    } else {
+        println!(
+            "{} of {with_target} targets met; missed: {}",
+            with_target - missed.len(),
+            missed.join(", ")
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,44 @@
+//! `arena bench --quick` runs, exits 0 and prints every figure. No timing is asserted:
+//! the figures depend on the machine, and a test must not.
+
+use assert_cmd::Command;
+
+#[test]
+fn quick_bench_prints_every_figure() {
+    let out = Command::cargo_bin("arena")
+        .expect("the arena binary is built")
+        .args(["bench", "--quick"])
+        .output()
+        .expect("arena runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "exit {:?}\nstdout:\n{stdout}\nstderr:\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = [
+        "harness per move",
+        "instantiation (alphabeta.wasm)",
+        "instantiation (first_legal.wasm)",
+        "alpha-beta sandboxed / native",
+        "threads 1 / 1",
+        "threads 2 / 1",
+        "compile per module (cold)",
+        "compile per module (warm)",
+        "warm: no cache",
+        "end to end (20 bots, best-of-5)",
+        "targets met",
+    ];
+    for line in lines {
+        assert!(stdout.contains(line), "no `{line}` in:\n{stdout}");
+    }
+    // Every figure with a target says how it went.
+    for key in ["harness per move", "alpha-beta", "threads 2 / 1"] {
+        let line = stdout.lines().find(|l| l.starts_with(key)).unwrap();
+        assert!(
+            line.contains("PASS") || line.contains("MISS"),
+            "no verdict in `{line}`"
+        );
+    }
+}
