@@ -24,20 +24,23 @@ fn arena() -> Command {
     cmd
 }
 
+/// The settings every tournament of these tests shares; `--out` comes last.
+const BASE: [&str; 10] = [
+    "--rows",
+    "5..7",
+    "--cols",
+    "6",
+    "--best-of",
+    "3",
+    "--seed",
+    "7",
+    "--quiet",
+    "--out",
+];
+
 fn tournament(out: &Path, extra: &[&str]) -> Command {
     let mut cmd = arena();
-    cmd.arg("tournament").args(BOTS).args([
-        "--rows",
-        "5..7",
-        "--cols",
-        "6",
-        "--best-of",
-        "3",
-        "--seed",
-        "7",
-        "--quiet",
-        "--out",
-    ]);
+    cmd.arg("tournament").args(BOTS).args(BASE);
     cmd.arg(out).args(extra);
     cmd
 }
@@ -170,18 +173,7 @@ fn a_killed_run_resumes_to_identical_results() {
     tournament(&full, &args).assert().success();
     let killed = tmp.path().join("killed");
     let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("arena"));
-    cmd.arg("tournament").args(BOTS).args([
-        "--rows",
-        "5..7",
-        "--cols",
-        "6",
-        "--best-of",
-        "3",
-        "--seed",
-        "7",
-        "--quiet",
-        "--out",
-    ]);
+    cmd.arg("tournament").args(BOTS).args(BASE);
     cmd.arg(&killed)
         .args(args)
         .stdout(Stdio::null())
