@@ -275,24 +275,20 @@ fn bad_tournament_flags_are_refused() {
             .code(2)
             .stderr(predicate::str::contains(message));
     }
-    arena()
-        .args(["tournament", "builtin:random", "--out"])
-        .arg(&out)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("at least two bots"));
-    arena()
-        .args(["tournament", "builtin:random", "no/such/bot.wasm", "--out"])
-        .arg(&out)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("no such file"));
-    arena()
-        .args(["tournament", "builtin:random", "builtin:random", "--out"])
-        .arg(&out)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("both named"));
+    for (bots, message) in [
+        (&["builtin:random"][..], "at least two bots"),
+        (&["builtin:random", "no/such/bot.wasm"][..], "no such file"),
+        (&["builtin:random", "builtin:random"][..], "both named"),
+    ] {
+        arena()
+            .arg("tournament")
+            .args(bots)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
 }
 
 #[test]
