@@ -61,6 +61,8 @@ struct Playout {
 /// and checks the [`Game`] contract at every step with [`check_state`], plus:
 /// - the setup line of the starting position rebuilds, through [`Game::from_setup`], a
 ///   position that behaves identically (same moves, words, setup line);
+/// - `clone_from` into a position of another seed, then of the previous ply, gives a
+///   position that behaves identically;
 /// - the game ends within `max_plies` moves;
 /// - the same seed gives the same board, the same random moves and the same end.
 ///
@@ -94,6 +96,15 @@ fn random_playout<G: Game>(
     let mut picker = GameRng::new(mover_seed(seed));
     let mut moves = Vec::new();
     let mut legal = Vec::new();
+    // Searches copy positions into reused buffers with `clone_from`: the first copy
+    // overwrites another seed's position, the later ones the previous ply's.
+    let mut copy =
+        G::new_random(params, &mut GameRng::new(seed.wrapping_add(1))).unwrap_or_else(|e| {
+            panic!(
+                "{name} {params:?} seed {}: new_random refused: {e}",
+                seed + 1
+            )
+        });
     loop {
         let at = || {
             format!(
@@ -103,6 +114,8 @@ fn random_playout<G: Game>(
         };
         if check {
             check_state(&state, &at());
+            copy.clone_from(&state);
+            assert_same_behaviour(&state, &copy, "clone_from", &at());
         }
         legal.clear();
         state.legal_moves(&mut legal);

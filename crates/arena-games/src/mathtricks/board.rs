@@ -165,11 +165,31 @@ pub fn check_size(rows: u32, cols: u32) -> Result<(), String> {
 }
 
 /// A rectangular board of operations, shared (cheaply cloned) between game states.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Board {
     rows: u32,
     cols: u32,
     cells: Arc<[Op]>,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            rows: self.rows,
+            cols: self.cols,
+            cells: Arc::clone(&self.cells),
+        }
+    }
+
+    /// Nothing to do when both already share the cells (as every position of one game
+    /// does): no reference count is touched.
+    fn clone_from(&mut self, source: &Board) {
+        self.rows = source.rows;
+        self.cols = source.cols;
+        if !Arc::ptr_eq(&self.cells, &source.cells) {
+            self.cells = Arc::clone(&source.cells);
+        }
+    }
 }
 
 impl Board {

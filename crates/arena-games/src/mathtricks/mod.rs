@@ -38,7 +38,7 @@ const STEPS: [(i64, i64); 8] = [
 ];
 
 /// A MathTricks position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct MathTricks {
     board: Board,
     /// Per cell: 0 unvisited, 1 visited by player 1, 2 visited by player 2.
@@ -46,6 +46,28 @@ pub struct MathTricks {
     pawns: [Cell; 2],
     totals: [i64; 2],
     to_move: Player,
+}
+
+impl Clone for MathTricks {
+    fn clone(&self) -> MathTricks {
+        MathTricks {
+            board: self.board.clone(),
+            visited: self.visited.clone(),
+            pawns: self.pawns,
+            totals: self.totals,
+            to_move: self.to_move,
+        }
+    }
+
+    /// Copies `source` into this position reusing its cell buffer: searches make every
+    /// child this way, so a node costs no allocation.
+    fn clone_from(&mut self, source: &MathTricks) {
+        self.board.clone_from(&source.board);
+        self.visited.clone_from(&source.visited);
+        self.pawns = source.pawns;
+        self.totals = source.totals;
+        self.to_move = source.to_move;
+    }
 }
 
 impl MathTricks {

@@ -32,10 +32,25 @@ pub struct Take {
 }
 
 /// A Nim position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Nim {
     heaps: Vec<u32>,
     to_move: Player,
+}
+
+impl Clone for Nim {
+    fn clone(&self) -> Nim {
+        Nim {
+            heaps: self.heaps.clone(),
+            to_move: self.to_move,
+        }
+    }
+
+    /// Reuses this position's heap buffer: searches make every child this way.
+    fn clone_from(&mut self, source: &Nim) {
+        self.heaps.clone_from(&source.heaps);
+        self.to_move = source.to_move;
+    }
 }
 
 /// Checks a list of heap sizes: 1..=16 heaps of at most 1000 stones.

@@ -15,10 +15,22 @@ pub(super) const HEURISTIC_CAP: i64 = 1 << 60;
 /// Deterministic: moves are searched in the game's sorted order and a later move replaces
 /// the best only when strictly better. A game where the same player moves twice in a row
 /// is handled (the value is not negated across such a move).
+///
+/// A search allocates only once, up front: one position and one move list per ply,
+/// reused for every node at that ply (the child is made with [`Clone::clone_from`], which
+/// games with heap data implement without allocating). The searcher is the same code
+/// natively and compiled to WebAssembly, where allocation is dearer, so this keeps the
+/// sandboxed bot close to its native twin.
 #[derive(Debug, Clone, Copy)]
 pub struct AlphaBeta {
     depth: u32,
     nodes: u64,
+}
+
+/// The reusable buffers of one search: `positions[k]` and `moves[k]` belong to ply `k`.
+struct Plies<G: Game> {
+    positions: Vec<G>,
+    moves: Vec<Vec<G::Move>>,
 }
 
 impl AlphaBeta {
@@ -42,16 +54,25 @@ impl AlphaBeta {
 
     /// The best move and its value for the player to move in `state` (not terminal).
     pub fn search<G: Game>(&mut self, state: &G) -> (G::Move, i64) {
+        let plies = self.depth as usize + 1;
+        let mut buffers = Plies {
+            positions: vec![state.clone(); plies],
+            moves: vec![Vec::new(); plies],
+        };
         let me = state.to_move();
-        let mut moves = Vec::new();
-        state.legal_moves(&mut moves);
-        let mut best = moves[0];
+        let (root, positions) = buffers
+            .positions
+            .split_first_mut()
+            .expect("at least two plies");
+        let (root_moves, moves) = buffers.moves.split_first_mut().expect("plies");
+        root.legal_moves(root_moves);
+        let mut best = root_moves[0];
         let mut alpha = i64::MIN + 1;
         let beta = i64::MAX;
-        for &mv in &moves {
-            let mut child = state.clone();
-            child.apply(mv);
-            let value = self.child_value(&child, me, self.depth - 1, alpha, beta, 1);
+        for &mv in root_moves.iter() {
+            positions[0].clone_from(root);
+            positions[0].apply(mv);
+            let value = self.child_value(positions, moves, me, self.depth - 1, alpha, beta, 1);
             if value > alpha {
                 alpha = value;
                 best = mv;
@@ -60,47 +81,54 @@ impl AlphaBeta {
         (best, alpha)
     }
 
-    /// The value of `child` for `parent_mover`, searched `depth` more plies.
+    /// The value of the child in `positions[0]` for `parent_mover`, searched `depth` more
+    /// plies; `positions[1..]` and `moves` are the buffers of the plies below it.
+    #[allow(clippy::too_many_arguments)]
     fn child_value<G: Game>(
         &mut self,
-        child: &G,
+        positions: &mut [G],
+        moves: &mut [Vec<G::Move>],
         parent_mover: Player,
         depth: u32,
         alpha: i64,
         beta: i64,
         ply: u32,
     ) -> i64 {
-        if child.to_move() == parent_mover {
-            self.negamax(child, depth, alpha, beta, ply)
+        if positions[0].to_move() == parent_mover {
+            self.negamax(positions, moves, depth, alpha, beta, ply)
         } else {
-            -self.negamax(child, depth, -beta, -alpha, ply)
+            -self.negamax(positions, moves, depth, -beta, -alpha, ply)
         }
     }
 
-    /// The value of `state` for the player to move in it.
+    /// The value of `positions[0]` for the player to move in it; `moves[0]` holds its
+    /// moves and the rest of both slices belong to the plies below.
     fn negamax<G: Game>(
         &mut self,
-        state: &G,
+        positions: &mut [G],
+        moves: &mut [Vec<G::Move>],
         depth: u32,
         mut alpha: i64,
         beta: i64,
         ply: u32,
     ) -> i64 {
         self.nodes += 1;
+        let (state, below) = positions.split_first_mut().expect("a ply per depth");
         let me = state.to_move();
-        let mut moves = Vec::new();
-        state.legal_moves(&mut moves);
-        if moves.is_empty() {
+        if state.is_terminal() {
             return terminal_value(state, me, ply);
         }
         if depth == 0 {
             return state.heuristic(me).clamp(-HEURISTIC_CAP, HEURISTIC_CAP);
         }
+        let (list, deeper) = moves.split_first_mut().expect("a ply per depth");
+        list.clear();
+        state.legal_moves(list);
         let mut best = i64::MIN + 1;
-        for mv in moves {
-            let mut child = state.clone();
-            child.apply(mv);
-            let value = self.child_value(&child, me, depth - 1, alpha, beta, ply + 1);
+        for &mv in list.iter() {
+            below[0].clone_from(state);
+            below[0].apply(mv);
+            let value = self.child_value(below, deeper, me, depth - 1, alpha, beta, ply + 1);
             best = best.max(value);
             alpha = alpha.max(value);
             if alpha >= beta {

@@ -8,6 +8,8 @@
 
 mod alphabeta;
 mod greedy;
+#[cfg(test)]
+mod oracle_tests;
 mod random;
 #[cfg(test)]
 mod tests;
