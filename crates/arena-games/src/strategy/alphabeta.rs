@@ -115,15 +115,19 @@ impl AlphaBeta {
         self.nodes += 1;
         let (state, below) = positions.split_first_mut().expect("a ply per depth");
         let me = state.to_move();
-        if state.is_terminal() {
-            return terminal_value(state, me, ply);
-        }
         if depth == 0 {
-            return state.heuristic(me).clamp(-HEURISTIC_CAP, HEURISTIC_CAP);
+            return if state.is_terminal() {
+                terminal_value(state, me, ply)
+            } else {
+                state.heuristic(me).clamp(-HEURISTIC_CAP, HEURISTIC_CAP)
+            };
         }
         let (list, deeper) = moves.split_first_mut().expect("a ply per depth");
         list.clear();
         state.legal_moves(list);
+        if list.is_empty() {
+            return terminal_value(state, me, ply);
+        }
         let mut best = i64::MIN + 1;
         for &mv in list.iter() {
             below[0].clone_from(state);
