@@ -436,6 +436,29 @@ fn games_do_not_share_memory_or_globals() {
     assert_eq!(first.choose_move(&words).unwrap().raw, 3003);
 }
 
+/// A game's instance reuses the slot (memory, table, instance) of an earlier one: it
+/// must start exactly as fresh, whatever the earlier game dirtied or grew, on any thread.
+#[test]
+fn a_reused_slot_starts_fresh() {
+    const FRESH: i32 = 7_000_000 + 200 + 1;
+    const DIRTY: i32 = 9_000_000 + 50_000 + 300 + 10;
+    let module = load(&DEFAULT, "scribbler.wat");
+    let words = state_words();
+    std::thread::scope(|s| {
+        for thread in 0..2 {
+            let (module, words) = (&module, &words);
+            s.spawn(move || {
+                for game in 0..50 {
+                    let mut bot = module.instantiate(game).unwrap();
+                    let at = format!("thread {thread} game {game}");
+                    assert_eq!(bot.choose_move(words).unwrap().raw, FRESH, "{at}");
+                    assert_eq!(bot.choose_move(words).unwrap().raw, DIRTY, "{at}");
+                }
+            });
+        }
+    });
+}
+
 #[test]
 fn one_module_plays_on_many_threads() {
     let good = load(&DEFAULT, "counter.wat");
