@@ -129,8 +129,8 @@ impl Scale {
                 search_positions: 30,
                 search_rounds: 5,
                 max_threads,
-                thread_rounds: 5,
-                thread_games: 300,
+                thread_rounds: 15,
+                thread_games: 100,
                 thread_board: 7,
                 tournament_board: 8,
             }
