@@ -158,7 +158,8 @@ const TABLE_KEEP_RESIDENT: usize = 64 << 10;
 
 /// Bytes of each linear memory that may stay mapped between games, when the kernel can
 /// tell which pages a game dirtied: covers a Rust bot's 1 MiB stack, its data and a
-/// modest heap.
+/// modest heap. Only dirtied pages stay resident, so the pool holds at most
+/// `max_live_bots` times this (64 MiB on a 2-core machine).
 const MEMORY_KEEP_RESIDENT: usize = 2 << 20;
 
 /// The engine configuration: fuel, epochs, a pool sized for the live bots, canonical
