@@ -116,6 +116,40 @@ impl GameParams {
             options: BTreeMap::new(),
         }
     }
+
+    /// Refuses any option, for games that have none (`game` names the game in the error).
+    ///
+    /// # Errors
+    /// [`ParamError::BadOption`] naming the first option given.
+    pub fn no_options(&self, game: &str) -> Result<(), ParamError> {
+        match self.options.keys().next() {
+            Some(name) => Err(ParamError::BadOption {
+                name: name.clone(),
+                reason: format!("{game} has no options"),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Reads a square typed by a person as two numbers, row then column, separated by
+/// spaces or a comma. `hint` starts the message when the text is not two numbers.
+///
+/// # Errors
+/// A sentence naming what is wrong: not two numbers, or one that is not a number.
+pub fn parse_row_col(text: &str, hint: &str) -> Result<(i64, i64), String> {
+    let nums: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|s| !s.is_empty())
+        .collect();
+    let [r, c] = nums[..] else {
+        return Err(format!("{hint} (got `{}`)", text.trim()));
+    };
+    let parse = |s: &str, what: &str| {
+        s.parse::<i64>()
+            .map_err(|_| format!("`{s}` is not a {what} number"))
+    };
+    Ok((parse(r, "row")?, parse(c, "column")?))
 }
 
 /// Parameters a game refuses.
@@ -302,4 +336,47 @@ pub struct GameInfo {
     pub default_cols: u32,
     /// Search depth `builtin:alphabeta` uses when none is given.
     pub default_depth: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_options_refuses_the_first_option_by_name() {
+        assert_eq!(GameParams::sized(5, 5).no_options("beans"), Ok(()));
+        let mut params = GameParams::default();
+        params.options.insert("zeta".into(), "1".into());
+        params.options.insert("alpha".into(), "2".into());
+        assert_eq!(
+            params.no_options("beans"),
+            Err(ParamError::BadOption {
+                name: "alpha".into(),
+                reason: "beans has no options".into(),
+            })
+        );
+    }
+
+    #[test]
+    fn parse_row_col_reads_two_numbers_or_says_why_not() {
+        assert_eq!(parse_row_col("3 4", "hint"), Ok((3, 4)));
+        assert_eq!(parse_row_col(" 3, -4 ", "hint"), Ok((3, -4)));
+        assert_eq!(parse_row_col("3,4", "hint"), Ok((3, 4)));
+        assert_eq!(
+            parse_row_col("3", "type two numbers"),
+            Err("type two numbers (got `3`)".to_string())
+        );
+        assert_eq!(
+            parse_row_col("1 2 3", "hint"),
+            Err("hint (got `1 2 3`)".to_string())
+        );
+        assert_eq!(
+            parse_row_col("x 2", "hint"),
+            Err("`x` is not a row number".to_string())
+        );
+        assert_eq!(
+            parse_row_col("2 y", "hint"),
+            Err("`y` is not a column number".to_string())
+        );
+    }
 }

@@ -118,12 +118,7 @@ impl Game for Beans {
     };
 
     fn new_random(params: &GameParams, rng: &mut GameRng) -> Result<Self, ParamError> {
-        if let Some(name) = params.options.keys().next() {
-            return Err(ParamError::BadOption {
-                name: name.clone(),
-                reason: "beans has no options".to_string(),
-            });
-        }
+        params.no_options(Self::INFO.name)?;
         let max_white = bound(params.rows, Self::INFO.default_rows, "rows")?;
         let max_black = bound(params.cols, Self::INFO.default_cols, "cols")?;
         loop {

@@ -93,12 +93,7 @@ impl Game for Cards24 {
     };
 
     fn new_random(params: &GameParams, _rng: &mut GameRng) -> Result<Self, ParamError> {
-        if let Some(name) = params.options.keys().next() {
-            return Err(ParamError::BadOption {
-                name: name.clone(),
-                reason: "cards24 has no options".to_string(),
-            });
-        }
+        params.no_options(Self::INFO.name)?;
         Ok(Cards24::standard())
     }
 

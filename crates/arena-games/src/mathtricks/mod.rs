@@ -7,13 +7,15 @@ mod board;
 mod generate;
 mod render;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use board::{check_size, Board, Cell, Op, MAX_OPERAND, MAX_SIDE, MIN_SIDE};
 pub use generate::{divisors, fair_board, is_symmetric, multipliers, operand_bound};
 
 use crate::abi::{i64_words, words_i64};
-use crate::game::{DecodeError, Game, GameInfo, GameParams, Outcome, ParamError, Player};
+use crate::game::{
+    parse_row_col, DecodeError, Game, GameInfo, GameParams, Outcome, ParamError, Player,
+};
 use crate::registry::ExtraStrategies;
 use crate::rng::GameRng;
 
@@ -140,12 +142,7 @@ impl Game for MathTricks {
     };
 
     fn new_random(params: &GameParams, rng: &mut GameRng) -> Result<Self, ParamError> {
-        if let Some(name) = params.options.keys().next() {
-            return Err(ParamError::BadOption {
-                name: name.clone(),
-                reason: "mathtricks has no options".to_string(),
-            });
-        }
+        params.no_options(Self::INFO.name)?;
         let rows = params.rows.unwrap_or(Self::INFO.default_rows);
         let cols = params.cols.unwrap_or(Self::INFO.default_cols);
         for (what, got) in [("rows", rows), ("cols", cols)] {
@@ -366,21 +363,7 @@ impl Game for MathTricks {
     }
 
     fn parse_move(&self, text: &str) -> Result<Cell, String> {
-        let nums: Vec<&str> = text
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|s| !s.is_empty())
-            .collect();
-        let [r, c] = nums[..] else {
-            return Err(format!(
-                "type two numbers, the row and the column (got `{}`)",
-                text.trim()
-            ));
-        };
-        let parse = |s: &str, what: &str| {
-            s.parse::<i64>()
-                .map_err(|_| format!("`{s}` is not a {what} number"))
-        };
-        let (row, col) = (parse(r, "row")?, parse(c, "column")?);
+        let (row, col) = parse_row_col(text, "type two numbers, the row and the column")?;
         if !self.board.contains(row, col) {
             return Err(format!(
                 "({row} {col}) is off the board: rows are 0..{}, columns 0..{}",

@@ -74,7 +74,7 @@ fn cell_word(o: Op) -> i32 {
 /// and read with `read_state`, so that arbitrary, even unreachable, positions can be
 /// tested. The pawns' cells are marked as their owners'; `mine`/`theirs` mark more cells.
 #[allow(clippy::too_many_arguments)]
-fn position(
+pub(crate) fn position(
     board: &Board,
     me: Player,
     my_pawn: (u32, u32),

@@ -16,7 +16,9 @@ pub use piece::{King, Knight, Piece, Queen, Rook};
 
 use std::fmt;
 
-use crate::game::{DecodeError, Game, GameInfo, GameParams, Outcome, ParamError, Player};
+use crate::game::{
+    parse_row_col, DecodeError, Game, GameInfo, GameParams, Outcome, ParamError, Player,
+};
 use crate::registry::ExtraStrategies;
 use crate::rng::GameRng;
 use crate::strategy::Strategy;
@@ -318,32 +320,26 @@ impl<P: Piece> Game for OneWay<P> {
     }
 
     fn parse_move(&self, text: &str) -> Result<Square, String> {
-        let nums: Vec<&str> = text
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|s| !s.is_empty())
-            .collect();
-        let [r, c] = nums[..] else {
-            return Err(format!(
-                "type the target square as two numbers, row and column (got `{}`)",
-                text.trim()
-            ));
-        };
-        let parse = |s: &str, what: &str| {
-            s.parse::<u32>()
-                .map_err(|_| format!("`{s}` is not a {what} number"))
-        };
-        let sq = Square {
-            row: parse(r, "row")?,
-            col: parse(c, "column")?,
-        };
-        if !self.contains(sq) {
-            return Err(format!(
-                "({sq}) is off the board: rows are 0..={} from the bottom, columns 0..={} from the left",
+        let (row, col) = parse_row_col(
+            text,
+            "type the target square as two numbers, row and column",
+        )?;
+        let square = u32::try_from(row)
+            .and_then(|row| {
+                Ok(Square {
+                    row,
+                    col: u32::try_from(col)?,
+                })
+            })
+            .ok()
+            .filter(|&sq| self.contains(sq));
+        square.ok_or_else(|| {
+            format!(
+                "({row} {col}) is off the board: rows are 0..={} from the bottom, columns 0..={} from the left",
                 self.rows - 1,
                 self.cols - 1
-            ));
-        }
-        Ok(sq)
+            )
+        })
     }
 
     fn describe_move(&self, sq: Square) -> String {

@@ -28,12 +28,15 @@ pub trait Piece:
     const STEPS: &'static [(i32, i32)];
     /// Whether a move may repeat its step any number of times (queen, rook).
     const SLIDES: bool;
-    /// The goal squares in words.
-    const GOAL: &'static str;
+    /// The goal squares in words (default: the corner the king, queen and rook head for).
+    const GOAL: &'static str = "the bottom-left corner (0 0)";
 
     /// Whether reaching `sq` ends the game (the player who moved there wins). These are
     /// exactly the squares from which the piece has no move (tested for every board).
-    fn is_goal(sq: Square) -> bool;
+    /// Default: the bottom-left corner.
+    fn is_goal(sq: Square) -> bool {
+        sq.row == 0 && sq.col == 0
+    }
 
     /// The theory: for each square in row-major order (row 0 at the bottom), whether the
     /// player to move from it loses against perfect play.
@@ -79,12 +82,6 @@ impl Piece for King {
     const RULE: &'static str = "one square left, down, or diagonally down-left";
     const STEPS: &'static [(i32, i32)] = &[(0, -1), (-1, 0), (-1, -1)];
     const SLIDES: bool = false;
-    const GOAL: &'static str = "the bottom-left corner (0 0)";
-
-    fn is_goal(sq: Square) -> bool {
-        sq.row == 0 && sq.col == 0
-    }
-
     fn losing_squares(rows: u32, cols: u32) -> Vec<bool> {
         each_square(rows, cols, theory::king_losing)
     }
@@ -104,12 +101,6 @@ impl Piece for Queen {
     const RULE: &'static str = "any number of squares left, down, or diagonally down-left";
     const STEPS: &'static [(i32, i32)] = &[(0, -1), (-1, 0), (-1, -1)];
     const SLIDES: bool = true;
-    const GOAL: &'static str = "the bottom-left corner (0 0)";
-
-    fn is_goal(sq: Square) -> bool {
-        sq.row == 0 && sq.col == 0
-    }
-
     fn losing_squares(rows: u32, cols: u32) -> Vec<bool> {
         each_square(rows, cols, theory::queen_losing)
     }
@@ -129,12 +120,6 @@ impl Piece for Rook {
     const RULE: &'static str = "any number of squares left or down";
     const STEPS: &'static [(i32, i32)] = &[(0, -1), (-1, 0)];
     const SLIDES: bool = true;
-    const GOAL: &'static str = "the bottom-left corner (0 0)";
-
-    fn is_goal(sq: Square) -> bool {
-        sq.row == 0 && sq.col == 0
-    }
-
     fn losing_squares(rows: u32, cols: u32) -> Vec<bool> {
         each_square(rows, cols, theory::rook_losing)
     }

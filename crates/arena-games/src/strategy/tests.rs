@@ -1,9 +1,8 @@
 //! Tests of the reference strategies, on MathTricks positions.
 
 use super::*;
-use crate::abi::i64_words;
 use crate::game::{GameParams, Outcome};
-use crate::mathtricks::{Board, Cell, MathTricks, Op, VISITED_BY_ME, VISITED_BY_OPPONENT};
+use crate::mathtricks::{Board, Cell, MathTricks, Op};
 use crate::rng::GameRng;
 
 fn cell(row: u32, col: u32) -> Cell {
@@ -45,28 +44,18 @@ fn position(
     blocked: &[(u32, u32)],
     totals: [i64; 2],
 ) -> MathTricks {
-    let mut w = vec![
-        board.rows() as i32,
-        board.cols() as i32,
-        my_pawn.0 as i32,
-        my_pawn.1 as i32,
-        their_pawn.0 as i32,
-        their_pawn.1 as i32,
-    ];
-    w.extend_from_slice(&i64_words(totals[0]));
-    w.extend_from_slice(&i64_words(totals[1]));
-    for (i, &o) in board.ops().iter().enumerate() {
-        let c = board.cell(i);
-        let rc = (c.row, c.col);
-        let mut word = (o.kind() << 24 | o.operand()) as i32;
-        if rc == my_pawn {
-            word |= VISITED_BY_ME;
-        } else if rc == their_pawn || blocked.contains(&rc) {
-            word |= VISITED_BY_OPPONENT;
-        }
-        w.push(word);
-    }
-    MathTricks::read_state(&w, me).unwrap()
+    // The mover's own pawn cell is marked as its own even when listed in `blocked`.
+    let theirs: Vec<(u32, u32)> = blocked.iter().copied().filter(|&c| c != my_pawn).collect();
+    crate::mathtricks::tests::position(
+        board,
+        me,
+        my_pawn,
+        their_pawn,
+        &[],
+        &theirs,
+        totals[0],
+        totals[1],
+    )
 }
 
 /// Plays a whole game, `bots[0]` in the first seat; returns the final state and the moves.
