@@ -143,7 +143,10 @@ mod tests {
     #[test]
     fn controls_and_invalid_bytes_are_escaped_visibly() {
         assert_eq!(escape_os(os(b"ana")), "ana");
-        assert_eq!(escape_os(os("Ana Petrova-Łukasz".as_bytes())), "Ana Petrova-Łukasz");
+        assert_eq!(
+            escape_os(os("Ana Petrova-Łukasz".as_bytes())),
+            "Ana Petrova-Łukasz"
+        );
         assert_eq!(escape_os(os(b"a\nb")), "a\\nb");
         assert_eq!(escape_os(os(b"red\x1b[31m")), "red\\x1b[31m");
         assert_eq!(escape_os(os(b"ra\xffnd")), "ra\\xffnd");

@@ -188,7 +188,10 @@ mod tests {
         std::fs::write(&path, b"\0asm\x01\0\0\0").unwrap();
         assert_eq!(read(&path, 8).unwrap(), b"\0asm\x01\0\0\0");
         let err = read(&path, 7).unwrap_err();
-        assert!(matches!(err, ReadError::TooLarge { size: 8, cap: 7 }), "{err}");
+        assert!(
+            matches!(err, ReadError::TooLarge { size: 8, cap: 7 }),
+            "{err}"
+        );
         assert!(matches!(
             read(&dir.path().join("none"), 8),
             Err(ReadError::NotFound)
@@ -202,7 +205,10 @@ mod tests {
         let f = File::create(&path).unwrap();
         f.set_len(3 << 30).unwrap();
         let err = read(&path, 8 << 20).unwrap_err();
-        assert_eq!(err.to_string(), "the file is 3072 MiB, more than the 8 MiB module cap");
+        assert_eq!(
+            err.to_string(),
+            "the file is 3072 MiB, more than the 8 MiB module cap"
+        );
     }
 
     #[cfg(unix)]
@@ -233,6 +239,9 @@ mod tests {
             .unwrap();
         assert!(status.success());
         let err = read(&fifo, 100).unwrap_err();
-        assert_eq!(err.to_string(), "not a regular file but a FIFO (named pipe)");
+        assert_eq!(
+            err.to_string(),
+            "not a regular file but a FIFO (named pipe)"
+        );
     }
 }

@@ -77,7 +77,11 @@ mod tests {
                 "stack-kib",
                 format!("{MIN_STACK_KIB} to {MAX_STACK_KIB}"),
             ),
-            ("tournament", "timeout-secs", format!("1 to {MAX_TIMEOUT_SECS}")),
+            (
+                "tournament",
+                "timeout-secs",
+                format!("1 to {MAX_TIMEOUT_SECS}"),
+            ),
             ("tournament", "depth", format!("1 to {MAX_DEPTH}")),
         ];
         for (command, flag, range) in cases {

@@ -26,19 +26,21 @@ impl GameChoice {
     pub fn new(args: &GameArgs, ranges: bool) -> anyhow::Result<GameChoice> {
         let kind = find_game(&args.game)?;
         let info = kind.info();
-        let size =
-            |flag: &str, value: &Option<String>, default: u32| -> anyhow::Result<SizeRange> {
-                let range = match value {
-                    Some(v) => v
-                        .parse::<SizeRange>()
-                        .map_err(|e| anyhow::anyhow!("--{flag}: {e}"))?,
-                    None => SizeRange::fixed(default),
-                };
-                if !ranges && range.min != range.max {
-                    bail!("--{flag}: this command takes one size, not a range (`tournament` and `match` take ranges)");
-                }
-                Ok(range)
+        let size = |flag: &str,
+                    value: &Option<String>,
+                    default: u32|
+         -> anyhow::Result<SizeRange> {
+            let range = match value {
+                Some(v) => v
+                    .parse::<SizeRange>()
+                    .map_err(|e| anyhow::anyhow!("--{flag}: {e}"))?,
+                None => SizeRange::fixed(default),
             };
+            if !ranges && range.min != range.max {
+                bail!("--{flag}: this command takes one size, not a range (`tournament` and `match` take ranges)");
+            }
+            Ok(range)
+        };
         let rows = size("rows", &args.rows, info.default_rows)?;
         let cols = size("cols", &args.cols, info.default_cols)?;
         let mut options = BTreeMap::new();

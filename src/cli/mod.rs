@@ -9,8 +9,8 @@ mod board;
 mod bounds;
 mod check;
 mod common;
-mod games;
 mod examples;
+mod games;
 mod matchup;
 mod play;
 mod replay;
@@ -35,7 +35,8 @@ pub struct Cli {
 }
 
 /// The help of `--rows` for commands that play one board size.
-const ONE_ROWS: &str = "Board rows (one number; `tournament` and `match` also take a range). Default: the game's";
+const ONE_ROWS: &str =
+    "Board rows (one number; `tournament` and `match` also take a range). Default: the game's";
 /// The help of `--cols` for commands that play one board size.
 const ONE_COLS: &str = "Board columns (one number). Default: the game's";
 

@@ -241,6 +241,14 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
             .unwrap_or(1)
             .min(MAX_THREADS as usize),
     };
+    if !args.gauntlet.is_empty() {
+        // `--gauntlet A B` once made B a reference too: say how B is played now.
+        for b in args.bots.iter().filter_map(|b| b.to_str()) {
+            if b.starts_with("builtin:") {
+                eprintln!("note: {b} is played as a submission (--gauntlet takes one reference per flag: repeat it for more)");
+            }
+        }
+    }
     let intake = submissions::gather(&args.bots, &args.gauntlet)?;
     let skipped = report_skipped(&intake);
     check_schedule_size(&intake.bots, args.rounds)?;

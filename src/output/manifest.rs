@@ -212,11 +212,17 @@ mod tests {
             reason: "not a .wasm or .wat file".into(),
         });
         let json = with.to_json();
-        assert!(json.contains("\"skipped\"") && json.contains("notes.txt"), "{json}");
+        assert!(
+            json.contains("\"skipped\"") && json.contains("notes.txt"),
+            "{json}"
+        );
         let back: Manifest = serde_json::from_str(&json).unwrap();
         assert_eq!(back, with);
         let diff = with.difference(&m).unwrap();
-        assert_eq!(diff, "the entries skipped were none there, are notes.txt now");
+        assert_eq!(
+            diff,
+            "the entries skipped were none there, are notes.txt now"
+        );
     }
 
     #[test]

@@ -180,8 +180,11 @@ fn links_fifos_and_odd_names_are_accounted_for() {
     use std::os::unix::ffi::OsStrExt;
     let outside = folder(&[("secret.txt", b"password")]);
     let dir = folder(&[("ok.wasm", b"x")]);
-    std::os::unix::fs::symlink(outside.path().join("secret.txt"), dir.path().join("link.wasm"))
-        .unwrap();
+    std::os::unix::fs::symlink(
+        outside.path().join("secret.txt"),
+        dir.path().join("link.wasm"),
+    )
+    .unwrap();
     std::os::unix::fs::symlink(outside.path(), dir.path().join("linked_folder")).unwrap();
     let status = std::process::Command::new("mkfifo")
         .arg(dir.path().join("pipe.wasm"))
