@@ -1,8 +1,9 @@
 //! Naming bots on the command line and fielding them in games.
 //!
 //! Anywhere a bot is named, `builtin:NAME` (or `builtin:NAME:DEPTH` for search
-//! strategies) picks a native strategy, and a path to a `.wasm` or `.wat` file picks a
-//! student's module. A folder stands for every module directly inside it.
+//! strategies) picks a native strategy, and a path to a `.wasm` or `.wat` file (in any
+//! case: `Ana.WASM`) picks a student's module. For tournaments a folder stands for the
+//! submissions in it (see [`crate::submissions`]).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -11,8 +12,13 @@ use std::str::FromStr;
 use arena_games::GameKind;
 
 use crate::bot::{Bot, BuiltinBot};
+use crate::bot_name::BotName;
 use crate::referee::{Entrant, Entry};
 use crate::runtime::WasmModule;
+
+/// The deepest search any game allows; each game's own bound is its
+/// [`arena_games::game::GameInfo::max_depth`].
+pub const MAX_DEPTH: u32 = 64;
 
 /// A bot as named by a person.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,9 +44,11 @@ impl FromStr for BotSpec {
                     let depth = d
                         .parse::<u32>()
                         .ok()
-                        .filter(|&d| (1..=64).contains(&d))
+                        .filter(|&d| (1..=MAX_DEPTH).contains(&d))
                         .ok_or_else(|| {
-                            format!("`{s}`: the depth after the name must be a number from 1 to 64")
+                            format!(
+                                "`{s}`: the depth after the name must be a number from 1 to {MAX_DEPTH} (each game has its own maximum, see `arena games`)"
+                            )
                         })?;
                     (name, Some(depth))
                 }
@@ -77,19 +85,16 @@ impl fmt::Display for BotSpec {
     }
 }
 
-/// Whether a path names a module file arena loads (`.wasm` or `.wat`).
+/// Whether a path names a module file arena loads: `.wasm` or `.wat`, in any case.
 pub fn is_module_file(path: &Path) -> bool {
-    matches!(
-        path.extension().and_then(|e| e.to_str()),
-        Some("wasm") | Some("wat")
-    )
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("wasm") || e.eq_ignore_ascii_case("wat"))
 }
 
-/// The name a module gets in results: its file stem.
+/// The name a module gets in results: its file stem, escaped ([`crate::bot_name`]).
 pub fn module_name(path: &Path) -> String {
-    path.file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.display().to_string())
+    BotName::from_os(path.file_stem().unwrap_or(path.as_os_str())).into_string()
 }
 
 /// A builtin strategy of one game, fielded fresh for every game.
@@ -100,15 +105,24 @@ pub struct Builtin {
 }
 
 impl Builtin {
-    /// The builtin `strategy` of `game`, checked to exist.
+    /// The builtin `strategy` of `game`, checked to exist, with a depth (if given) no
+    /// deeper than the game's `max_depth`.
     ///
     /// # Errors
-    /// The game's list of strategies when it has no such one.
+    /// The game's list of strategies when it has no such one; the game's bound when the
+    /// depth is deeper.
     pub fn new(
         game: &'static dyn GameKind,
         strategy: &str,
         depth: Option<u32>,
     ) -> Result<Builtin, String> {
+        let info = game.info();
+        if let Some(d) = depth.filter(|&d| d > info.max_depth) {
+            return Err(format!(
+                "builtin:{strategy}: depth {d} is deeper than {} allows (at most {}: deeper searches take more than a second a move)",
+                info.name, info.max_depth
+            ));
+        }
         game.builtin(strategy, depth).map_err(|e| e.to_string())?;
         Ok(Builtin {
             game,
@@ -199,7 +213,12 @@ mod tests {
     fn module_files_and_names() {
         assert!(is_module_file(Path::new("x/a.wasm")));
         assert!(is_module_file(Path::new("a.wat")));
+        assert!(is_module_file(Path::new("Ana.WASM")));
+        assert!(is_module_file(Path::new("b.Wat")));
+        assert!(!is_module_file(Path::new(".wasm")));
         assert!(!is_module_file(Path::new("a.c")));
         assert_eq!(module_name(Path::new("x/alice.wasm")), "alice");
+        assert_eq!(module_name(Path::new("x/Ana.WASM")), "Ana");
+        assert_eq!(module_name(Path::new("x/a\nb.wasm")), "a\\nb");
     }
 }

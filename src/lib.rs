@@ -6,17 +6,23 @@
 //! - `arena_games` (its own crate): pure rules, ABI encodings, reference strategies;
 //! - [`bot`]: what a player is to the referee, native or sandboxed, and how it faults;
 //! - [`runtime`]: the WebAssembly sandbox that loads bots and runs them under hard limits;
+//! - [`submissions`]: intake, turning folders of handed-in files into the field and
+//!   accounting for every entry not played; [`module_file`] reads a module safely and
+//!   [`bot_name`] escapes names that come from file names;
 //!
 //! The `arena` binary (`src/main.rs` and `src/cli/`) is a thin layer over these.
 
 pub mod bench;
 pub mod bot;
+pub mod bot_name;
 pub mod contestant;
 pub mod grading;
+pub mod module_file;
 pub mod output;
 pub mod referee;
 pub mod rng_size;
 pub mod runtime;
 pub mod seeds;
 pub mod series;
+pub mod submissions;
 pub mod tournament;

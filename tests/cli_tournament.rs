@@ -348,6 +348,7 @@ fn a_gauntlet_plays_submissions_only_against_references() {
             "builtin:greedy",
             "--gauntlet",
             "builtin:alphabeta:2",
+            "--gauntlet",
             "builtin:alphabeta:1",
         ])
         .args([

@@ -585,11 +585,12 @@ fn garbage_is_not_a_module() {
         "not a WebAssembly module: no `\\0asm` magic number at the start, \
          and not text (the `.wat` format) either"
     );
+    // Text is never quoted back (it may be a credentials file): only where it fails.
     let err = DEFAULT.load_bytes("prose", b"hello world").unwrap_err();
-    assert!(
-        err.to_string()
-            .starts_with("not a WebAssembly module: no `\\0asm` magic number, and not the text format either: expected `(`"),
-        "{err}"
+    assert_eq!(
+        err.to_string(),
+        "not a WebAssembly module: no `\\0asm` magic number, and not valid text format \
+         (.wat) either: the first error is at line 1, column 1"
     );
     let mut magic = b"\0asm\x01\0\0\0".to_vec();
     magic.extend_from_slice(&garbage);

@@ -66,6 +66,7 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
         limits: serde_json::json!({ "fuel_per_move": bots.sandbox.limits().fuel_per_move }),
         thread_stack: bots.sandbox.limits().host_thread_stack(),
         reporting: Reporting::default(),
+        skipped: Vec::new(),
     };
     let stop = AtomicBool::new(false);
     let (d, summary) = time(|| tournament::run(&config, field, &Silent, &stop));

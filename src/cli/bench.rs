@@ -14,7 +14,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     }
     let options = Options {
         quick: args.quick,
-        max_threads: args.threads,
+        max_threads: args.threads.map(|t| t as usize),
     };
     println!(
         "arena bench{}: MathTricks, default limits (fuel on), the example bots of bots/",

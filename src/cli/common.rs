@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::io::IsTerminal;
 
 use anyhow::{bail, Context as _};
+use arena::bot_name::escape_path;
 use arena::contestant::{module_name, BotSpec, Builtin, Wasm};
 use arena::referee::Entrant;
 use arena::rng_size::SizeRange;
@@ -25,19 +26,21 @@ impl GameChoice {
     pub fn new(args: &GameArgs, ranges: bool) -> anyhow::Result<GameChoice> {
         let kind = find_game(&args.game)?;
         let info = kind.info();
-        let size =
-            |flag: &str, value: &Option<String>, default: u32| -> anyhow::Result<SizeRange> {
-                let range = match value {
-                    Some(v) => v
-                        .parse::<SizeRange>()
-                        .map_err(|e| anyhow::anyhow!("--{flag}: {e}"))?,
-                    None => SizeRange::fixed(default),
-                };
-                if !ranges && range.min != range.max {
-                    bail!("--{flag}: this command takes one size, not a range");
-                }
-                Ok(range)
+        let size = |flag: &str,
+                    value: &Option<String>,
+                    default: u32|
+         -> anyhow::Result<SizeRange> {
+            let range = match value {
+                Some(v) => v
+                    .parse::<SizeRange>()
+                    .map_err(|e| anyhow::anyhow!("--{flag}: {e}"))?,
+                None => SizeRange::fixed(default),
             };
+            if !ranges && range.min != range.max {
+                bail!("--{flag}: this command takes one size, not a range (`tournament` and `match` take ranges)");
+            }
+            Ok(range)
+        };
         let rows = size("rows", &args.rows, info.default_rows)?;
         let cols = size("cols", &args.cols, info.default_cols)?;
         let mut options = BTreeMap::new();
@@ -91,18 +94,11 @@ pub fn sandbox(args: &LimitArgs, workers: usize) -> anyhow::Result<Sandbox> {
     let mut limits = Limits::default();
     let needed = u32::try_from(workers.saturating_mul(2).saturating_add(8)).unwrap_or(u32::MAX);
     limits.max_live_bots = limits.max_live_bots.max(needed);
-    if let Some(f) = args.fuel {
-        limits.fuel_per_move = f;
-    }
-    if let Some(m) = args.memory_mib {
-        limits.memory_bytes = m.saturating_mul(1 << 20);
-    }
-    if let Some(k) = args.stack_kib {
-        limits.stack_bytes = k.saturating_mul(1 << 10);
-    }
-    if let Some(t) = args.timeout_secs {
-        limits.timeout_secs = t;
-    }
+    // The flags' ranges (`bounds`) keep every value within what the sandbox accepts.
+    limits.fuel_per_move = args.fuel;
+    limits.memory_bytes = args.memory_mib << 20;
+    limits.stack_bytes = usize::try_from(args.stack_kib << 10).unwrap_or(usize::MAX);
+    limits.timeout_secs = args.timeout_secs;
     Sandbox::new(limits).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
@@ -120,6 +116,19 @@ pub fn limits_json(limits: &Limits) -> serde_json::Value {
         "output_bytes": limits.output_bytes,
         "timeout_secs": limits.timeout_secs,
     })
+}
+
+/// Refuses `--depth` deeper than the game allows, naming the flag and the bound.
+pub fn check_depth_flag(depth: Option<u32>, game: &'static dyn GameKind) -> anyhow::Result<()> {
+    let info = game.info();
+    if let Some(d) = depth.filter(|&d| d > info.max_depth) {
+        bail!(
+            "--depth {d}: {} allows at most {} (deeper searches take more than a second a move)",
+            info.name,
+            info.max_depth
+        );
+    }
+    Ok(())
 }
 
 /// Loads one bot by name for `game`: a builtin, or a module through the sandbox.
@@ -140,7 +149,7 @@ pub fn load_bot(
         BotSpec::Path(path) => {
             let module = sandbox
                 .load(&path)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+                .map_err(|e| anyhow::anyhow!("{}: {e}", escape_path(&path)))?;
             Ok(Named {
                 name: module_name(&path),
                 entrant: Box::new(Wasm(module)),

@@ -6,7 +6,7 @@ use arena::referee::play_game;
 use arena::seeds::derive;
 use arena_games::{Outcome, Player};
 
-use super::common::{load_bot, sandbox, GameChoice};
+use super::common::{check_depth_flag, load_bot, sandbox, GameChoice};
 use super::MatchArgs;
 
 pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
@@ -14,6 +14,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
     if args.games == 0 {
         anyhow::bail!("--games must be at least 1");
     }
+    check_depth_flag(args.depth, choice.kind)?;
     let sandbox = sandbox(&args.limits, 1)?;
     let a = load_bot(&args.a, choice.kind, args.depth, &sandbox)?;
     let b = load_bot(&args.b, choice.kind, args.depth, &sandbox)?;

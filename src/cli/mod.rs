@@ -6,8 +6,10 @@
 
 mod bench;
 mod board;
+mod bounds;
 mod check;
 mod common;
+mod examples;
 mod games;
 mod matchup;
 mod play;
@@ -15,10 +17,14 @@ mod replay;
 mod standings;
 mod tournament;
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use arena::runtime::Limits;
+use clap::{ArgAction, Args, Parser, Subcommand};
+
+use bounds::*;
 
 /// arena: a tournament harness for a battle of procedures.
 #[derive(Parser, Debug)]
@@ -28,25 +34,40 @@ pub struct Cli {
     command: Command,
 }
 
+/// The help of `--rows` for commands that play one board size.
+const ONE_ROWS: &str =
+    "Board rows (one number; `tournament` and `match` also take a range). Default: the game's";
+/// The help of `--cols` for commands that play one board size.
+const ONE_COLS: &str = "Board columns (one number). Default: the game's";
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// List the games and their builtin strategies.
+    #[command(after_help = examples::GAMES)]
     Games,
     /// Print a starting position (a MathTricks board) for people, or as JSON.
+    #[command(after_help = examples::BOARD, mut_arg("rows", |a| a.help(ONE_ROWS)), mut_arg("cols", |a| a.help(ONE_COLS)))]
     Board(BoardArgs),
     /// Play a game in the terminal: people against people or against bots.
+    #[command(after_help = examples::PLAY, mut_arg("rows", |a| a.help(ONE_ROWS)), mut_arg("cols", |a| a.help(ONE_COLS)))]
     Play(PlayArgs),
     /// Check a bot before handing it in: load it, play a few games, report (exit 1 if not ready).
+    #[command(after_help = examples::CHECK, mut_arg("rows", |a| a.help(ONE_ROWS)), mut_arg("cols", |a| a.help(ONE_COLS)))]
     Check(CheckArgs),
     /// Play a round-robin of best-of-N series between bots and write the results.
+    #[command(after_help = examples::TOURNAMENT)]
     Tournament(TournamentArgs),
     /// Play two bots against each other and keep a running score.
+    #[command(after_help = examples::MATCH)]
     Match(MatchArgs),
     /// Draw a recorded game move by move.
+    #[command(after_help = examples::REPLAY)]
     Replay(ReplayArgs),
     /// Recompute the standings and summaries of a results folder from its recorded games.
+    #[command(after_help = examples::STANDINGS)]
     Standings(StandingsArgs),
     /// Measure what the harness costs on this machine, against the performance targets.
+    #[command(after_help = examples::BENCH)]
     Bench(BenchArgs),
 }
 
@@ -55,9 +76,10 @@ struct BenchArgs {
     /// A few seconds instead of about a minute (smaller samples, noisier figures).
     #[arg(long)]
     quick: bool,
-    /// The most worker threads to measure throughput with (default: all cores, at least 2).
-    #[arg(long)]
-    threads: Option<usize>,
+    /// The most worker threads to measure throughput with, 1 to 256 (default: all cores,
+    /// at least 2).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS as i64))]
+    threads: Option<u32>,
 }
 
 #[derive(Args, Debug)]
@@ -71,18 +93,23 @@ struct StandingsArgs {
 /// The sandbox's limits (defaults and reasons in docs/ABI.md).
 #[derive(Args, Debug, Clone)]
 pub struct LimitArgs {
-    /// Fuel (about one unit per WebAssembly instruction) a bot may use per move.
-    #[arg(long, value_name = "FUEL")]
-    fuel: Option<u64>,
-    /// Linear memory cap per bot, in MiB.
-    #[arg(long, value_name = "MIB")]
-    memory_mib: Option<u64>,
-    /// WebAssembly stack cap per bot, in KiB.
-    #[arg(long, value_name = "KIB")]
-    stack_kib: Option<usize>,
-    /// Wall-clock safety net per call, in seconds (fuel is the real limit).
-    #[arg(long, value_name = "SECS")]
-    timeout_secs: Option<u64>,
+    /// Fuel (about one unit per WebAssembly instruction) a bot may use per move, 1 to
+    /// 10000000000.
+    #[arg(long, value_name = "FUEL", default_value_t = Limits::default().fuel_per_move,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_FUEL))]
+    fuel: u64,
+    /// Linear memory cap per bot, in MiB, 1 to 4096.
+    #[arg(long, value_name = "MIB", default_value_t = Limits::default().memory_bytes >> 20,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_MEMORY_MIB))]
+    memory_mib: u64,
+    /// WebAssembly stack cap per bot, in KiB, 4 to 262144.
+    #[arg(long, value_name = "KIB", default_value_t = (Limits::default().stack_bytes >> 10) as u64,
+          value_parser = clap::value_parser!(u64).range(MIN_STACK_KIB..=MAX_STACK_KIB))]
+    stack_kib: u64,
+    /// Wall-clock safety net per call, in seconds, 1 to 3600 (fuel is the real limit).
+    #[arg(long, value_name = "SECS", default_value_t = Limits::default().timeout_secs,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIMEOUT_SECS))]
+    timeout_secs: u64,
 }
 
 /// The game and its size, shared by the commands that start games.
@@ -91,10 +118,11 @@ pub struct GameArgs {
     /// The game to play (see `arena games`).
     #[arg(long, default_value = "mathtricks")]
     game: String,
-    /// Board rows (a number), or a range like 6..10 for tournaments. Default: the game's.
+    /// Board rows: a number, or a range like 6..10 to draw each board's size from
+    /// (bounds: `arena games`). Default: the game's.
     #[arg(long)]
     rows: Option<String>,
-    /// Board columns (a number or a range). Default: the game's.
+    /// Board columns: a number or a range. Default: the game's.
     #[arg(long)]
     cols: Option<String>,
     /// A game-specific option NAME=VALUE (repeatable), e.g. --option heaps=3,4,5 for nim.
@@ -140,8 +168,9 @@ struct CheckArgs {
     bot: PathBuf,
     #[command(flatten)]
     game: GameArgs,
-    /// Games to play against the builtin bots (alternating seats and opponents).
-    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Games to play against the builtin bots (alternating seats and opponents), 1 to
+    /// 1000.
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=MAX_CHECK_GAMES as i64))]
     games: u32,
     /// The seed of the boards.
     #[arg(long, default_value_t = 1)]
@@ -152,9 +181,10 @@ struct CheckArgs {
 
 #[derive(Args, Debug)]
 struct TournamentArgs {
-    /// Bots: .wasm/.wat files, folders of them, or builtin:NAME[:DEPTH].
+    /// Bots: .wasm/.wat files, folders of submissions (see docs/TOURNAMENT.md), or
+    /// builtin:NAME[:DEPTH].
     #[arg(required = true, value_name = "BOT")]
-    bots: Vec<String>,
+    bots: Vec<OsString>,
     #[command(flatten)]
     game: GameArgs,
     /// Games per series: 1, 3, 5 or 7.
@@ -166,31 +196,33 @@ struct TournamentArgs {
     /// Play all games of a series even once it is decided.
     #[arg(long)]
     play_all: bool,
-    /// Series per pair of bots.
-    #[arg(long, default_value_t = 1)]
+    /// Series per pair of bots, 1 to 1000 (and at most 200000 series in all).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_ROUNDS as i64))]
     rounds: u32,
     /// The tournament seed: every board and bot seed is derived from it.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
+    /// Worker threads, 1 to 256 (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS as i64))]
+    threads: Option<u32>,
     /// The results folder.
     #[arg(long, default_value = "results")]
     out: PathBuf,
     /// Continue the interrupted tournament in --out.
     #[arg(long)]
     resume: bool,
-    /// No progress bar and no standings table.
+    /// No progress and no standings table.
     #[arg(long, short)]
     quiet: bool,
-    /// Search depth for builtin:alphabeta (default: the game's).
-    #[arg(long)]
+    /// Search depth for builtin:alphabeta, 1 to 64 and at most the game's maximum
+    /// (default: the game's).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
     depth: Option<u32>,
-    /// Gauntlet: play every BOT against each of these reference bots only (not against
-    /// each other); references are listed apart from the ranked submissions.
-    #[arg(long, num_args = 1.., value_name = "REF")]
-    gauntlet: Vec<String>,
+    /// Gauntlet: play every BOT against this reference bot (a file, folder or builtin)
+    /// and not against each other. One value per flag: repeat the flag for more
+    /// references (--gauntlet builtin:greedy --gauntlet builtin:alphabeta).
+    #[arg(long, value_name = "REF", action = ArgAction::Append)]
+    gauntlet: Vec<OsString>,
     #[command(flatten)]
     grading: GradingArgs,
     #[command(flatten)]
@@ -220,14 +252,15 @@ struct MatchArgs {
     b: String,
     #[command(flatten)]
     game: GameArgs,
-    /// Games to play (first mover alternates).
-    #[arg(long, default_value_t = 10)]
+    /// Games to play (first mover alternates), 1 to 100000.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=MAX_MATCH_GAMES as i64))]
     games: u32,
     /// The seed every board and bot seed is derived from.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Search depth for builtin:alphabeta (default: the game's).
-    #[arg(long)]
+    /// Search depth for builtin:alphabeta, 1 to 64 and at most the game's maximum
+    /// (default: the game's).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
     depth: Option<u32>,
     #[command(flatten)]
     limits: LimitArgs,

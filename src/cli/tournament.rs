@@ -1,157 +1,170 @@
 //! `arena tournament`: the instructor's main job.
 
-use std::collections::BTreeMap;
 use std::io::IsTerminal;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
-use anyhow::{bail, Context as _};
-use arena::contestant::{is_module_file, module_name, BotSpec, Disqualified, Wasm};
+use anyhow::bail;
+use arena::bot_name::{escape_message, escape_path, escape_text};
+use arena::contestant::{Builtin, Disqualified, Wasm};
+use arena::output::manifest::SkippedEntry;
 use arena::output::{crosstable_csv, standings_csv};
 use arena::referee::Entrant;
-use arena::runtime::Sandbox;
+use arena::runtime::{Sandbox, WasmModule};
 use arena::series::SeriesRules;
+use arena::submissions::{self, Candidate, Intake, Source};
 use arena::tournament::{self, Config, Participant, Progress, Silent, TournamentError};
 use arena_games::GameKind;
 use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
-use super::common::{limits_json, load_bot, load_grading, sandbox, GameChoice};
+use super::bounds::{MAX_SERIES, MAX_THREADS};
+use super::common::{check_depth_flag, limits_json, load_grading, sandbox, GameChoice};
 use super::TournamentArgs;
 
 /// The largest field whose cross-table is printed on stdout (it is always in the CSV).
 const CROSSTABLE_MAX: usize = 12;
 
-/// Expands folders into their module files; keeps builtins and files as given.
-pub fn expand_bots(args: &[String]) -> anyhow::Result<Vec<String>> {
-    let mut out = Vec::new();
-    for a in args {
-        match a.parse::<BotSpec>().map_err(anyhow::Error::msg)? {
-            BotSpec::Builtin { .. } => out.push(a.clone()),
-            BotSpec::Path(p) if p.is_dir() => {
-                let mut files: Vec<PathBuf> = std::fs::read_dir(&p)
-                    .with_context(|| format!("cannot read the folder {}", p.display()))?
-                    .filter_map(|e| e.ok().map(|e| e.path()))
-                    .filter(|f| f.is_file() && is_module_file(f))
-                    .collect();
-                files.sort();
-                if files.is_empty() {
-                    bail!("{}: the folder holds no .wasm or .wat files", p.display());
-                }
-                out.extend(files.into_iter().map(|f| f.display().to_string()));
-            }
-            BotSpec::Path(p) => {
-                if !p.exists() {
-                    bail!("{}: no such file", p.display());
-                }
-                if !is_module_file(&p) {
-                    bail!("{}: not a .wasm or .wat file", p.display());
-                }
-                out.push(a.clone());
-            }
-        }
+/// Prints every entry that will not be played (always, even with `--quiet`) and returns
+/// them for the manifest.
+fn report_skipped(intake: &Intake) -> Vec<SkippedEntry> {
+    for s in &intake.skipped {
+        eprintln!("skipped: {}: {}", escape_path(&s.path), s.reason);
     }
-    Ok(out)
+    intake
+        .skipped
+        .iter()
+        .map(|s| SkippedEntry {
+            file: s.file.clone(),
+            reason: s.reason.to_string(),
+        })
+        .collect()
 }
 
-/// The name a bot gets in results.
-fn display_name(spec: &str) -> String {
-    match spec.parse::<BotSpec>() {
-        Ok(BotSpec::Path(p)) => module_name(&p),
-        _ => spec.to_string(),
-    }
-}
-
-/// Checks that no two bots share a name.
-pub fn check_names(specs: &[String]) -> anyhow::Result<()> {
-    let mut seen: BTreeMap<String, &str> = BTreeMap::new();
-    for s in specs {
-        if let Some(prev) = seen.insert(display_name(s), s) {
-            bail!(
-                "two bots are both named `{}`: {prev} and {s}; rename one file",
-                display_name(s)
-            );
-        }
+/// Refuses a schedule of more than [`MAX_SERIES`] series.
+fn check_schedule_size(bots: &[Candidate], rounds: u32) -> anyhow::Result<()> {
+    let refs = bots.iter().filter(|b| b.reference).count() as u64;
+    let subs = bots.len() as u64 - refs;
+    let pairs = if refs > 0 {
+        subs * refs
+    } else {
+        subs * subs.saturating_sub(1) / 2
+    };
+    let series = pairs.saturating_mul(u64::from(rounds));
+    if series > MAX_SERIES {
+        bail!(
+            "--rounds {rounds} with {} bots makes {series} series, more than the cap of {MAX_SERIES}: use fewer rounds, or split the field",
+            bots.len()
+        );
     }
     Ok(())
 }
 
-/// Loads the field: builtins as they are, modules compiled in parallel before play
-/// starts. A module that does not load is disqualified with the reason, and stays in the
-/// standings.
+/// A module read and compiled, or the reason it cannot play.
+struct Loaded {
+    sha256: String,
+    result: Result<WasmModule, String>,
+}
+
+/// Reads a module through the one safe reader, hashes the bytes read and compiles those
+/// same bytes; a module that cannot even be instantiated (its `start` traps or runs out
+/// of fuel) is disqualified like one that does not load, as the ABI says (a trial
+/// instance with seed 0 decides it before play starts).
+fn load_module(c: &Candidate, path: &std::path::Path, sandbox: &Sandbox) -> Loaded {
+    let bytes = match arena::module_file::read(path, sandbox.limits().module_bytes) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            return Loaded {
+                sha256: String::new(),
+                result: Err(e.to_string()),
+            }
+        }
+    };
+    let sha256 = hex::encode(Sha256::digest(&bytes));
+    let result = sandbox
+        .load_bytes(c.name.as_str(), &bytes)
+        .map_err(|e| e.to_string())
+        .and_then(|module| {
+            module
+                .instantiate(0)
+                .map(|_| module)
+                .map_err(|fault| format!("cannot be instantiated: {fault}"))
+        });
+    Loaded { sha256, result }
+}
+
+/// Loads the field: builtins as they are, modules read and compiled in parallel before
+/// play starts. A module that does not load is disqualified with the reason (escaped, on
+/// one line), and stays in the standings.
 fn build_field(
-    specs: &[String],
-    references: &[String],
+    bots: &[Candidate],
     game: &'static dyn GameKind,
     depth: Option<u32>,
     sandbox: &Sandbox,
 ) -> anyhow::Result<Vec<Participant>> {
-    let roles: Vec<(&String, bool)> = specs
-        .iter()
-        .map(|s| (s, false))
-        .chain(references.iter().map(|s| (s, true)))
-        .collect();
-    let paths: Vec<PathBuf> = roles
-        .iter()
-        .filter_map(|(s, _)| match s.parse::<BotSpec>() {
-            Ok(BotSpec::Path(p)) => Some(p),
-            _ => None,
+    let loaded: Vec<Option<Loaded>> = bots
+        .par_iter()
+        .map(|c| match &c.source {
+            Source::Module(path) => Some(load_module(c, path, sandbox)),
+            Source::Builtin { .. } => None,
         })
         .collect();
-    let mut loaded = sandbox.load_many(&paths).into_iter();
     let mut field = Vec::new();
-    for (spec, reference) in roles {
-        let name = display_name(spec);
-        let participant = match spec.parse::<BotSpec>().map_err(anyhow::Error::msg)? {
-            BotSpec::Builtin { .. } => Participant {
-                entrant: load_bot(spec, game, depth, sandbox)?.entrant,
-                name,
-                source: spec.clone(),
-                sha256: String::new(),
-                reference,
-                disqualified: None,
-            },
-            BotSpec::Path(path) => {
-                let bytes = std::fs::read(&path)
-                    .with_context(|| format!("cannot read {}", path.display()))?;
-                let result = loaded.next().expect("one load result per module path");
-                // A module that cannot even be instantiated (its `start` traps or runs
-                // out of fuel) is disqualified like one that does not load, as the ABI
-                // says; a trial instance with seed 0 decides it before play starts.
-                let result = result.map_err(|e| e.to_string()).and_then(|module| {
-                    module
-                        .instantiate(0)
-                        .map(|_| module)
-                        .map_err(|fault| format!("cannot be instantiated: {fault}"))
-                });
-                let (entrant, disqualified): (Box<dyn Entrant>, Option<String>) = match result {
-                    Ok(module) => (Box::new(Wasm(module)), None),
-                    Err(reason) => {
-                        let reason = arena::referee::one_line(&reason);
-                        eprintln!("{}: disqualified: {reason}", path.display());
-                        (Box::new(Disqualified(reason.clone())), Some(reason))
-                    }
-                };
-                Participant {
-                    name,
-                    source: path
-                        .file_name()
-                        .map(|f| f.to_string_lossy().into_owned())
-                        .unwrap_or_default(),
-                    sha256: hex::encode(Sha256::digest(&bytes)),
-                    reference,
-                    disqualified,
-                    entrant,
+    for (c, loaded) in bots.iter().zip(loaded) {
+        let (entrant, sha256, disqualified): (Box<dyn Entrant>, String, Option<String>) =
+            match &c.source {
+                Source::Builtin { strategy, depth: d } => {
+                    let builtin = Builtin::new(game, strategy, d.or(depth))
+                        .map_err(|e| anyhow::anyhow!("{}: {e}", c.name))?;
+                    (Box::new(builtin), String::new(), None)
                 }
-            }
-        };
-        field.push(participant);
+                Source::Module(path) => {
+                    let loaded = loaded.expect("every module was loaded");
+                    match loaded.result {
+                        Ok(module) => (Box::new(Wasm(module)), loaded.sha256, None),
+                        Err(reason) => {
+                            let reason = escape_message(&arena::referee::one_line(&reason));
+                            eprintln!("{}: disqualified: {reason}", escape_path(path));
+                            (
+                                Box::new(Disqualified(reason.clone())),
+                                loaded.sha256,
+                                Some(reason),
+                            )
+                        }
+                    }
+                }
+            };
+        field.push(Participant {
+            name: c.name.as_str().to_string(),
+            source: c.file.clone(),
+            sha256,
+            reference: c.reference,
+            disqualified,
+            entrant,
+        });
     }
     Ok(field)
 }
 
+/// Notes modules with byte-identical content: all are played; the instructor decides.
+fn note_identical(field: &[Participant]) {
+    let groups = submissions::identical(
+        field
+            .iter()
+            .filter(|p| !p.sha256.is_empty())
+            .map(|p| (p.name.as_str(), p.sha256.as_str())),
+    );
+    for g in groups {
+        eprintln!(
+            "note: {} are byte-identical modules (all are played)",
+            g.join(", ")
+        );
+    }
+}
+
+/// The progress bar, on a terminal.
 struct Bar(ProgressBar);
 
 impl Progress for Bar {
@@ -167,41 +180,95 @@ impl Progress for Bar {
     }
 }
 
+/// Progress as plain lines on stderr, when it is not a terminal (CI logs, `2> file`): one
+/// line each time another tenth of the games is done.
+struct Lines(Mutex<LineState>);
+
+/// Games done, the most games still possible, and the last tenth reported.
+#[derive(Default)]
+struct LineState {
+    done: u64,
+    total: u64,
+    reported: u64,
+}
+
+impl Lines {
+    fn new() -> Lines {
+        Lines(Mutex::new(LineState::default()))
+    }
+
+    /// Prints a line when the share done has reached a tenth not yet reported.
+    fn update(&self, change: impl FnOnce(&mut LineState)) {
+        let mut s = self.0.lock().expect("no panics while holding it");
+        change(&mut s);
+        if s.total == 0 {
+            return;
+        }
+        let tenth = (s.done.min(s.total) * 10 / s.total).min(10);
+        if tenth > s.reported {
+            s.reported = tenth;
+            eprintln!(
+                "progress: {}% ({} of at most {} games)",
+                tenth * 10,
+                s.done,
+                s.total
+            );
+        }
+    }
+}
+
+impl Progress for Lines {
+    fn set_total(&self, games: u64) {
+        self.update(|s| s.total = games);
+    }
+    fn game_done(&self) {
+        self.update(|s| s.done += 1);
+    }
+    fn skip(&self, games: u64) {
+        self.update(|s| s.total = s.total.saturating_sub(games));
+    }
+}
+
 pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     let choice = GameChoice::new(&args.game, true)?;
     let rules =
         SeriesRules::new(args.best_of, args.paired, args.play_all).map_err(anyhow::Error::msg)?;
-    if args.rounds == 0 {
-        bail!("--rounds must be at least 1");
-    }
+    check_depth_flag(args.depth, choice.kind)?;
     let threads = match args.threads {
-        Some(0) => bail!("--threads must be at least 1"),
-        Some(n) => n,
+        Some(n) => n as usize,
         None => std::thread::available_parallelism()
             .map(|n| n.get())
-            .unwrap_or(1),
+            .unwrap_or(1)
+            .min(MAX_THREADS as usize),
     };
-    let specs = expand_bots(&args.bots)?;
-    let references = expand_bots(&args.gauntlet)?;
-    check_names(&[specs.clone(), references.clone()].concat())?;
+    if !args.gauntlet.is_empty() {
+        // `--gauntlet A B` once made B a reference too: say how B is played now.
+        for b in args.bots.iter().filter_map(|b| b.to_str()) {
+            if b.starts_with("builtin:") {
+                eprintln!("note: {b} is played as a submission (--gauntlet takes one reference per flag: repeat it for more)");
+            }
+        }
+    }
+    let intake = submissions::gather(&args.bots, &args.gauntlet)?;
+    let skipped = report_skipped(&intake);
+    check_schedule_size(&intake.bots, args.rounds)?;
     let sandbox = sandbox(&args.limits, threads)?;
-    let field = build_field(&specs, &references, choice.kind, args.depth, &sandbox)?;
+    let field = build_field(&intake.bots, choice.kind, args.depth, &sandbox)?;
+    note_identical(&field);
     // Builtins belong to no student: only modules are matched against the roster.
-    let submissions: Vec<String> = specs
+    let submissions: Vec<String> = intake
+        .bots
         .iter()
-        .filter(|s| matches!(s.parse::<BotSpec>(), Ok(BotSpec::Path(_))))
-        .map(|s| display_name(s))
+        .filter(|c| !c.reference && matches!(c.source, Source::Module(_)))
+        .map(|c| c.name.as_str().to_string())
         .collect();
     let grading = load_grading(&args.grading, &submissions)?;
     if let Some(anchor) = &grading.anchor {
-        let all: Vec<String> = specs
-            .iter()
-            .chain(&references)
-            .map(|s| display_name(s))
-            .collect();
-        if !all.contains(anchor) {
+        let all: Vec<&str> = intake.bots.iter().map(|c| c.name.as_str()).collect();
+        if !all.contains(&anchor.as_str()) {
             bail!(
-                "--anchor `{anchor}` is not one of the bots: {}",
+                "--anchor `{}` is not one of the bots: {}",
+                escape_text(anchor),
                 all.join(", ")
             );
         }
@@ -221,6 +288,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         limits: limits_json(sandbox.limits()),
         thread_stack: sandbox.limits().host_thread_stack(),
         reporting: grading,
+        skipped,
     };
     let stop = Arc::new(AtomicBool::new(false));
     {
@@ -233,7 +301,6 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
             eprintln!("\nstopping after the games in progress...");
         });
     }
-    let show = !args.quiet && std::io::stderr().is_terminal();
     let bar = ProgressBar::new(0);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  ETA {eta}")
@@ -245,10 +312,12 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
                 },
             ),
     );
-    let progress: Box<dyn Progress> = if show {
+    let progress: Box<dyn Progress> = if args.quiet {
+        Box::new(Silent)
+    } else if std::io::stderr().is_terminal() {
         Box::new(Bar(bar.clone()))
     } else {
-        Box::new(Silent)
+        Box::new(Lines::new())
     };
     let result = tournament::run(&config, field, &*progress, &stop);
     bar.finish_and_clear();
@@ -267,7 +336,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
                 println!(
                     "{} games; the first mover won {w}, drew {d}, lost {l}; results in {}",
                     summary.games,
-                    args.out.display()
+                    escape_path(&args.out)
                 );
             }
             Ok(ExitCode::SUCCESS)
@@ -275,10 +344,31 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         Err(TournamentError::Interrupted { played }) => {
             eprintln!(
                 "interrupted: {played} games finished in this run are saved in {}.\nresume with the same command and --resume",
-                args.out.display()
+                escape_path(&args.out)
             );
             Ok(ExitCode::from(130))
         }
         Err(e) => Err(e.into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_lines_come_once_per_tenth() {
+        let lines = Lines::new();
+        lines.set_total(20);
+        for _ in 0..20 {
+            lines.game_done();
+        }
+        assert_eq!(lines.0.lock().unwrap().reported, 10);
+        let shrinking = Lines::new();
+        shrinking.set_total(100);
+        shrinking.game_done();
+        shrinking.skip(90);
+        // 1 of 10: the first tenth is reached by the series that ended early.
+        assert_eq!(shrinking.0.lock().unwrap().reported, 1);
     }
 }

@@ -28,6 +28,16 @@ pub struct BotEntry {
     pub disqualified: Option<String>,
 }
 
+/// An entry handed in that was not played, as the manifest records it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SkippedEntry {
+    /// The entry's path relative to the folder it was found in (the file name for a
+    /// file named on the command line; a trailing `/` for a folder), escaped.
+    pub file: String,
+    /// Why it was not played.
+    pub reason: String,
+}
+
 /// What a tournament was: the manifest.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Manifest {
@@ -59,6 +69,10 @@ pub struct Manifest {
     pub limits: serde_json::Value,
     /// The bots, in schedule order.
     pub bots: Vec<BotEntry>,
+    /// Every entry handed in that is not among the bots, with the reason; absent when
+    /// there is none (so the manifests of earlier runs read and compare unchanged).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<SkippedEntry>,
 }
 
 impl Manifest {
@@ -116,6 +130,21 @@ impl Manifest {
                 ));
             }
         }
+        if self.skipped != other.skipped {
+            let list = |m: &Manifest| {
+                let files: Vec<&str> = m.skipped.iter().map(|s| s.file.as_str()).collect();
+                if files.is_empty() {
+                    "none".to_string()
+                } else {
+                    files.join(", ")
+                }
+            };
+            return Some(format!(
+                "the entries skipped were {} there, are {} now",
+                list(other),
+                list(self)
+            ));
+        }
         for (key, va) in &a {
             let vb = b.get(key).cloned().unwrap_or(serde_json::Value::Null);
             if *va != vb {
@@ -152,6 +181,7 @@ mod tests {
                 reference: false,
                 disqualified: None,
             }],
+            skipped: Vec::new(),
         }
     }
 
@@ -169,6 +199,29 @@ mod tests {
         assert!(
             diff.contains("seed") && diff.contains('7') && diff.contains('8'),
             "{diff}"
+        );
+    }
+
+    #[test]
+    fn skipped_entries_are_recorded_only_when_there_are_some() {
+        let m = manifest();
+        assert!(!m.to_json().contains("skipped"));
+        let mut with = m.clone();
+        with.skipped.push(SkippedEntry {
+            file: "notes.txt".into(),
+            reason: "not a .wasm or .wat file".into(),
+        });
+        let json = with.to_json();
+        assert!(
+            json.contains("\"skipped\"") && json.contains("notes.txt"),
+            "{json}"
+        );
+        let back: Manifest = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, with);
+        let diff = with.difference(&m).unwrap();
+        assert_eq!(
+            diff,
+            "the entries skipped were none there, are notes.txt now"
         );
     }
 

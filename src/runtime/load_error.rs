@@ -22,6 +22,14 @@ pub enum LoadError {
         /// What the system said.
         source: std::io::Error,
     },
+    /// A symbolic link, a folder, a FIFO, a device or a socket: never read.
+    #[error("{}: {reason}", crate::bot_name::escape_path(path))]
+    NotAFile {
+        /// The path given.
+        path: PathBuf,
+        /// What it is.
+        reason: crate::module_file::ReadError,
+    },
     /// The file is larger than the module cap.
     #[error("file is {size}, more than the {cap} module cap")]
     TooLarge {
@@ -117,4 +125,23 @@ pub enum LoadError {
         /// The type the host provides.
         expected: String,
     },
+}
+
+impl LoadError {
+    /// The load error for a module file that [`crate::module_file::read`] refused.
+    pub fn from_read(path: &std::path::Path, err: crate::module_file::ReadError) -> LoadError {
+        use crate::module_file::ReadError;
+        let path = path.to_path_buf();
+        match err {
+            ReadError::NotFound => LoadError::NotFound { path },
+            ReadError::Io(source) => LoadError::Io { path, source },
+            ReadError::TooLarge { size, cap } => LoadError::TooLarge {
+                size: super::human_bytes(size),
+                cap: super::human_bytes(cap),
+            },
+            reason @ (ReadError::Symlink | ReadError::NotRegular(_)) => {
+                LoadError::NotAFile { path, reason }
+            }
+        }
+    }
 }

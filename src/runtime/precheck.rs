@@ -25,13 +25,28 @@ pub(crate) fn to_binary(file: &[u8], limits: &Limits) -> Result<Vec<u8>, LoadErr
                 .to_string(),
         ));
     }
-    let binary = wat::parse_bytes(file).map_err(|e| {
+    let binary = text_to_binary(file).map_err(|(line, col)| {
+        // Never the parser's message: it quotes the file, which may be anything (a
+        // credentials file handed in as `.wasm`). The position is enough to find it.
         LoadError::NotWasm(format!(
-            "no `\\0asm` magic number, and not the text format either: {e}"
+            "no `\\0asm` magic number, and not valid text format (.wat) either: the first error is at line {line}, column {col}"
         ))
     })?;
     check_size(binary.len() as u64, limits)?;
-    Ok(binary.into_owned())
+    Ok(binary)
+}
+
+/// The binary module of WebAssembly text, or the line and column (from 1) of the first
+/// error.
+fn text_to_binary(file: &[u8]) -> Result<Vec<u8>, (usize, usize)> {
+    let text = std::str::from_utf8(file).map_err(|_| (1, 1))?;
+    let at = |e: wast::Error| {
+        let (line, col) = e.span().linecol_in(text);
+        (line + 1, col + 1)
+    };
+    let buf = wast::parser::ParseBuffer::new(text).map_err(at)?;
+    let mut wat = wast::parser::parse::<wast::Wat>(&buf).map_err(at)?;
+    wat.encode().map_err(at)
 }
 
 /// Refuses a file larger than the module cap.
@@ -139,6 +154,19 @@ mod tests {
             to_binary(b"\x7fELF", &l),
             Err(LoadError::NotWasm(_))
         ));
+    }
+
+    #[test]
+    fn a_text_file_is_refused_without_quoting_it() {
+        let l = Limits::default();
+        let err = to_binary(b"TOKEN=hunter2\n", &l).unwrap_err().to_string();
+        assert!(!err.contains("hunter2") && !err.contains("TOKEN"), "{err}");
+        assert!(err.ends_with("at line 1, column 1"), "{err}");
+        let err = to_binary(b"(module)\n(module (func (i32.bogus $secret)))", &l)
+            .unwrap_err()
+            .to_string();
+        assert!(!err.contains("secret") && !err.contains("bogus"), "{err}");
+        assert!(err.contains("line 2"), "{err}");
     }
 
     #[test]

@@ -15,7 +15,6 @@ use super::host;
 use super::limits::{Limits, LimitsError};
 use super::load_error::LoadError;
 use super::module::{self, WasmModule};
-use super::precheck;
 use super::state::BotState;
 use super::ticker::Ticker;
 use super::types::func_signature;
@@ -102,25 +101,16 @@ impl Sandbox {
             .collect()
     }
 
-    /// Loads a bot from a `.wasm` or `.wat` file: checks its size before reading it,
-    /// then everything [`Sandbox::load_bytes`] checks.
+    /// Loads a bot from a `.wasm` or `.wat` file, read through
+    /// [`crate::module_file::read`] (no links, FIFOs or devices; the size checked before
+    /// reading and at most the cap read), then everything [`Sandbox::load_bytes`] checks.
     ///
     /// # Errors
     /// [`LoadError`] naming what is wrong.
     pub fn load(&self, path: impl AsRef<Path>) -> Result<WasmModule, LoadError> {
         let path = path.as_ref();
-        let io_err = |source: std::io::Error| match source.kind() {
-            std::io::ErrorKind::NotFound => LoadError::NotFound {
-                path: path.to_path_buf(),
-            },
-            _ => LoadError::Io {
-                path: path.to_path_buf(),
-                source,
-            },
-        };
-        let meta = std::fs::metadata(path).map_err(io_err)?;
-        precheck::check_size(meta.len(), &self.shared.limits)?;
-        let bytes = std::fs::read(path).map_err(io_err)?;
+        let bytes = crate::module_file::read(path, self.shared.limits.module_bytes)
+            .map_err(|e| LoadError::from_read(path, e))?;
         self.load_bytes(&path.display().to_string(), &bytes)
     }
 

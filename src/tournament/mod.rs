@@ -23,7 +23,7 @@ use crate::grading::bands::Bands;
 use crate::grading::roster::Roster;
 use crate::output::atomic;
 use crate::output::games_csv::{self, GameLog, GameRow};
-use crate::output::manifest::{BotEntry, Manifest, FORMAT};
+use crate::output::manifest::{BotEntry, Manifest, SkippedEntry, FORMAT};
 use crate::output::replay::{self, result_text, Replay};
 use crate::output::{
     crosstable_csv, fairness_csv, grades_csv, ratings_csv, series_csv, standings_csv, OutputError,
@@ -65,6 +65,8 @@ pub struct Config {
     pub thread_stack: usize,
     /// Roster and grade bands for the derived files.
     pub reporting: Reporting,
+    /// The entries handed in that are not in the field, for the manifest.
+    pub skipped: Vec<SkippedEntry>,
 }
 
 /// One bot of the field.
@@ -194,6 +196,7 @@ pub fn manifest(config: &Config, field: &[Participant]) -> Manifest {
                 disqualified: p.disqualified.clone(),
             })
             .collect(),
+        skipped: config.skipped.clone(),
     }
 }
 

@@ -336,11 +336,30 @@ pub struct GameInfo {
     pub default_cols: u32,
     /// Search depth `builtin:alphabeta` uses when none is given.
     pub default_depth: u32,
+    /// The deepest search `builtin:alphabeta` may be asked for: the deepest depth at
+    /// which one move still takes at most about a second (measured natively at the
+    /// game's largest size, or at its default size where even shallow searches of the
+    /// largest size take longer). arena refuses deeper searches before any game starts.
+    pub max_depth: u32,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_game_bounds_its_search_depth() {
+        for kind in crate::games() {
+            let info = kind.info();
+            assert!(
+                (1..=64).contains(&info.max_depth) && info.default_depth <= info.max_depth,
+                "{}: default depth {}, max depth {}",
+                info.name,
+                info.default_depth,
+                info.max_depth
+            );
+        }
+    }
 
     #[test]
     fn no_options_refuses_the_first_option_by_name() {

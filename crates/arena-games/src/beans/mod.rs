@@ -115,6 +115,7 @@ impl Game for Beans {
         default_rows: 15,
         default_cols: 15,
         default_depth: 10,
+        max_depth: 28,
     };
 
     fn new_random(params: &GameParams, rng: &mut GameRng) -> Result<Self, ParamError> {

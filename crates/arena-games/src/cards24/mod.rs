@@ -90,6 +90,7 @@ impl Game for Cards24 {
         default_rows: 4,
         default_cols: 6,
         default_depth: 8,
+        max_depth: 15,
     };
 
     fn new_random(params: &GameParams, _rng: &mut GameRng) -> Result<Self, ParamError> {

@@ -139,6 +139,7 @@ impl Game for MathTricks {
         default_rows: 8,
         default_cols: 8,
         default_depth: 6,
+        max_depth: 12,
     };
 
     fn new_random(params: &GameParams, rng: &mut GameRng) -> Result<Self, ParamError> {

@@ -102,6 +102,7 @@ impl Game for Nim {
         default_rows: 5,
         default_cols: 15,
         default_depth: 4,
+        max_depth: 8,
     };
 
     fn new_random(params: &GameParams, rng: &mut GameRng) -> Result<Self, ParamError> {

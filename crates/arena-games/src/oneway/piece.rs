@@ -77,6 +77,7 @@ impl Piece for King {
         default_rows: 8,
         default_cols: 8,
         default_depth: 10,
+        max_depth: 27,
     };
     const SYMBOL: char = 'K';
     const RULE: &'static str = "one square left, down, or diagonally down-left";
@@ -96,6 +97,7 @@ impl Piece for Queen {
         default_rows: 8,
         default_cols: 8,
         default_depth: 6,
+        max_depth: 64,
     };
     const SYMBOL: char = 'Q';
     const RULE: &'static str = "any number of squares left, down, or diagonally down-left";
@@ -115,6 +117,7 @@ impl Piece for Rook {
         default_rows: 8,
         default_cols: 8,
         default_depth: 6,
+        max_depth: 7,
     };
     const SYMBOL: char = 'R';
     const RULE: &'static str = "any number of squares left or down";
@@ -134,6 +137,7 @@ impl Piece for Knight {
         default_rows: 8,
         default_cols: 8,
         default_depth: 10,
+        max_depth: 21,
     };
     const SYMBOL: char = 'N';
     const RULE: &'static str = "as a chess knight, but only two left and one up or down, or two down and one left or right";

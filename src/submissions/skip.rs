@@ -1,0 +1,74 @@
+//! Why an entry handed in is not played, and the errors that stop intake altogether.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+use crate::bot_name::escape_path;
+use crate::module_file::ReadError;
+
+/// An entry of a submission folder (or a file named on the command line) that is not
+/// played: where it is and why.
+#[derive(Debug)]
+pub struct Skipped {
+    /// The entry's path as arena reached it (the argument joined with the entry).
+    pub path: PathBuf,
+    /// The path relative to the folder argument it was found in (the file name for a
+    /// file named on the command line), escaped: what the manifest records.
+    pub file: String,
+    /// Why it is not played.
+    pub reason: SkipReason,
+}
+
+/// Why an entry is not played. Never quotes the entry's content.
+#[derive(Debug, Error)]
+pub enum SkipReason {
+    /// A file whose name does not end in `.wasm` or `.wat` (in any case).
+    #[error("not a .wasm or .wat file")]
+    NotModuleFile,
+    /// A link, a FIFO, a device, a socket, or a file the system would not open.
+    #[error("{0}")]
+    Unreadable(ReadError),
+    /// A sub-folder (or a folder argument) with no module file in it.
+    #[error("the folder holds no .wasm or .wat file")]
+    NoModule,
+    /// A sub-folder with more than one module file: which one is the submission?
+    #[error("the folder holds {} modules ({}): a student's folder must hold exactly one", .0.len(), .0.join(", "))]
+    SeveralModules(Vec<String>),
+    /// A folder inside a student's sub-folder (arena looks one level deep).
+    #[error("a folder inside a submission folder (arena looks only one level deep)")]
+    NestedFolder,
+    /// Another entry has the same bot name, after escaping.
+    #[error("its bot name `{name}` is also the name of {}: rename one", .others.join(", "))]
+    NameClash {
+        /// The name they share.
+        name: String,
+        /// The other entries with that name.
+        others: Vec<String>,
+    },
+    /// The name is that of a builtin bot in the same tournament.
+    #[error("its bot name `{0}` is the name of a builtin in this tournament: rename it")]
+    BuiltinName(String),
+}
+
+/// What stops intake altogether: a mistake on the command line, not in a submission.
+#[derive(Debug, Error)]
+pub enum IntakeError {
+    /// A path on the command line that does not exist.
+    #[error("{}: no such file or folder", escape_path(.0))]
+    NotFound(PathBuf),
+    /// A folder on the command line that cannot be listed.
+    #[error("cannot read the folder {}: {source}", escape_path(path))]
+    Folder {
+        /// The folder.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// A `builtin:` argument that does not parse.
+    #[error("{0}")]
+    Builtin(String),
+    /// The same builtin named twice.
+    #[error("two bots are both named `{0}`: name each builtin once")]
+    DuplicateBuiltin(String),
+}
