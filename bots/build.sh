@@ -5,6 +5,9 @@
 #   c_greedy.wasm                            bots/c/       (clang, no libc)
 #   first_legal.wasm                         bots/wat/     (hand-written WAT)
 #
+# and the test fixtures built from source (tests/fixtures/panicking.wasm from
+# tests/fixtures/panicking/, tests/fixtures/c_panic.wasm from tests/fixtures/c_panic.c).
+#
 # Usage: bash bots/build.sh [--install] [--check]
 #   --install  first install what the build needs on Debian/Ubuntu: the pinned Rust
 #              toolchain with the wasm32-unknown-unknown target (through rustup), clang
@@ -25,6 +28,10 @@ CLANG_MAJOR=14        # clang/lld that built c_greedy.wasm (Debian 12's `clang`)
 WASM_TARGET=wasm32-unknown-unknown
 RUST_BOTS=(random greedy alphabeta)
 ALL_BOTS=(random greedy alphabeta c_greedy first_legal)
+# Every committed file this script builds, relative to the repository's root.
+ARTIFACTS=()
+for bot in "${ALL_BOTS[@]}"; do ARTIFACTS+=("bots/$bot.wasm"); done
+ARTIFACTS+=(tests/fixtures/panicking.wasm tests/fixtures/c_panic.wasm)
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BOTS=$ROOT/bots
@@ -102,8 +109,9 @@ clang_major=$("$CLANG" -dumpversion | cut -d. -f1)
 if [ $check = 1 ]; then
     OUT=$(mktemp -d)
     trap 'rm -rf "$OUT"' EXIT
+    mkdir -p "$OUT/bots" "$OUT/tests/fixtures"
 else
-    OUT=$BOTS
+    OUT=$ROOT
 fi
 TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
 CARGO_HOME_DIR=${CARGO_HOME:-$HOME/.cargo}
@@ -111,7 +119,7 @@ CARGO_HOME_DIR=${CARGO_HOME:-$HOME/.cargo}
 # Rust bots: one cdylib each, the wasm-bot profile (opt-level 3, LTO, abort, stripped).
 # Paths that differ between machines are remapped so that they cannot reach the bytes.
 say "building the Rust bots with $("${CARGO[@]}" -V)"
-packages=()
+packages=(-p arena-fixture-panicking)
 for bot in "${RUST_BOTS[@]}"; do packages+=(-p "arena-bot-$bot"); done
 (
     cd "$ROOT"
@@ -120,17 +128,24 @@ for bot in "${RUST_BOTS[@]}"; do packages+=(-p "arena-bot-$bot"); done
         --target-dir "$TARGET_DIR" "${packages[@]}"
 )
 for bot in "${RUST_BOTS[@]}"; do
-    cp "$TARGET_DIR/$WASM_TARGET/wasm-bot/arena_bot_$bot.wasm" "$OUT/$bot.wasm"
+    cp "$TARGET_DIR/$WASM_TARGET/wasm-bot/arena_bot_$bot.wasm" "$OUT/bots/$bot.wasm"
 done
+cp "$TARGET_DIR/$WASM_TARGET/wasm-bot/arena_fixture_panicking.wasm" \
+    "$OUT/tests/fixtures/panicking.wasm"
 
-# The C bot: freestanding, no libc, only the two exports and the arena import.
-say "building the C bot with $("$CLANG" --version | head -n1)"
+# The C bots: freestanding, no libc, only the two exports and the arena import.
+C_FLAGS=(--target=wasm32 -nostdlib -ffreestanding -O2 -Wall -Wextra -Werror
+    -Wl,--no-entry -Wl,--export=arena_alloc -Wl,--export=choose_move -Wl,--strip-all)
+say "building the C bots with $("$CLANG" --version | head -n1)"
 (
     cd "$BOTS/c"
-    "$CLANG" --target=wasm32 -nostdlib -ffreestanding -O2 -Wall -Wextra -Werror \
-        -ffile-prefix-map="$BOTS/c"=. \
-        -Wl,--no-entry -Wl,--export=arena_alloc -Wl,--export=choose_move -Wl,--strip-all \
-        -o "$OUT/c_greedy.wasm" greedy.c
+    "$CLANG" "${C_FLAGS[@]}" -ffile-prefix-map="$BOTS/c"=. \
+        -o "$OUT/bots/c_greedy.wasm" greedy.c
+)
+(
+    cd "$ROOT/tests/fixtures"
+    "$CLANG" "${C_FLAGS[@]}" -I "$BOTS/c" -ffile-prefix-map="$ROOT"=. \
+        -o "$OUT/tests/fixtures/c_panic.wasm" c_panic.c
 )
 
 # The WAT bot, assembled by the wat crate at the version Cargo.lock pins.
@@ -138,15 +153,15 @@ say "assembling the WAT bot"
 (
     cd "$ROOT"
     "${CARGO[@]}" run --locked --quiet --release --target-dir "$TARGET_DIR" -p arena-wat2wasm -- \
-        "$BOTS/wat/first_legal.wat" "$OUT/first_legal.wasm"
+        "$BOTS/wat/first_legal.wat" "$OUT/bots/first_legal.wasm"
 )
 
 status=0
-for bot in "${ALL_BOTS[@]}"; do
-    printf '%8d  %s  %s.wasm\n' "$(wc -c <"$OUT/$bot.wasm")" \
-        "$(sha256sum "$OUT/$bot.wasm" | cut -c1-16)" "$bot"
-    if [ $check = 1 ] && ! cmp -s "$OUT/$bot.wasm" "$BOTS/$bot.wasm"; then
-        say "bots/$bot.wasm differs from a fresh build of its source: run bash bots/build.sh and commit"
+for file in "${ARTIFACTS[@]}"; do
+    printf '%8d  %s  %s\n' "$(wc -c <"$OUT/$file")" \
+        "$(sha256sum "$OUT/$file" | cut -c1-16)" "$file"
+    if [ $check = 1 ] && ! cmp -s "$OUT/$file" "$ROOT/$file"; then
+        say "$file differs from a fresh build of its source: run bash bots/build.sh and commit"
         status=1
     fi
 done

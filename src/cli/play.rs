@@ -7,7 +7,7 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use arena::bot::Bot;
-use arena::referee::Entry;
+use arena::referee::{explain, Entry};
 use arena::seeds::derive;
 use arena_games::{Outcome, Player};
 
@@ -79,7 +79,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
                 );
                 let played = bot
                     .choose_move(&words)
-                    .map_err(|f| f.to_string())
+                    .map_err(|f| explain(f, &bot.output()).to_string())
                     .and_then(|reply| {
                         let desc = game
                             .describe_move(reply.raw)
