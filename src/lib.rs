@@ -13,6 +13,7 @@ pub mod bench;
 pub mod bot;
 pub mod contestant;
 pub mod grading;
+pub mod module_lint;
 pub mod output;
 pub mod referee;
 pub mod rng_size;

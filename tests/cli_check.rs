@@ -137,3 +137,153 @@ fn a_bot_that_never_answers_has_no_fuel_figures() {
             "fuel per move: no move was answered",
         ));
 }
+
+#[test]
+fn every_load_problem_is_listed_at_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bot = tmp.path().join("broken.wat");
+    fs::write(
+        &bot,
+        r#"(module
+            (import "env" "abort" (func (param i32 i32 i32 i32)))
+            (import "arena" "print" (func))
+            (func (export "choose_move") (param i32) (result i32) i32.const 0))"#,
+    )
+    .unwrap();
+    arena()
+        .arg("check")
+        .arg(&bot)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("load: FAILED (5 problem(s))"))
+        .stdout(predicate::str::contains(
+            "import `env.abort` is not allowed",
+        ))
+        .stdout(predicate::str::contains(
+            "import `arena.print` does not exist",
+        ))
+        .stdout(predicate::str::contains("missing export `memory`"))
+        .stdout(predicate::str::contains("missing export `arena_alloc`"))
+        .stdout(predicate::str::contains(
+            "export `choose_move` has type (i32) -> i32, expected (i32, i32) -> i32",
+        ));
+}
+
+#[test]
+fn instantiation_fuel_is_shown_and_a_failing_start_is_not_ready() {
+    arena()
+        .arg("check")
+        .arg(root().join("bots/first_legal.wasm"))
+        .args(["--games", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::is_match(r"instantiation: \d+ fuel \(").unwrap());
+    arena()
+        .arg("check")
+        .arg(fixture("hostile/loop_in_start.wat"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("instantiation: FAILED"))
+        .stdout(predicate::str::contains("a tournament would disqualify it"));
+}
+
+#[test]
+fn a_name_shared_with_an_example_is_warned_about() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mine = tmp.path().join("greedy.wasm");
+    fs::copy(root().join("bots/c_greedy.wasm"), &mine).unwrap();
+    arena()
+        .arg("check")
+        .arg(&mine)
+        .args(["--games", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "warning: `greedy` is also the name of an example bot",
+        ));
+    // The example itself is not warned about.
+    arena()
+        .arg("check")
+        .arg(root().join("bots/greedy.wasm"))
+        .args(["--games", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("warning").not());
+}
+
+/// `module` with a custom section of `size` bytes appended (ignored by the sandbox).
+fn with_custom_section(module: &[u8], size: usize) -> Vec<u8> {
+    let name = b"padding";
+    let mut payload = vec![name.len() as u8];
+    payload.extend_from_slice(name);
+    payload.resize(payload.len() + size, 0);
+    let mut out = module.to_vec();
+    out.push(0);
+    let mut len = payload.len();
+    loop {
+        let byte = (len & 0x7f) as u8;
+        len >>= 7;
+        if len == 0 {
+            out.push(byte);
+            break;
+        }
+        out.push(byte | 0x80);
+    }
+    out.extend_from_slice(&payload);
+    out
+}
+
+#[test]
+fn a_module_close_to_the_cap_is_warned_about() {
+    let tmp = tempfile::tempdir().unwrap();
+    let big = tmp.path().join("big.wasm");
+    let small = fs::read(root().join("bots/c_greedy.wasm")).unwrap();
+    fs::write(&big, with_custom_section(&small, 3 << 20)).unwrap();
+    arena()
+        .arg("check")
+        .arg(&big)
+        .args(["--games", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "warning: the module is 3.0 MiB, close to the 8 MiB cap",
+        ));
+}
+
+#[test]
+fn json_output_follows_the_documented_schema() {
+    let out = stdout_of(
+        arena()
+            .arg("check")
+            .arg(root().join("bots/c_greedy.wasm"))
+            .args(["--games", "3", "--json"]),
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["version"], 1);
+    assert_eq!(v["ready"], true);
+    assert_eq!(v["name"], "c_greedy");
+    assert_eq!(v["load"]["ok"], true);
+    assert_eq!(v["games"].as_array().unwrap().len(), 3);
+    assert_eq!(v["games"][1]["seat"], 2);
+    assert!(v["instantiation"]["fuel"].is_u64());
+    let (max, mean) = (
+        v["fuel"]["max"].as_u64().unwrap(),
+        v["fuel"]["mean"].as_u64().unwrap(),
+    );
+    assert!(0 < mean && mean <= max, "{out}");
+    assert_eq!(v["problems"].as_array().unwrap().len(), 0);
+
+    let out = stdout_of(
+        arena()
+            .arg("check")
+            .arg(fixture("panicking.wasm"))
+            .args(["--games", "1", "--json"]),
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ready"], false);
+    assert_eq!(v["games"][0]["fault"]["kind"], "trap");
+    assert!(v["games"][0]["fault"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("panicked at"));
+}

@@ -146,6 +146,9 @@ struct CheckArgs {
     /// The seed of the boards.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Print the report as JSON (schema in docs/ABI.md, "arena check --json").
+    #[arg(long)]
+    json: bool,
     #[command(flatten)]
     limits: LimitArgs,
 }
