@@ -3,6 +3,9 @@
 #
 #   random.wasm alphabeta.wasm greedy.wasm   bots/rust/*   (Rust + arena-sdk)
 #   c_greedy.wasm                            bots/c/       (clang, no libc)
+#   cpp_greedy.wasm                          bots/cpp/     (clang++, no C++ library)
+#   zig_greedy.wasm                          bots/zig/     (Zig, from PyPI's ziglang)
+#   as_greedy.wasm                           bots/assemblyscript/ (AssemblyScript, npm)
 #   first_legal.wasm                         bots/wat/     (hand-written WAT)
 #
 # and the test fixtures built from source (tests/fixtures/panicking.wasm from
@@ -11,8 +14,10 @@
 # Usage: bash bots/build.sh [--install] [--check]
 #   --install  first install what the build needs on Debian/Ubuntu: the pinned Rust
 #              toolchain with the wasm32-unknown-unknown target (through rustup), clang
-#              and lld of the pinned major version (through apt-get). WAT is assembled
-#              by bots/tools/wat2wasm, a workspace crate, so nothing else is needed.
+#              and lld of the pinned major version (through apt-get), Zig (pip install
+#              ziglang==ZIG_VERSION) and AssemblyScript (npm ci in
+#              bots/tools/assemblyscript, whose package-lock.json pins it). WAT is
+#              assembled by bots/tools/wat2wasm, a workspace crate.
 #   --check    build into a temporary directory and fail if any committed .wasm differs
 #              (or if bots/ holds a stray .wasm/.wat the tournament would pick up).
 #
@@ -23,11 +28,13 @@
 set -euo pipefail
 
 RUST_TOOLCHAIN=1.95.0 # rustc that built the committed Rust bots
+ZIG_VERSION=0.17.0    # PyPI's ziglang that built zig_greedy.wasm
+                      # (AssemblyScript: the version bots/tools/assemblyscript/package-lock.json pins)
 CLANG_MAJOR=14        # clang/lld that built c_greedy.wasm (Debian 12's `clang`)
                       # (`clang-14` is preferred when installed, e.g. on Ubuntu)
 WASM_TARGET=wasm32-unknown-unknown
 RUST_BOTS=(random greedy alphabeta)
-ALL_BOTS=(random greedy alphabeta c_greedy first_legal)
+ALL_BOTS=(random greedy alphabeta c_greedy cpp_greedy zig_greedy as_greedy first_legal)
 # Every committed file this script builds, relative to the repository's root.
 ARTIFACTS=()
 for bot in "${ALL_BOTS[@]}"; do ARTIFACTS+=("bots/$bot.wasm"); done
@@ -84,6 +91,16 @@ install_tools() {
     else
         rustup toolchain install "$RUST_TOOLCHAIN" --profile minimal --target "$WASM_TARGET"
     fi
+    if ! command -v npm >/dev/null || ! python3 -m pip --version >/dev/null 2>&1; then
+        say "installing node, npm and pip"
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+            nodejs npm python3-pip >/dev/null
+    fi
+    say "installing Zig $ZIG_VERSION (pip) and AssemblyScript (npm ci)"
+    python3 -m pip install --quiet --disable-pip-version-check "ziglang==$ZIG_VERSION" ||
+        python3 -m pip install --quiet --disable-pip-version-check --break-system-packages \
+            "ziglang==$ZIG_VERSION"
+    (cd "$BOTS/tools/assemblyscript" && npm ci --no-audit --no-fund --loglevel=error)
 }
 
 [ $install = 1 ] && install_tools
@@ -147,6 +164,52 @@ say "building the C bots with $("$CLANG" --version | head -n1)"
     "$CLANG" "${C_FLAGS[@]}" -I "$BOTS/c" -ffile-prefix-map="$ROOT"=. \
         -o "$OUT/tests/fixtures/c_panic.wasm" c_panic.c
 )
+CLANGXX=clang++-$CLANG_MAJOR
+command -v "$CLANGXX" >/dev/null || CLANGXX=clang++
+(
+    cd "$BOTS/cpp"
+    "$CLANGXX" "${C_FLAGS[@]}" -fno-exceptions -fno-rtti -I "$BOTS/c" \
+        -ffile-prefix-map="$BOTS"=.. -o "$OUT/bots/cpp_greedy.wasm" greedy.cpp
+)
+
+# A tool that is missing keeps the committed file when only rebuilding (so that a Rust
+# or C change needs no Zig or node), and fails a --check.
+missing() {
+    if [ $check = 1 ]; then
+        die "$1 is missing, so $2 cannot be checked (run with --install)"
+    fi
+    say "warning: $1 is missing (run with --install); keeping the committed $2"
+}
+
+# The Zig bot: wasm32-freestanding, no entry point, the two exports named.
+if python3 -m ziglang version >/dev/null 2>&1; then
+    zig_version=$(python3 -m ziglang version)
+    say "building the Zig bot with Zig $zig_version"
+    [ "$zig_version" = "$ZIG_VERSION" ] ||
+        say "warning: Zig $zig_version, the committed zig_greedy.wasm was built with $ZIG_VERSION"
+    (
+        cd "$BOTS/zig"
+        python3 -m ziglang build-exe greedy.zig -target wasm32-freestanding -fno-entry \
+            --export=arena_alloc --export=choose_move -O ReleaseSmall \
+            --cache-dir "$TARGET_DIR/zig-cache" --global-cache-dir "$TARGET_DIR/zig-global-cache" \
+            -femit-bin="$OUT/bots/zig_greedy.wasm"
+    )
+else
+    missing "Zig (python3 -m ziglang)" bots/zig_greedy.wasm
+fi
+
+# The AssemblyScript bot: no `env.abort` import, the stub runtime (no collector).
+ASC=$BOTS/tools/assemblyscript/node_modules/.bin/asc
+if [ -x "$ASC" ] && command -v node >/dev/null; then
+    say "building the AssemblyScript bot with $("$ASC" --version)"
+    (
+        cd "$BOTS/assemblyscript"
+        "$ASC" greedy.ts --use abort= --runtime stub -O3 --noAssert \
+            -o "$OUT/bots/as_greedy.wasm"
+    )
+else
+    missing "AssemblyScript (npm ci in bots/tools/assemblyscript)" bots/as_greedy.wasm
+fi
 
 # The WAT bot, assembled by the wat crate at the version Cargo.lock pins.
 say "assembling the WAT bot"
@@ -158,6 +221,7 @@ say "assembling the WAT bot"
 
 status=0
 for file in "${ARTIFACTS[@]}"; do
+    [ -f "$OUT/$file" ] || continue # a tool was missing (rebuild only)
     printf '%8d  %s  %s\n' "$(wc -c <"$OUT/$file")" \
         "$(sha256sum "$OUT/$file" | cut -c1-16)" "$file"
     if [ $check = 1 ] && ! cmp -s "$OUT/$file" "$ROOT/$file"; then

@@ -29,6 +29,9 @@ const EXAMPLES: &[(&str, Twin, bool)] = &[
     ("greedy", Twin::Builtin("greedy"), true),
     ("alphabeta", Twin::Builtin("alphabeta"), true),
     ("c_greedy", Twin::Builtin("greedy"), false),
+    ("cpp_greedy", Twin::Builtin("greedy"), false),
+    ("zig_greedy", Twin::Builtin("greedy"), false),
+    ("as_greedy", Twin::Builtin("greedy"), false),
     ("first_legal", Twin::FirstLegal, false),
 ];
 
@@ -163,6 +166,22 @@ fn sdk_example_bots_copy_their_twins_in_every_game() {
                 let plies = same_moves(name, &module, kind, which, game, seed);
                 assert!(plies > 0, "{name} in {}: no move played", kind.info().name);
             }
+        }
+    }
+}
+
+/// Every `.wasm` at the top of `bots/` is in [`EXAMPLES`]: a new example gets a twin.
+#[test]
+fn every_example_bot_has_a_twin() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("bots");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "wasm") {
+            let stem = path.file_stem().unwrap().to_str().unwrap();
+            assert!(
+                EXAMPLES.iter().any(|(name, _, _)| *name == stem),
+                "bots/{stem}.wasm has no twin in EXAMPLES"
+            );
         }
     }
 }

@@ -230,11 +230,20 @@ fn play(
 
 /// The example bots of `bots/`, by name, as committed: a student's module of the same
 /// name (but other bytes) is warned about.
-const EXAMPLES: [(&str, &[u8]); 5] = [
+const EXAMPLES: [(&str, &[u8]); 8] = [
     ("random", include_bytes!("../../../bots/random.wasm")),
     ("greedy", include_bytes!("../../../bots/greedy.wasm")),
     ("alphabeta", include_bytes!("../../../bots/alphabeta.wasm")),
     ("c_greedy", include_bytes!("../../../bots/c_greedy.wasm")),
+    (
+        "cpp_greedy",
+        include_bytes!("../../../bots/cpp_greedy.wasm"),
+    ),
+    (
+        "zig_greedy",
+        include_bytes!("../../../bots/zig_greedy.wasm"),
+    ),
+    ("as_greedy", include_bytes!("../../../bots/as_greedy.wasm")),
     (
         "first_legal",
         include_bytes!("../../../bots/first_legal.wasm"),
@@ -342,6 +351,23 @@ impl FuelStats {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_example_bot_is_known() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("bots");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "wasm") {
+                let bytes = std::fs::read(&path).unwrap();
+                let name = module_name(&path);
+                assert!(
+                    EXAMPLES.iter().any(|(n, b)| *n == name && *b == bytes),
+                    "{name}"
+                );
+                assert!(warnings(&name, &bytes, 8 << 20).is_empty(), "{name}");
+            }
+        }
+    }
 
     #[test]
     fn fuel_stats_are_per_move() {
