@@ -4,7 +4,6 @@
 use std::path::Path;
 
 use assert_cmd::Command;
-use predicates::prelude::*;
 
 fn arena() -> Command {
     let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
