@@ -10,6 +10,7 @@ mod check;
 mod common;
 mod games;
 mod matchup;
+mod new_bot;
 mod play;
 mod replay;
 mod standings;
@@ -48,6 +49,20 @@ enum Command {
     Standings(StandingsArgs),
     /// Measure what the harness costs on this machine, against the performance targets.
     Bench(BenchArgs),
+    /// Write a ready-to-build bot folder for a language and a game.
+    NewBot(NewBotArgs),
+}
+
+#[derive(Args, Debug)]
+struct NewBotArgs {
+    /// The language.
+    #[arg(long, value_enum)]
+    lang: new_bot::Lang,
+    /// The game the bot plays (see `arena games`).
+    #[arg(long, default_value = "mathtricks")]
+    game: String,
+    /// The folder to create; its last part is the bot's name.
+    name: PathBuf,
 }
 
 #[derive(Args, Debug)]
@@ -262,5 +277,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Replay(args) => replay::run(args),
         Command::Standings(args) => standings::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::NewBot(args) => new_bot::run(args),
     }
 }
