@@ -3,13 +3,21 @@
 #
 #   random.wasm alphabeta.wasm greedy.wasm   bots/rust/*   (Rust + arena-sdk)
 #   c_greedy.wasm                            bots/c/       (clang, no libc)
+#   cpp_greedy.wasm                          bots/cpp/     (clang++, no C++ library)
+#   zig_greedy.wasm                          bots/zig/     (Zig, from PyPI's ziglang)
+#   as_greedy.wasm                           bots/assemblyscript/ (AssemblyScript, npm)
 #   first_legal.wasm                         bots/wat/     (hand-written WAT)
+#
+# and the test fixtures built from source (tests/fixtures/panicking.wasm from
+# tests/fixtures/panicking/, tests/fixtures/c_panic.wasm from tests/fixtures/c_panic.c).
 #
 # Usage: bash bots/build.sh [--install] [--check]
 #   --install  first install what the build needs on Debian/Ubuntu: the pinned Rust
 #              toolchain with the wasm32-unknown-unknown target (through rustup), clang
-#              and lld of the pinned major version (through apt-get). WAT is assembled
-#              by bots/tools/wat2wasm, a workspace crate, so nothing else is needed.
+#              and lld of the pinned major version (through apt-get), Zig (pip install
+#              ziglang==ZIG_VERSION) and AssemblyScript (npm ci in
+#              bots/tools/assemblyscript, whose package-lock.json pins it). WAT is
+#              assembled by bots/tools/wat2wasm, a workspace crate.
 #   --check    build into a temporary directory and fail if any committed .wasm differs
 #              (or if bots/ holds a stray .wasm/.wat the tournament would pick up).
 #
@@ -20,11 +28,17 @@
 set -euo pipefail
 
 RUST_TOOLCHAIN=1.95.0 # rustc that built the committed Rust bots
+ZIG_VERSION=0.17.0    # PyPI's ziglang that built zig_greedy.wasm
+                      # (AssemblyScript: the version bots/tools/assemblyscript/package-lock.json pins)
 CLANG_MAJOR=14        # clang/lld that built c_greedy.wasm (Debian 12's `clang`)
                       # (`clang-14` is preferred when installed, e.g. on Ubuntu)
 WASM_TARGET=wasm32-unknown-unknown
 RUST_BOTS=(random greedy alphabeta)
-ALL_BOTS=(random greedy alphabeta c_greedy first_legal)
+ALL_BOTS=(random greedy alphabeta c_greedy cpp_greedy zig_greedy as_greedy first_legal)
+# Every committed file this script builds, relative to the repository's root.
+ARTIFACTS=()
+for bot in "${ALL_BOTS[@]}"; do ARTIFACTS+=("bots/$bot.wasm"); done
+ARTIFACTS+=(tests/fixtures/panicking.wasm tests/fixtures/c_panic.wasm)
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BOTS=$ROOT/bots
@@ -77,6 +91,16 @@ install_tools() {
     else
         rustup toolchain install "$RUST_TOOLCHAIN" --profile minimal --target "$WASM_TARGET"
     fi
+    if ! command -v npm >/dev/null || ! python3 -m pip --version >/dev/null 2>&1; then
+        say "installing node, npm and pip"
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+            nodejs npm python3-pip >/dev/null
+    fi
+    say "installing Zig $ZIG_VERSION (pip) and AssemblyScript (npm ci)"
+    python3 -m pip install --quiet --disable-pip-version-check "ziglang==$ZIG_VERSION" ||
+        python3 -m pip install --quiet --disable-pip-version-check --break-system-packages \
+            "ziglang==$ZIG_VERSION"
+    (cd "$BOTS/tools/assemblyscript" && npm ci --no-audit --no-fund --loglevel=error)
 }
 
 [ $install = 1 ] && install_tools
@@ -102,8 +126,9 @@ clang_major=$("$CLANG" -dumpversion | cut -d. -f1)
 if [ $check = 1 ]; then
     OUT=$(mktemp -d)
     trap 'rm -rf "$OUT"' EXIT
+    mkdir -p "$OUT/bots" "$OUT/tests/fixtures"
 else
-    OUT=$BOTS
+    OUT=$ROOT
 fi
 TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
 CARGO_HOME_DIR=${CARGO_HOME:-$HOME/.cargo}
@@ -111,7 +136,7 @@ CARGO_HOME_DIR=${CARGO_HOME:-$HOME/.cargo}
 # Rust bots: one cdylib each, the wasm-bot profile (opt-level 3, LTO, abort, stripped).
 # Paths that differ between machines are remapped so that they cannot reach the bytes.
 say "building the Rust bots with $("${CARGO[@]}" -V)"
-packages=()
+packages=(-p arena-fixture-panicking)
 for bot in "${RUST_BOTS[@]}"; do packages+=(-p "arena-bot-$bot"); done
 (
     cd "$ROOT"
@@ -120,33 +145,87 @@ for bot in "${RUST_BOTS[@]}"; do packages+=(-p "arena-bot-$bot"); done
         --target-dir "$TARGET_DIR" "${packages[@]}"
 )
 for bot in "${RUST_BOTS[@]}"; do
-    cp "$TARGET_DIR/$WASM_TARGET/wasm-bot/arena_bot_$bot.wasm" "$OUT/$bot.wasm"
+    cp "$TARGET_DIR/$WASM_TARGET/wasm-bot/arena_bot_$bot.wasm" "$OUT/bots/$bot.wasm"
 done
+cp "$TARGET_DIR/$WASM_TARGET/wasm-bot/arena_fixture_panicking.wasm" \
+    "$OUT/tests/fixtures/panicking.wasm"
 
-# The C bot: freestanding, no libc, only the two exports and the arena import.
-say "building the C bot with $("$CLANG" --version | head -n1)"
+# The C bots: freestanding, no libc, only the two exports and the arena import.
+C_FLAGS=(--target=wasm32 -nostdlib -ffreestanding -O2 -Wall -Wextra -Werror
+    -Wl,--no-entry -Wl,--export=arena_alloc -Wl,--export=choose_move -Wl,--strip-all)
+say "building the C bots with $("$CLANG" --version | head -n1)"
 (
     cd "$BOTS/c"
-    "$CLANG" --target=wasm32 -nostdlib -ffreestanding -O2 -Wall -Wextra -Werror \
-        -ffile-prefix-map="$BOTS/c"=. \
-        -Wl,--no-entry -Wl,--export=arena_alloc -Wl,--export=choose_move -Wl,--strip-all \
-        -o "$OUT/c_greedy.wasm" greedy.c
+    "$CLANG" "${C_FLAGS[@]}" -ffile-prefix-map="$BOTS/c"=. \
+        -o "$OUT/bots/c_greedy.wasm" greedy.c
 )
+(
+    cd "$ROOT/tests/fixtures"
+    "$CLANG" "${C_FLAGS[@]}" -I "$BOTS/c" -ffile-prefix-map="$ROOT"=. \
+        -o "$OUT/tests/fixtures/c_panic.wasm" c_panic.c
+)
+CLANGXX=clang++-$CLANG_MAJOR
+command -v "$CLANGXX" >/dev/null || CLANGXX=clang++
+(
+    cd "$BOTS/cpp"
+    "$CLANGXX" "${C_FLAGS[@]}" -fno-exceptions -fno-rtti -I "$BOTS/c" \
+        -ffile-prefix-map="$BOTS"=.. -o "$OUT/bots/cpp_greedy.wasm" greedy.cpp
+)
+
+# A tool that is missing keeps the committed file when only rebuilding (so that a Rust
+# or C change needs no Zig or node), and fails a --check.
+missing() {
+    if [ $check = 1 ]; then
+        die "$1 is missing, so $2 cannot be checked (run with --install)"
+    fi
+    say "warning: $1 is missing (run with --install); keeping the committed $2"
+}
+
+# The Zig bot: wasm32-freestanding, no entry point, the two exports named.
+if python3 -m ziglang version >/dev/null 2>&1; then
+    zig_version=$(python3 -m ziglang version)
+    say "building the Zig bot with Zig $zig_version"
+    [ "$zig_version" = "$ZIG_VERSION" ] ||
+        say "warning: Zig $zig_version, the committed zig_greedy.wasm was built with $ZIG_VERSION"
+    (
+        cd "$BOTS/zig"
+        python3 -m ziglang build-exe greedy.zig -target wasm32-freestanding -fno-entry \
+            --export=arena_alloc --export=choose_move -O ReleaseSmall \
+            --cache-dir "$TARGET_DIR/zig-cache" --global-cache-dir "$TARGET_DIR/zig-global-cache" \
+            -femit-bin="$OUT/bots/zig_greedy.wasm"
+    )
+else
+    missing "Zig (python3 -m ziglang)" bots/zig_greedy.wasm
+fi
+
+# The AssemblyScript bot: no `env.abort` import, the stub runtime (no collector).
+ASC=$BOTS/tools/assemblyscript/node_modules/.bin/asc
+if [ -x "$ASC" ] && command -v node >/dev/null; then
+    say "building the AssemblyScript bot with $("$ASC" --version)"
+    (
+        cd "$BOTS/assemblyscript"
+        "$ASC" greedy.ts --use abort= --runtime stub -O3 --noAssert \
+            -o "$OUT/bots/as_greedy.wasm"
+    )
+else
+    missing "AssemblyScript (npm ci in bots/tools/assemblyscript)" bots/as_greedy.wasm
+fi
 
 # The WAT bot, assembled by the wat crate at the version Cargo.lock pins.
 say "assembling the WAT bot"
 (
     cd "$ROOT"
     "${CARGO[@]}" run --locked --quiet --release --target-dir "$TARGET_DIR" -p arena-wat2wasm -- \
-        "$BOTS/wat/first_legal.wat" "$OUT/first_legal.wasm"
+        "$BOTS/wat/first_legal.wat" "$OUT/bots/first_legal.wasm"
 )
 
 status=0
-for bot in "${ALL_BOTS[@]}"; do
-    printf '%8d  %s  %s.wasm\n' "$(wc -c <"$OUT/$bot.wasm")" \
-        "$(sha256sum "$OUT/$bot.wasm" | cut -c1-16)" "$bot"
-    if [ $check = 1 ] && ! cmp -s "$OUT/$bot.wasm" "$BOTS/$bot.wasm"; then
-        say "bots/$bot.wasm differs from a fresh build of its source: run bash bots/build.sh and commit"
+for file in "${ARTIFACTS[@]}"; do
+    [ -f "$OUT/$file" ] || continue # a tool was missing (rebuild only)
+    printf '%8d  %s  %s\n' "$(wc -c <"$OUT/$file")" \
+        "$(sha256sum "$OUT/$file" | cut -c1-16)" "$file"
+    if [ $check = 1 ] && ! cmp -s "$OUT/$file" "$ROOT/$file"; then
+        say "$file differs from a fresh build of its source: run bash bots/build.sh and commit"
         status=1
     fi
 done

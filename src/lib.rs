@@ -18,6 +18,7 @@ pub mod bot_name;
 pub mod contestant;
 pub mod grading;
 pub mod module_file;
+pub mod module_lint;
 pub mod output;
 pub mod referee;
 pub mod rng_size;

@@ -4,9 +4,16 @@
  * Include it in exactly one .c file (it defines the `arena_alloc` export and a
  * static state buffer), write `choose_move`, and build without libc:
  *
- *   clang --target=wasm32 -nostdlib -ffreestanding -O2 \
+ *   clang --target=wasm32 -nostdlib -ffreestanding -O2 -I path/to/arena/bots/c \
  *         -Wl,--no-entry -Wl,--export=arena_alloc -Wl,--export=choose_move \
  *         -o my_bot.wasm my_bot.c
+ *
+ * (C++: clang++ with the same flags plus -fno-exceptions -fno-rtti; the header's
+ * declarations are extern "C", so the exports keep their plain names.)
+ *
+ * Logging: arena_log("text"), arena_log_i64("label ", value); ARENA_PANIC("why") and
+ * ARENA_ASSERT(cond) log "panicked at FILE:LINE: ..." and trap, and the referee shows
+ * that line as the fault's reason.
  *
  * The ABI (docs/ABI.md has the full text): the referee calls
  * `arena_alloc(len)`, writes the state there as little-endian int32 words (an
@@ -20,6 +27,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- Exports and imports ------------------------------------------------ */
 
 /* Marks a function as a WebAssembly export under `name`. */
@@ -30,6 +41,10 @@
 __attribute__((import_module("arena"), import_name("debug_log")))
 void arena_debug_log(const char *ptr, int32_t len);
 
+/* ABI export, written by the bot: the move for the state at `ptr` (`len` bytes).
+ * Declared here so that a C++ definition gets C linkage (an unmangled name). */
+int32_t choose_move(int32_t ptr, int32_t len);
+
 /* Logs a NUL-terminated string. */
 static inline void arena_log(const char *text) {
     int32_t len = 0;
@@ -37,6 +52,49 @@ static inline void arena_log(const char *text) {
         len++;
     }
     arena_debug_log(text, len);
+}
+
+/* Logs `label` followed by a signed decimal number, e.g. arena_log_i64("total ", t). */
+static inline void arena_log_i64(const char *label, int64_t value) {
+    char line[96];
+    int32_t len = 0;
+    while (label[len] != 0 && len < 64) {
+        line[len] = label[len];
+        len++;
+    }
+    char digits[20];
+    int32_t n = 0;
+    /* Work on the negative value: it holds INT64_MIN, whose opposite does not fit. */
+    int64_t rest = value < 0 ? value : -value;
+    do {
+        digits[n++] = (char)('0' - rest % 10);
+        rest /= 10;
+    } while (rest != 0);
+    if (value < 0) line[len++] = '-';
+    while (n > 0) line[len++] = digits[--n];
+    arena_debug_log(line, len);
+}
+
+/* Logs "panicked at FILE:LINE: what" and traps, like a Rust panic through arena-sdk:
+ * the referee puts that line in the fault's reason, so `arena check`, the replay and the
+ * results say where and why instead of a bare "wasm unreachable". `what` must be a
+ * string literal. */
+#define ARENA_PANIC(what) \
+    arena_panic("panicked at " __FILE__ ":" ARENA_STRINGIFY(__LINE__) ": " what)
+
+/* ARENA_PANIC unless `cond` holds: "panicked at greedy.c:42: assertion failed: ...". */
+#define ARENA_ASSERT(cond) \
+    do { \
+        if (!(cond)) ARENA_PANIC("assertion failed: " #cond); \
+    } while (0)
+
+#define ARENA_STRINGIFY(x) ARENA_STRINGIFY_(x)
+#define ARENA_STRINGIFY_(x) #x
+
+/* Logs `line` and stops the bot with a trap (the game is forfeited). */
+__attribute__((noreturn)) static inline void arena_panic(const char *line) {
+    arena_log(line);
+    __builtin_trap();
 }
 
 /* ---- The header --------------------------------------------------------- */
@@ -184,5 +242,9 @@ int32_t arena_alloc(int32_t len) {
     grown_len = pages * 65536;
     return grown_at;
 }
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
 
 #endif /* ARENA_H */

@@ -6,7 +6,8 @@
  *     if the opponent is then shut in, the game is over: a win is worth
  *       WIN - 1, a loss LOSS + 1, a draw 0;
  *     otherwise the move is worth my new total minus the opponent's total
- *       (saturating);
+ *       (saturating), clamped to +-2^60 (strategy::HEURISTIC_CAP) so that no
+ *       lead ever outranks a win: two leads beyond 2^60 tie, and the first wins;
  *   play the first move with the largest value.
  *
  * Build: see bots/build.sh (clang --target=wasm32 -nostdlib, no libc).
@@ -15,6 +16,7 @@
 
 #define WIN_VALUE ((int64_t)1 << 62) /* as strategy::WIN_VALUE */
 #define LOSS_VALUE (-WIN_VALUE)
+#define HEURISTIC_CAP ((int64_t)1 << 60) /* as strategy::HEURISTIC_CAP */
 
 /* Whether the pawn at (row, col) has no unvisited neighbour, counting
  * (taken_row, taken_col) as visited too. */
@@ -83,6 +85,8 @@ int32_t choose_move(int32_t ptr, int32_t len) {
                                          : 0;
             } else {
                 value = mt_sat_sub(total, theirs);
+                if (value > HEURISTIC_CAP) value = HEURISTIC_CAP;
+                if (value < -HEURISTIC_CAP) value = -HEURISTIC_CAP;
             }
             if (best < 0 || value > best_value) {
                 best = r * body[MT_COLS] + c;

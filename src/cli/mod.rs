@@ -12,6 +12,7 @@ mod common;
 mod examples;
 mod games;
 mod matchup;
+mod new_bot;
 mod play;
 mod replay;
 mod standings;
@@ -69,6 +70,20 @@ enum Command {
     /// Measure what the harness costs on this machine, against the performance targets.
     #[command(after_help = examples::BENCH)]
     Bench(BenchArgs),
+    /// Write a ready-to-build bot folder for a language and a game.
+    NewBot(NewBotArgs),
+}
+
+#[derive(Args, Debug)]
+struct NewBotArgs {
+    /// The language.
+    #[arg(long, value_enum)]
+    lang: new_bot::Lang,
+    /// The game the bot plays (see `arena games`).
+    #[arg(long, default_value = "mathtricks")]
+    game: String,
+    /// The folder to create; its last part is the bot's name.
+    name: PathBuf,
 }
 
 #[derive(Args, Debug)]
@@ -175,6 +190,9 @@ struct CheckArgs {
     /// The seed of the boards.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Print the report as JSON (schema in docs/ABI.md, "arena check --json").
+    #[arg(long)]
+    json: bool,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -292,5 +310,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Replay(args) => replay::run(args),
         Command::Standings(args) => standings::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::NewBot(args) => new_bot::run(args),
     }
 }

@@ -1,15 +1,16 @@
 //! `arena play`: a game in the terminal, people against people or bots.
 //!
 //! People type moves (MathTricks: `row col`); anything wrong is explained and asked
-//! again, never ending the game. When input ends, the game is abandoned cleanly.
+//! again, never ending the game. `q` (or `quit`) abandons the game, as does the end of
+//! input. The end is said once: the final position's own "game over" line.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use arena::bot::Bot;
-use arena::referee::Entry;
+use arena::referee::{explain, Entry};
 use arena::seeds::derive;
-use arena_games::{Outcome, Player};
+use arena_games::Outcome;
 
 use super::common::{load_bot, sandbox, use_color, GameChoice};
 use super::PlayArgs;
@@ -56,13 +57,17 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         let seat = game.to_move();
         match &mut seats[seat.index()] {
             Seat::Human => loop {
-                print!("{}: ", game.move_prompt());
+                print!("{} (q to quit): ", game.move_prompt());
                 io::stdout().flush()?;
                 let Some(line) = lines.next() else {
                     println!("\ninput ended: game abandoned");
                     return Ok(ExitCode::SUCCESS);
                 };
                 let line = line?;
+                if matches!(line.trim(), "q" | "quit") {
+                    println!("game abandoned");
+                    return Ok(ExitCode::SUCCESS);
+                }
                 match game
                     .parse_move(&line)
                     .and_then(|m| game.play(m).map_err(|e| e.reason))
@@ -79,7 +84,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
                 );
                 let played = bot
                     .choose_move(&words)
-                    .map_err(|f| f.to_string())
+                    .map_err(|f| explain(f, &bot.output()).to_string())
                     .and_then(|reply| {
                         let desc = game
                             .describe_move(reply.raw)
@@ -100,19 +105,14 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         }
         ply += 1;
     }
+    // The final drawing ends with the game's own "game over" line: said once.
     print!("\n{}", game.render(color));
-    match game.outcome() {
-        Some(Outcome::Win(p)) => println!("{} wins", describe(p, &seats)),
-        _ => println!("a draw"),
+    if let Some(Outcome::Win(p)) = game.outcome() {
+        if let Seat::Bot { name, .. } = &seats[p.index()] {
+            println!("({p} is {name})");
+        }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn describe(p: Player, seats: &[Seat]) -> String {
-    match &seats[p.index()] {
-        Seat::Human => p.to_string(),
-        Seat::Bot { name, .. } => format!("{p} ({name})"),
-    }
 }
 
 /// A seed for a game nobody asked to repeat: hand play only, never tournaments.

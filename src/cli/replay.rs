@@ -1,11 +1,14 @@
 //! `arena replay RESULTS GAME_ID`: a recorded game, move by move.
+//!
+//! With `--step` it waits between moves: Enter (or `n`) for the next move, `b` to go
+//! back one, `q` to quit.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use anyhow::Context as _;
-use arena::output::replay::Replay;
-use arena_games::find_game;
+use arena::output::replay::{self, Replay};
+use arena_games::{find_game, AnyGame};
 
 use super::common::use_color;
 use super::ReplayArgs;
@@ -14,6 +17,15 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     if !args.results.is_dir() {
         anyhow::bail!("{}: no such results folder", args.results.display());
     }
+    let file = replay::path(&args.results, args.game_id);
+    if !file.is_file() {
+        anyhow::bail!(
+            "{}: game {} has no replay in this results folder ({}; the game ids are in games.csv)",
+            args.results.display(),
+            args.game_id,
+            recorded_ids(&args.results)
+        );
+    }
     let replay = Replay::read(&args.results, args.game_id)?;
     let kind = find_game(&replay.game)?;
     replay
@@ -21,34 +33,67 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         .map_err(anyhow::Error::msg)
         .with_context(|| format!("game {} does not re-check under the rules", args.game_id))?;
     let color = use_color(args.no_color);
-    let mut state = kind.start_from_setup(&replay.setup)?;
+    // Every position of the game, so that `--step` can go back.
+    let mut states: Vec<Box<dyn AnyGame>> = vec![kind.start_from_setup(&replay.setup)?];
+    for (i, &m) in replay.moves.iter().enumerate() {
+        let mut next = states[i].clone_box();
+        next.play(m)
+            .map_err(|e| anyhow::anyhow!("move {}: {e}", i + 1))?;
+        states.push(next);
+    }
     println!(
         "game {} ({}, series {}, round {}): {} (player 1) vs {} (player 2)",
         replay.game_id, replay.game, replay.series_id, replay.round, replay.bots[0], replay.bots[1]
     );
-    print!("{}", state.render(color));
-    let stdin = io::stdin();
-    let mut input = stdin.lock().lines();
-    for (i, &m) in replay.moves.iter().enumerate() {
-        if args.step {
-            print!("[Enter] for the next move ");
+    let show = |i: usize| {
+        if i == 0 {
+            print!("{}", states[0].render(color));
+        } else {
+            let before = &states[i - 1];
+            let m = replay.moves[i - 1];
+            let mover = before.to_move();
+            let desc = before.describe_move(m).unwrap_or_else(|| m.to_string());
+            println!(
+                "\nmove {i}: {mover} ({}) plays {desc}",
+                replay.bots[mover.index()]
+            );
+            print!("{}", states[i].render(color));
+        }
+    };
+    show(0);
+    let last = replay.moves.len();
+    if args.step {
+        let stdin = io::stdin();
+        let mut input = stdin.lock().lines();
+        let mut at = 0;
+        while at < last {
+            print!("[Enter] next move, b back, q quit: ");
             io::stdout().flush()?;
-            if input.next().is_none() {
+            let Some(line) = input.next() else {
                 println!();
                 return Ok(ExitCode::SUCCESS);
+            };
+            match line?.trim() {
+                "" | "n" | "next" => {
+                    at += 1;
+                    show(at);
+                }
+                "b" | "back" if at > 0 => {
+                    at -= 1;
+                    println!("\nback to {}", position_name(at));
+                    show(at);
+                }
+                "b" | "back" => println!("already at the start"),
+                "q" | "quit" => return Ok(ExitCode::SUCCESS),
+                other => {
+                    println!("`{other}`: press Enter for the next move, b to go back, q to quit")
+                }
             }
         }
-        let mover = state.to_move();
-        let desc = state.describe_move(m).unwrap_or_else(|| m.to_string());
-        state
-            .play(m)
-            .map_err(|e| anyhow::anyhow!("move {}: {e}", i + 1))?;
-        println!(
-            "\nmove {}: {mover} ({}) plays {desc}",
-            i + 1,
-            replay.bots[mover.index()]
-        );
-        print!("{}", state.render(color));
+    } else {
+        for i in 1..=last {
+            show(i);
+        }
     }
     println!("\nresult {} ({})", replay.result, replay.end);
     if !replay.reason.is_empty() {
@@ -60,4 +105,33 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn position_name(at: usize) -> String {
+    if at == 0 {
+        "the start".to_string()
+    } else {
+        format!("move {at}")
+    }
+}
+
+/// The game ids that have a replay in `results`, as a short range or list.
+fn recorded_ids(results: &std::path::Path) -> String {
+    let mut ids: Vec<u64> = std::fs::read_dir(results.join(replay::DIR))
+        .into_iter()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.ok()?.file_name();
+            let name = name.to_str()?;
+            name.strip_prefix('g')?.strip_suffix(".txt")?.parse().ok()
+        })
+        .collect();
+    ids.sort_unstable();
+    match (ids.first(), ids.last()) {
+        (Some(first), Some(last)) if (last - first) as usize + 1 == ids.len() => {
+            format!("it has replays of games {first} to {last}")
+        }
+        (Some(_), Some(_)) => format!("it has replays of {} games", ids.len()),
+        _ => "it has no replays".to_string(),
+    }
 }

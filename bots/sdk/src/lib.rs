@@ -29,7 +29,9 @@
 //! ([`arena_games::registry::decode_for_bot`]), so the same strategy makes the same moves
 //! natively and sandboxed. Words that do not decode (another game, a finished game, a
 //! corrupted buffer) make `choose_move` return `-1` after a [`debug_log`] line, so the
-//! referee records an illegal move with a reason instead of a trap.
+//! referee records an illegal move with a reason instead of a trap. A panic in the
+//! strategy is logged ([`panics`]: "panicked at src/lib.rs:12:5: ...") before the module
+//! traps, so the referee's fault names it.
 
 #![warn(missing_docs)]
 
@@ -37,6 +39,7 @@ pub mod builtin;
 pub mod glue;
 mod log;
 mod macros;
+pub mod panics;
 mod runner;
 #[cfg(test)]
 mod tests;

@@ -67,6 +67,7 @@ macro_rules! __export_bot {
         #[cfg(target_arch = "wasm32")]
         #[unsafe(no_mangle)]
         pub extern "C" fn arena_alloc(len: i32) -> i32 {
+            $crate::panics::install_hook();
             ARENA_BOT.alloc(len).addr() as i32
         }
 
@@ -74,6 +75,7 @@ macro_rules! __export_bot {
         #[cfg(target_arch = "wasm32")]
         #[unsafe(no_mangle)]
         pub extern "C" fn choose_move(ptr: i32, len: i32) -> i32 {
+            $crate::panics::install_hook();
             ARENA_BOT.choose_move(ptr as u32 as usize, len)
         }
     };

@@ -1,0 +1,386 @@
+//! `arena check BOT`: what a student runs before handing a module in.
+//!
+//! Loads the module (every ABI check of the sandbox; when it fails, every problem at
+//! once), lists its exports and imports, warns about a name shared with an example bot
+//! or a size close to the cap, instantiates it once as a tournament does (its fuel),
+//! plays a handful of games against the builtin bots from both seats, and reports faults,
+//! fuel per move and memory, for people or as JSON. Exit 0 means ready, 1 not ready.
+
+mod report;
+
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use arena::bot::{Bot, Fault, Reply};
+use arena::contestant::{module_name, Builtin};
+use arena::module_lint;
+use arena::referee::{play_game, End, Entrant, Entry};
+use arena::runtime::{human_bytes, Limits, WasmModule};
+use arena::seeds::derive;
+use arena_games::{Outcome, Player};
+
+use super::common::{sandbox, GameChoice};
+use super::CheckArgs;
+use report::{FaultReport, Fuel, GameReport, Instantiation, Item, Load, Record, Report};
+
+/// The builtin opponents, strongest last.
+const OPPONENTS: [&str; 3] = ["random", "greedy", "alphabeta"];
+
+pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
+    let choice = GameChoice::new(&args.game, false)?;
+    let sandbox = sandbox(&args.limits, 1)?;
+    let limits = sandbox.limits().clone();
+    let name = module_name(&args.bot);
+    let mut report = Report {
+        version: report::VERSION,
+        bot: args.bot.display().to_string(),
+        name: name.clone(),
+        game: choice.kind.info().name.to_string(),
+        ready: false,
+        load: Load {
+            ok: false,
+            bytes: None,
+            module_cap_bytes: limits.module_bytes,
+            sha256: None,
+            problems: Vec::new(),
+            exports: Vec::new(),
+            imports: Vec::new(),
+        },
+        warnings: Vec::new(),
+        instantiation: None,
+        games: Vec::new(),
+        record: Record::default(),
+        fuel: None,
+        memory_bytes: 0,
+        problems: Vec::new(),
+    };
+    match sandbox.load(&args.bot) {
+        Ok(module) => {
+            let bytes = std::fs::read(&args.bot)?;
+            report.load.ok = true;
+            report.load.bytes = Some(bytes.len() as u64);
+            report.load.sha256 = Some(module.sha256().to_string());
+            report.load.exports = module
+                .exports()
+                .iter()
+                .map(|e| Item {
+                    name: e.name.clone(),
+                    ty: e.ty.clone(),
+                })
+                .collect();
+            report.load.imports = module
+                .imports()
+                .iter()
+                .map(|i| Item {
+                    name: format!("{}.{}", i.module, i.name),
+                    ty: i.ty.clone(),
+                })
+                .collect();
+            report.warnings = warnings(&name, &bytes, limits.module_bytes);
+            play(&args, &choice, module, &limits, &mut report)?;
+        }
+        Err(e) => {
+            let first = e.to_string();
+            // The sandbox stops at the first problem; list every one it would find.
+            let mut all = match file_bytes(&args.bot, limits.module_bytes) {
+                Some(bytes) => module_lint::problems(&bytes, &limits, &sandbox.allowed_imports()),
+                None => Vec::new(),
+            };
+            if !all.contains(&first) {
+                all.insert(0, first);
+            }
+            report.load.problems = all;
+            report
+                .problems
+                .push("the module does not load, so it would be disqualified".to_string());
+        }
+    }
+    report.ready = report.problems.is_empty();
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print!("{}", report.text());
+    }
+    Ok(if report.ready {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The file's bytes when it is a regular file no larger than the cap (a larger one has
+/// its one problem already: its size).
+fn file_bytes(path: &Path, cap: u64) -> Option<Vec<u8>> {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() > cap {
+        return None;
+    }
+    std::fs::read(path).ok()
+}
+
+/// Instantiates the module once as a tournament does (seed 0), then plays the games.
+fn play(
+    args: &CheckArgs,
+    choice: &GameChoice,
+    module: WasmModule,
+    limits: &Limits,
+    report: &mut Report,
+) -> anyhow::Result<()> {
+    let budgets = (limits.fuel_instantiate, limits.fuel_per_move);
+    report.instantiation = Some(match module.instantiate(0) {
+        Ok(bot) => Instantiation {
+            fuel: Some(bot.instantiation_fuel()),
+            budget: budgets.0,
+            fault: None,
+        },
+        Err(fault) => {
+            report.problems.push(format!(
+                "instantiating it fails ({fault}), so a tournament would disqualify it"
+            ));
+            Instantiation {
+                fuel: None,
+                budget: budgets.0,
+                fault: Some(fault.to_string()),
+            }
+        }
+    });
+    if report
+        .instantiation
+        .as_ref()
+        .is_some_and(|i| i.fault.is_some())
+    {
+        return Ok(());
+    }
+    let me = Measured {
+        module,
+        fuel: Arc::default(),
+    };
+    let (rows, cols) = (choice.rows.min, choice.cols.min);
+    for g in 0..args.games {
+        let opponent = OPPONENTS[g as usize % OPPONENTS.len()];
+        let builtin = Builtin::new(choice.kind, opponent, None).map_err(anyhow::Error::msg)?;
+        let seat = if g % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let entrants: [&dyn Entrant; 2] = match seat {
+            Player::First => [&me, &builtin],
+            Player::Second => [&builtin, &me],
+        };
+        let board = choice.kind.new_game(
+            &choice.params(rows, cols),
+            derive(args.seed, "check-board", &[&g]),
+        )?;
+        let seeds = [
+            derive(args.seed, "check-bot", &[&g, &1]),
+            derive(args.seed, "check-bot", &[&g, &2]),
+        ];
+        let record = play_game(board, entrants, seeds);
+        let i = seat.index();
+        report.memory_bytes = report.memory_bytes.max(record.memory[i]);
+        let result = match record.outcome {
+            Outcome::Win(p) if p == seat => {
+                report.record.won += 1;
+                "won"
+            }
+            Outcome::Win(_) => {
+                report.record.lost += 1;
+                "lost"
+            }
+            Outcome::Draw => {
+                report.record.drawn += 1;
+                "drew"
+            }
+        };
+        let fault = match &record.end {
+            End::Fault { seat: s, fault } if *s == seat => Some(FaultReport {
+                kind: fault.kind().name(),
+                reason: fault.to_string(),
+            }),
+            _ => None,
+        };
+        if let Some(f) = &fault {
+            report
+                .problems
+                .push(format!("game {}: {}", g + 1, f.reason));
+        }
+        report.games.push(GameReport {
+            game: g + 1,
+            seat: i as u32 + 1,
+            opponent: format!("builtin:{opponent}"),
+            result,
+            score: record.scores[i],
+            opponent_score: record.scores[1 - i],
+            moves: record.move_counts[i],
+            fault,
+            output: record.outputs[i].clone(),
+        });
+    }
+    let fuel = me.fuel.lock().unwrap_or_else(PoisonError::into_inner);
+    report.fuel = FuelStats::of(&fuel).map(|f| Fuel {
+        moves: f.moves,
+        max: f.max,
+        mean: f.mean,
+        budget: budgets.1,
+    });
+    Ok(())
+}
+
+/// The example bots of `bots/`, by name, as committed: a student's module of the same
+/// name (but other bytes) is warned about.
+const EXAMPLES: [(&str, &[u8]); 8] = [
+    ("random", include_bytes!("../../../bots/random.wasm")),
+    ("greedy", include_bytes!("../../../bots/greedy.wasm")),
+    ("alphabeta", include_bytes!("../../../bots/alphabeta.wasm")),
+    ("c_greedy", include_bytes!("../../../bots/c_greedy.wasm")),
+    (
+        "cpp_greedy",
+        include_bytes!("../../../bots/cpp_greedy.wasm"),
+    ),
+    (
+        "zig_greedy",
+        include_bytes!("../../../bots/zig_greedy.wasm"),
+    ),
+    ("as_greedy", include_bytes!("../../../bots/as_greedy.wasm")),
+    (
+        "first_legal",
+        include_bytes!("../../../bots/first_legal.wasm"),
+    ),
+];
+
+/// What is worth knowing about a module that loads: a name it shares with an example
+/// bot, a size close to the cap.
+fn warnings(name: &str, bytes: &[u8], cap: u64) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some((_, example)) = EXAMPLES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
+        if *example != bytes {
+            out.push(format!(
+                "`{name}` is also the name of an example bot (bots/{name}.wasm): a bot's \
+                 name is its file name, so next to the examples the results would show \
+                 two `{name}`s; rename your file (e.g. my_{name}.wasm)"
+            ));
+        }
+    }
+    let size = bytes.len() as u64;
+    if size >= cap / 4 {
+        out.push(format!(
+            "the module is {}, close to the {} cap (the examples are 1-90 KiB): build \
+             with optimisations, strip debug information and names (Rust: \
+             strip = true, lto = true; C/C++: -O2 -Wl,--strip-all) and leave out \
+             what the bot does not use",
+            human_bytes(size),
+            human_bytes(cap)
+        ));
+    }
+    out
+}
+
+/// The module under check, fielded fresh for every game, with the fuel of every answer
+/// its bots gave recorded (a move the referee then refused too: it cost that fuel).
+struct Measured {
+    module: WasmModule,
+    fuel: Arc<Mutex<Vec<u64>>>,
+}
+
+impl Entrant for Measured {
+    fn enter(&self, seed: u64) -> Result<Box<dyn Bot>, Entry> {
+        let bot = self.module.instantiate(seed).map_err(Entry::Fault)?;
+        Ok(Box::new(MeasuredBot {
+            bot,
+            fuel: Arc::clone(&self.fuel),
+        }))
+    }
+}
+
+/// One game's bot of [`Measured`].
+struct MeasuredBot {
+    bot: arena::runtime::WasmBot,
+    fuel: Arc<Mutex<Vec<u64>>>,
+}
+
+impl Bot for MeasuredBot {
+    fn choose_move(&mut self, words: &[i32]) -> Result<Reply, Fault> {
+        let result = self.bot.choose_move(words);
+        let used = match &result {
+            Ok(reply) => Some(reply.fuel),
+            Err(Fault::OutOfFuel { budget }) => Some(*budget),
+            Err(_) => None,
+        };
+        if let Some(used) = used {
+            self.fuel
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(used);
+        }
+        result
+    }
+
+    fn output(&self) -> String {
+        self.bot.output()
+    }
+
+    fn memory_bytes(&self) -> u64 {
+        self.bot.memory_bytes()
+    }
+}
+
+/// Fuel per answered move: the most, the mean (rounded down) and how many.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FuelStats {
+    max: u64,
+    mean: u64,
+    moves: u64,
+}
+
+impl FuelStats {
+    /// The statistics of `fuel` (one entry per move), `None` when there is none.
+    fn of(fuel: &[u64]) -> Option<FuelStats> {
+        let max = *fuel.iter().max()?;
+        let total: u128 = fuel.iter().map(|&f| u128::from(f)).sum();
+        let moves = fuel.len() as u64;
+        Some(FuelStats {
+            max,
+            mean: (total / u128::from(moves)) as u64,
+            moves,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_example_bot_is_known() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("bots");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "wasm") {
+                let bytes = std::fs::read(&path).unwrap();
+                let name = module_name(&path);
+                assert!(
+                    EXAMPLES.iter().any(|(n, b)| *n == name && *b == bytes),
+                    "{name}"
+                );
+                assert!(warnings(&name, &bytes, 8 << 20).is_empty(), "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn fuel_stats_are_per_move() {
+        assert_eq!(FuelStats::of(&[]), None);
+        assert_eq!(
+            FuelStats::of(&[10, 20, 40]),
+            Some(FuelStats {
+                max: 40,
+                mean: 23,
+                moves: 3
+            })
+        );
+        let huge = FuelStats::of(&[u64::MAX, u64::MAX]).unwrap();
+        assert_eq!((huge.max, huge.mean), (u64::MAX, u64::MAX));
+    }
+}

@@ -1,0 +1,189 @@
+//! What `arena check` found, as one value: printed for people, or as JSON (`--json`,
+//! schema in docs/ABI.md, "arena check --json").
+
+use serde::Serialize;
+
+/// The JSON schema's version: raised when a field changes meaning or disappears.
+pub const VERSION: u32 = 1;
+
+/// Everything `arena check` reports.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    pub version: u32,
+    pub bot: String,
+    pub name: String,
+    pub game: String,
+    pub ready: bool,
+    pub load: Load,
+    pub warnings: Vec<String>,
+    pub instantiation: Option<Instantiation>,
+    pub games: Vec<GameReport>,
+    pub record: Record,
+    pub fuel: Option<Fuel>,
+    pub memory_bytes: u64,
+    /// Why the bot is not ready (empty when it is).
+    pub problems: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Load {
+    pub ok: bool,
+    pub bytes: Option<u64>,
+    pub module_cap_bytes: u64,
+    pub sha256: Option<String>,
+    /// Every reason the sandbox refuses the module (empty when it loads).
+    pub problems: Vec<String>,
+    pub exports: Vec<Item>,
+    pub imports: Vec<Item>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Item {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub ty: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Instantiation {
+    pub fuel: Option<u64>,
+    pub budget: u64,
+    pub fault: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct GameReport {
+    pub game: u32,
+    pub seat: u32,
+    pub opponent: String,
+    pub result: &'static str,
+    pub score: i64,
+    pub opponent_score: i64,
+    pub moves: u32,
+    pub fault: Option<FaultReport>,
+    pub output: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct FaultReport {
+    pub kind: &'static str,
+    pub reason: String,
+}
+
+#[derive(Debug, Default, Serialize)]
+pub struct Record {
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Fuel {
+    pub moves: u64,
+    pub max: u64,
+    pub mean: u64,
+    pub budget: u64,
+}
+
+impl Report {
+    /// The report for people, as `arena check` prints it.
+    pub fn text(&self) -> String {
+        let mut s = format!("checking {} for {}\n", self.bot, self.game);
+        let mut line = |l: String| {
+            s.push_str(&l);
+            s.push('\n');
+        };
+        let load = &self.load;
+        if load.ok {
+            line(format!(
+                "  load: ok ({}), sha256 {}",
+                arena::runtime::human_bytes(load.bytes.unwrap_or(0)),
+                load.sha256.as_deref().unwrap_or("")
+            ));
+        } else {
+            line(format!(
+                "  load: FAILED ({} problem(s)):",
+                load.problems.len()
+            ));
+            for p in &load.problems {
+                line(format!("    - {p}"));
+            }
+        }
+        for e in &load.exports {
+            line(format!("  export {}: {}", e.name, e.ty));
+        }
+        for i in &load.imports {
+            line(format!("  import {}: {}", i.name, i.ty));
+        }
+        for w in &self.warnings {
+            line(format!("  warning: {w}"));
+        }
+        if let Some(i) = &self.instantiation {
+            match (i.fuel, &i.fault) {
+                (Some(f), _) => line(format!(
+                    "  instantiation: {f} fuel ({:.1}% of the {} budget)",
+                    100.0 * f as f64 / i.budget as f64,
+                    i.budget
+                )),
+                (None, Some(fault)) => line(format!("  instantiation: FAILED: {fault}")),
+                (None, None) => {}
+            }
+        }
+        for g in &self.games {
+            let fault = g
+                .fault
+                .as_ref()
+                .map(|f| format!("  FAULT: {}", f.reason))
+                .unwrap_or_default();
+            line(format!(
+                "  game {}: {} as player {} against {}: {} {}-{}{fault}",
+                g.game, self.name, g.seat, g.opponent, g.result, g.score, g.opponent_score
+            ));
+            if g.fault.is_some() && !g.output.is_empty() {
+                line("    its output:".to_string());
+                for l in g.output.lines() {
+                    line(format!("      {l}"));
+                }
+            }
+        }
+        if load.ok
+            && self
+                .instantiation
+                .as_ref()
+                .is_some_and(|i| i.fault.is_none())
+        {
+            let r = &self.record;
+            line(format!(
+                "  record: {} won, {} drawn, {} lost",
+                r.won, r.drawn, r.lost
+            ));
+            match &self.fuel {
+                Some(f) => line(format!(
+                    "  fuel per move: max {} ({:.1}% of the {} budget), mean {} over {} moves",
+                    f.max,
+                    100.0 * f.max as f64 / f.budget as f64,
+                    f.budget,
+                    f.mean,
+                    f.moves
+                )),
+                None => line("  fuel per move: no move was answered".to_string()),
+            }
+            line(format!(
+                "  memory: {}",
+                arena::runtime::human_bytes(self.memory_bytes)
+            ));
+        }
+        if self.ready {
+            line("verdict: READY".to_string());
+        } else {
+            line(format!(
+                "verdict: NOT READY: {} problem(s):",
+                self.problems.len()
+            ));
+            for p in &self.problems {
+                line(format!("  {p}"));
+            }
+        }
+        s
+    }
+}

@@ -1,0 +1,289 @@
+//! `arena check` and the reasons students read: panics that say where and why, fuel
+//! statistics that add up.
+
+use std::fs;
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn arena() -> Command {
+    let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
+    cmd.env("NO_COLOR", "1");
+    cmd
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn fixture(name: &str) -> PathBuf {
+    root().join("tests/fixtures").join(name)
+}
+
+fn stdout_of(cmd: &mut Command) -> String {
+    String::from_utf8(cmd.output().unwrap().stdout).unwrap()
+}
+
+/// `max`, `mean` and the move count of check's line
+/// "fuel per move: max M (...), mean A over N moves".
+fn fuel_line(out: &str) -> (u64, u64, u64) {
+    let line = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("fuel per move: max"))
+        .unwrap_or_else(|| panic!("no fuel line in:\n{out}"));
+    let number_after = |word: &str| -> u64 {
+        let rest = &line[line.find(word).unwrap() + word.len()..];
+        rest.split(|c: char| !c.is_ascii_digit())
+            .find(|s| !s.is_empty())
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    (
+        number_after("max "),
+        number_after("mean "),
+        number_after("over "),
+    )
+}
+
+#[test]
+fn a_rust_panic_names_its_message_and_location() {
+    arena()
+        .arg("check")
+        .arg(fixture("panicking.wasm"))
+        .args(["--games", "2"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "FAULT: trap: panicked at tests/fixtures/panicking/src/lib.rs:10:",
+        ))
+        .stdout(predicate::str::contains(
+            "index out of bounds: the len is 4 but the index is 6 (wasm `unreachable`",
+        ))
+        .stdout(predicate::str::contains("NOT READY"));
+}
+
+#[test]
+fn a_c_assertion_names_its_file_and_line() {
+    arena()
+        .arg("check")
+        .arg(fixture("c_panic.wasm"))
+        .args(["--games", "1"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "FAULT: trap: panicked at c_panic.c:11: assertion failed: len < 0 && ptr != 0",
+        ))
+        .stdout(predicate::str::contains(
+            "lowest total: -9223372036854775808",
+        ));
+}
+
+#[test]
+fn a_panic_reaches_the_results_and_the_replay() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    arena()
+        .arg("tournament")
+        .arg(fixture("panicking.wasm"))
+        .args(["builtin:greedy", "--best-of", "1", "--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let games = fs::read_to_string(out.join("games.csv")).unwrap();
+    assert!(
+        games.contains("panicked at tests/fixtures/panicking/src/lib.rs:10:")
+            && games.contains("index out of bounds"),
+        "{games}"
+    );
+    arena()
+        .arg("replay")
+        .arg(&out)
+        .arg("1")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "reason: trap: panicked at tests/fixtures/panicking/src/lib.rs:10:",
+        ));
+}
+
+#[test]
+fn fuel_statistics_add_up() {
+    // echo_last_word answers every move with an illegal one: its fuel counts (mean 0
+    // before), as does every move of the examples (mean above max before).
+    let mut bots: Vec<PathBuf> = fs::read_dir(root().join("bots"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "wasm"))
+        .collect();
+    bots.push(fixture("hostile/echo_last_word.wat"));
+    for bot in bots {
+        let out = stdout_of(arena().arg("check").arg(&bot).args(["--games", "3"]));
+        let (max, mean, moves) = fuel_line(&out);
+        assert!(moves > 0, "{}:\n{out}", bot.display());
+        assert!(0 < mean && mean <= max, "{}:\n{out}", bot.display());
+    }
+}
+
+#[test]
+fn a_bot_that_never_answers_has_no_fuel_figures() {
+    arena()
+        .arg("check")
+        .arg(fixture("c_panic.wasm"))
+        .args(["--games", "1"])
+        .assert()
+        .stdout(predicate::str::contains(
+            "fuel per move: no move was answered",
+        ));
+}
+
+#[test]
+fn every_load_problem_is_listed_at_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bot = tmp.path().join("broken.wat");
+    fs::write(
+        &bot,
+        r#"(module
+            (import "env" "abort" (func (param i32 i32 i32 i32)))
+            (import "arena" "print" (func))
+            (func (export "choose_move") (param i32) (result i32) i32.const 0))"#,
+    )
+    .unwrap();
+    arena()
+        .arg("check")
+        .arg(&bot)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("load: FAILED (5 problem(s))"))
+        .stdout(predicate::str::contains(
+            "import `env.abort` is not allowed",
+        ))
+        .stdout(predicate::str::contains(
+            "import `arena.print` does not exist",
+        ))
+        .stdout(predicate::str::contains("missing export `memory`"))
+        .stdout(predicate::str::contains("missing export `arena_alloc`"))
+        .stdout(predicate::str::contains(
+            "export `choose_move` has type (i32) -> i32, expected (i32, i32) -> i32",
+        ));
+}
+
+#[test]
+fn instantiation_fuel_is_shown_and_a_failing_start_is_not_ready() {
+    arena()
+        .arg("check")
+        .arg(root().join("bots/first_legal.wasm"))
+        .args(["--games", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::is_match(r"instantiation: \d+ fuel \(").unwrap());
+    arena()
+        .arg("check")
+        .arg(fixture("hostile/loop_in_start.wat"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("instantiation: FAILED"))
+        .stdout(predicate::str::contains("a tournament would disqualify it"));
+}
+
+#[test]
+fn a_name_shared_with_an_example_is_warned_about() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mine = tmp.path().join("greedy.wasm");
+    fs::copy(root().join("bots/c_greedy.wasm"), &mine).unwrap();
+    arena()
+        .arg("check")
+        .arg(&mine)
+        .args(["--games", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "warning: `greedy` is also the name of an example bot",
+        ));
+    // The example itself is not warned about.
+    arena()
+        .arg("check")
+        .arg(root().join("bots/greedy.wasm"))
+        .args(["--games", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("warning").not());
+}
+
+/// `module` with a custom section of `size` bytes appended (ignored by the sandbox).
+fn with_custom_section(module: &[u8], size: usize) -> Vec<u8> {
+    let name = b"padding";
+    let mut payload = vec![name.len() as u8];
+    payload.extend_from_slice(name);
+    payload.resize(payload.len() + size, 0);
+    let mut out = module.to_vec();
+    out.push(0);
+    let mut len = payload.len();
+    loop {
+        let byte = (len & 0x7f) as u8;
+        len >>= 7;
+        if len == 0 {
+            out.push(byte);
+            break;
+        }
+        out.push(byte | 0x80);
+    }
+    out.extend_from_slice(&payload);
+    out
+}
+
+#[test]
+fn a_module_close_to_the_cap_is_warned_about() {
+    let tmp = tempfile::tempdir().unwrap();
+    let big = tmp.path().join("big.wasm");
+    let small = fs::read(root().join("bots/c_greedy.wasm")).unwrap();
+    fs::write(&big, with_custom_section(&small, 3 << 20)).unwrap();
+    arena()
+        .arg("check")
+        .arg(&big)
+        .args(["--games", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "warning: the module is 3.0 MiB, close to the 8 MiB cap",
+        ));
+}
+
+#[test]
+fn json_output_follows_the_documented_schema() {
+    let out = stdout_of(
+        arena()
+            .arg("check")
+            .arg(root().join("bots/c_greedy.wasm"))
+            .args(["--games", "3", "--json"]),
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["version"], 1);
+    assert_eq!(v["ready"], true);
+    assert_eq!(v["name"], "c_greedy");
+    assert_eq!(v["load"]["ok"], true);
+    assert_eq!(v["games"].as_array().unwrap().len(), 3);
+    assert_eq!(v["games"][1]["seat"], 2);
+    assert!(v["instantiation"]["fuel"].is_u64());
+    let (max, mean) = (
+        v["fuel"]["max"].as_u64().unwrap(),
+        v["fuel"]["mean"].as_u64().unwrap(),
+    );
+    assert!(0 < mean && mean <= max, "{out}");
+    assert_eq!(v["problems"].as_array().unwrap().len(), 0);
+
+    let out = stdout_of(
+        arena()
+            .arg("check")
+            .arg(fixture("panicking.wasm"))
+            .args(["--games", "1", "--json"]),
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ready"], false);
+    assert_eq!(v["games"][0]["fault"]["kind"], "trap");
+    assert!(v["games"][0]["fault"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("panicked at"));
+}

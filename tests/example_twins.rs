@@ -1,0 +1,201 @@
+//! Every committed example bot against its native twin, move by move: the same state
+//! words go to the sandboxed module and to the builtin strategy it promises to copy, and
+//! both must answer the same move, in every game and on extreme MathTricks boards whose
+//! totals saturate at the 64-bit bounds and pass the evaluation cap of 2^60.
+
+use std::path::PathBuf;
+
+use arena::bench::first_legal::FirstLegal;
+use arena::bot::{Bot, BuiltinBot};
+use arena::runtime::{Limits, Sandbox, WasmModule};
+use arena::seeds::derive;
+use arena_games::mathtricks::{Board, Op};
+use arena_games::rng::GameRng;
+use arena_games::{find_game, games, AnyGame, GameKind, GameParams};
+
+/// The native twin an example bot copies.
+#[derive(Clone, Copy, Debug)]
+enum Twin {
+    /// `builtin:NAME` of the game being played.
+    Builtin(&'static str),
+    /// `first_legal`'s native twin (MathTricks only).
+    FirstLegal,
+}
+
+/// Each example bot in `bots/`, the twin it copies, and whether it plays every game
+/// (the SDK bots) or MathTricks only.
+const EXAMPLES: &[(&str, Twin, bool)] = &[
+    ("random", Twin::Builtin("random"), true),
+    ("greedy", Twin::Builtin("greedy"), true),
+    ("alphabeta", Twin::Builtin("alphabeta"), true),
+    ("c_greedy", Twin::Builtin("greedy"), false),
+    ("cpp_greedy", Twin::Builtin("greedy"), false),
+    ("zig_greedy", Twin::Builtin("greedy"), false),
+    ("as_greedy", Twin::Builtin("greedy"), false),
+    ("first_legal", Twin::FirstLegal, false),
+];
+
+fn module(name: &str) -> WasmModule {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("bots")
+        .join(format!("{name}.wasm"));
+    sandbox()
+        .load(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn sandbox() -> Sandbox {
+    Sandbox::new(Limits::default()).unwrap()
+}
+
+fn twin(kind: &dyn GameKind, twin: Twin) -> Box<dyn Bot> {
+    match twin {
+        Twin::Builtin(name) => Box::new(BuiltinBot::new(kind, name, None).unwrap()),
+        Twin::FirstLegal => Box::new(FirstLegal),
+    }
+}
+
+/// Plays `game` to its end with both seats asking the module (one fresh instance per
+/// seat, as in a tournament) and the twin (one per seat) for every move; they must agree.
+fn same_moves(
+    name: &str,
+    module: &WasmModule,
+    kind: &dyn GameKind,
+    which: Twin,
+    mut game: Box<dyn AnyGame>,
+    seed: u64,
+) -> usize {
+    let setup = game.setup();
+    let seeds = [derive(seed, "twin", &[&1]), derive(seed, "twin", &[&2])];
+    let mut ours = seeds.map(|s| module.instantiate(s).unwrap());
+    let mut theirs = [twin(kind, which), twin(kind, which)];
+    let mut words = Vec::new();
+    let mut ply = 0u32;
+    while !game.is_terminal() {
+        let seat = game.to_move().index();
+        game.observation(ply, seeds[seat], &mut words);
+        let expected = theirs[seat].choose_move(&words).unwrap().raw;
+        let got = ours[seat]
+            .choose_move(&words)
+            .unwrap_or_else(|f| panic!("{name} faulted at ply {ply} of `{setup}`: {f}"))
+            .raw;
+        assert_eq!(
+            got,
+            expected,
+            "{name} and its twin {which:?} disagree at ply {ply} of {} `{setup}` (seed {seed})",
+            kind.info().name
+        );
+        game.play(got).unwrap();
+        ply += 1;
+    }
+    ply as usize
+}
+
+/// A MathTricks board of extremes: huge operands, multiplications by 0, 1 and 2^24 - 1,
+/// subtractions that drive totals towards the negative bound, divisions.
+fn extreme_board(rng: &mut GameRng) -> Board {
+    let rows = 4 + rng.below(5) as u32;
+    let cols = 4 + rng.below(5) as u32;
+    let max = 16_777_215u32;
+    let cells = (0..rows * cols)
+        .map(|i| {
+            if i == 0 || i == rows * cols - 1 {
+                return Op::Add(0);
+            }
+            let big = max - rng.below(1000) as u32;
+            match rng.weighted(&[3, 3, 5, 1, 1, 1, 2]) {
+                0 => Op::Add(big),
+                1 => Op::Sub(big),
+                2 => Op::Mul(big),
+                3 => Op::Mul(rng.below(3) as u32),
+                4 => Op::Div(2 + rng.below(3) as u32),
+                5 => Op::Div(big),
+                _ => Op::Add(rng.below(10) as u32),
+            }
+        })
+        .collect();
+    Board::new(rows, cols, cells).unwrap()
+}
+
+#[test]
+fn example_bots_copy_their_twins_on_extreme_boards() {
+    let kind = find_game("mathtricks").unwrap();
+    let mut rng = GameRng::new(2026);
+    let boards: Vec<String> = (0..40).map(|_| extreme_board(&mut rng).to_line()).collect();
+    for &(name, which, _) in EXAMPLES {
+        let module = module(name);
+        // Alpha-beta searches every move: fewer boards keep the test quick.
+        let count = if name == "alphabeta" { 8 } else { boards.len() };
+        let mut saturated = 0;
+        for (i, line) in boards.iter().take(count).enumerate() {
+            let game = kind.start_from_setup(line).unwrap();
+            let mut replay = kind.start_from_setup(line).unwrap();
+            same_moves(name, &module, kind, which, game, i as u64);
+            // Count the games that really reached the extremes (checked on a replay of
+            // the twin's moves, which the module matched).
+            let mut t = twin(kind, which);
+            let mut words = Vec::new();
+            let mut ply = 0;
+            while !replay.is_terminal() {
+                replay.observation(ply, 0, &mut words);
+                let mv = t.choose_move(&words).unwrap().raw;
+                replay.play(mv).unwrap();
+                ply += 1;
+            }
+            if replay.scores().iter().any(|s| s.unsigned_abs() > 1 << 60) {
+                saturated += 1;
+            }
+        }
+        assert!(
+            saturated * 4 >= count,
+            "{name}: only {saturated} of {count} games passed 2^60; the boards are not extreme enough"
+        );
+    }
+}
+
+#[test]
+fn sdk_example_bots_copy_their_twins_in_every_game() {
+    for &(name, which, every_game) in EXAMPLES {
+        if !every_game {
+            continue;
+        }
+        let module = module(name);
+        for &kind in games() {
+            for seed in 1..=2 {
+                let game = kind.new_game(&GameParams::default(), seed).unwrap();
+                let plies = same_moves(name, &module, kind, which, game, seed);
+                assert!(plies > 0, "{name} in {}: no move played", kind.info().name);
+            }
+        }
+    }
+}
+
+/// Every `.wasm` at the top of `bots/` is in [`EXAMPLES`]: a new example gets a twin.
+#[test]
+fn every_example_bot_has_a_twin() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("bots");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "wasm") {
+            let stem = path.file_stem().unwrap().to_str().unwrap();
+            assert!(
+                EXAMPLES.iter().any(|(name, _, _)| *name == stem),
+                "bots/{stem}.wasm has no twin in EXAMPLES"
+            );
+        }
+    }
+}
+
+#[test]
+fn mathtricks_examples_copy_their_twins_on_ordinary_boards() {
+    let kind = find_game("mathtricks").unwrap();
+    for &(name, which, _) in EXAMPLES {
+        let module = module(name);
+        for (seed, (rows, cols)) in [(4, 4), (5, 9), (8, 8), (10, 6)].into_iter().enumerate() {
+            let game = kind
+                .new_game(&GameParams::sized(rows, cols), seed as u64)
+                .unwrap();
+            same_moves(name, &module, kind, which, game, seed as u64);
+        }
+    }
+}
