@@ -3,7 +3,9 @@
 //! Everything here is computed from the `games.csv` rows and the schedule alone, so a
 //! results folder can always be re-derived without replaying anything.
 //!
-//! Ranking (documented in `docs/TOURNAMENT.md`): series points (win 1, draw ½), then
+//! Ranking (documented in `docs/TOURNAMENT.md`): first the [`Status`] tier (bots that
+//! played, then bots that faulted in every game, then bots that never loaded), then
+//! series points (win 1, draw ½), then
 //! head-to-head series points among the bots still tied, then game points, then total
 //! score margin, then name.
 
@@ -72,6 +74,47 @@ pub struct Standing {
     /// Bradley–Terry rating in Elo with its 95% interval `[rating, low, high]`, once
     /// fitted.
     pub rating: Option<[f64; 3]>,
+    /// Games of this bot that ended normally (the rules decided them).
+    pub normal_games: u32,
+}
+
+/// How a bot took part, which decides its tier in the ranking before any points do:
+/// every bot that played ranks above every bot that only faulted, which ranks above every
+/// bot that never loaded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Status {
+    /// It loaded and finished at least one game without faulting (or never faulted).
+    Played,
+    /// It loaded, but faulted in every game it played: it caused at least one fault and
+    /// none of its games ended normally (the others were cut short by the opponent's
+    /// fault or forfeit before it could finish them).
+    Faulted,
+    /// It never loaded (disqualified): it forfeited every game.
+    Disqualified,
+}
+
+impl Status {
+    /// The word written in `grades.csv`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Played => "played",
+            Status::Faulted => "faulted",
+            Status::Disqualified => "disqualified",
+        }
+    }
+}
+
+impl Standing {
+    /// How the bot took part: see [`Status`].
+    pub fn status(&self) -> Status {
+        if self.disqualified.is_some() {
+            Status::Disqualified
+        } else if self.normal_games == 0 && self.faults.values().sum::<u32>() > 0 {
+            Status::Faulted
+        } else {
+            Status::Played
+        }
+    }
 }
 
 /// A finished series, for `series.csv`.
@@ -182,6 +225,9 @@ pub fn standings(
         for s in 0..2 {
             let t = &mut table[seats[s]];
             t.games.add(hp[s]);
+            if row.end == "normal" {
+                t.normal_games += 1;
+            }
             t.margin += scores[s] - scores[1 - s];
             if s == 0 {
                 t.as_first.add(hp[s]);
@@ -215,6 +261,7 @@ pub fn standings(
     let key = |k: usize| {
         (
             table[k].reference,
+            table[k].status(),
             std::cmp::Reverse(table[k].series.half_points()),
         )
     };
