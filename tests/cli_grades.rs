@@ -83,8 +83,14 @@ fn check_order(out: &Path) {
         .filter(|(_, role)| role == "submission")
         .map(|(b, _)| b)
         .collect();
-    let builtins: Vec<&String> = ranked.iter().filter(|b| b.starts_with("builtin:")).collect();
-    let students: Vec<&String> = ranked.iter().filter(|b| !b.starts_with("builtin:")).collect();
+    let builtins: Vec<&String> = ranked
+        .iter()
+        .filter(|b| b.starts_with("builtin:"))
+        .collect();
+    let students: Vec<&String> = ranked
+        .iter()
+        .filter(|b| !b.starts_with("builtin:"))
+        .collect();
     assert_eq!(students, ["ana", "bo", "cy"], "{standings:?}");
     // Every bot that played ranks above the one that panicked and the one that never loaded.
     let pos = |b: &str| ranked.iter().position(|x| x == b).unwrap();
@@ -101,7 +107,10 @@ fn check_order(out: &Path) {
     assert_eq!(&g[1..], ["F", "F", "F"], "{grades:?}");
     assert_ne!(g[0], "F", "{grades:?}");
     let why = column(&grades, "explanation");
-    assert!(why[0].contains("rank") && why[0].contains("reaches band"), "{why:?}");
+    assert!(
+        why[0].contains("rank") && why[0].contains("reaches band"),
+        "{why:?}"
+    );
     assert!(why[1].contains("faulted in every game"), "{why:?}");
     assert!(why[2].contains("never loaded"), "{why:?}");
     assert!(why[3].contains("no module"), "{why:?}");
@@ -124,7 +133,12 @@ fn gauntlet_ranks_a_module_that_never_loaded_last() {
     let tmp = tempfile::tempdir().unwrap();
     let out = run(
         tmp.path(),
-        &["--gauntlet", "builtin:alphabeta:2", "--gauntlet", "builtin:greedy"],
+        &[
+            "--gauntlet",
+            "builtin:alphabeta:2",
+            "--gauntlet",
+            "builtin:greedy",
+        ],
     );
     check_order(&out);
     // The module that played lost every game with a negative margin; the one that never

@@ -14,6 +14,7 @@ mod play;
 mod replay;
 mod standings;
 mod tournament;
+mod verify;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -48,6 +49,24 @@ enum Command {
     Standings(StandingsArgs),
     /// Measure what the harness costs on this machine, against the performance targets.
     Bench(BenchArgs),
+    /// Re-play every recorded game and check that the results folder is reproduced exactly
+    /// (exit 1 naming each difference).
+    Verify(VerifyArgs),
+}
+
+#[derive(Args, Debug)]
+struct VerifyArgs {
+    /// The results folder.
+    results: PathBuf,
+    /// The folders the modules were taken from (each module's `source` in tournament.json
+    /// is looked up in them, in order); not needed when every bot is a builtin.
+    #[arg(value_name = "MODULES")]
+    modules: Vec<PathBuf>,
+    /// Worker threads (default: all cores); results do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    #[command(flatten)]
+    grading: GradingArgs,
 }
 
 #[derive(Args, Debug)]
@@ -181,6 +200,10 @@ struct TournamentArgs {
     /// Continue the interrupted tournament in --out.
     #[arg(long)]
     resume: bool,
+    /// Start afresh in a used --out folder: first remove arena's own files there (the
+    /// manifest, the CSV files, the replays), nothing else.
+    #[arg(long, conflicts_with = "resume")]
+    force: bool,
     /// No progress bar and no standings table.
     #[arg(long, short)]
     quiet: bool,
@@ -259,5 +282,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Replay(args) => replay::run(args),
         Command::Standings(args) => standings::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Verify(args) => verify::run(args),
     }
 }

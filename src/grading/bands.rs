@@ -187,19 +187,27 @@ bands = [
         let parse = |bands: &str| Bands::parse(&format!("measure = \"score\"\nbands = [{bands}]"));
         let e = parse(r#"{ grade = "A", min = 0.5 }, { grade = "B", min = 0.2 }"#).unwrap_err();
         assert!(e.contains("band `B`") && e.contains("min = 0.0"), "{e}");
-        let e = parse(r#"{ grade = "A", min = 0.5 }, { grade = "B", min = 0.5 }, { grade = "F", min = 0.0 }"#)
-            .unwrap_err();
+        let e = parse(
+            r#"{ grade = "A", min = 0.5 }, { grade = "B", min = 0.5 }, { grade = "F", min = 0.0 }"#,
+        )
+        .unwrap_err();
         assert!(e.contains("band `B`") && e.contains("same min"), "{e}");
         let e = parse(r#"{ grade = "A", min = 0.0 }, { grade = "F", min = 0.0 }"#).unwrap_err();
         assert!(e.contains("band `F`") && e.contains("same min"), "{e}");
         let e = parse(r#"{ grade = "F", min = 0.0 }, { grade = "A", min = 0.5 }"#).unwrap_err();
-        assert!(e.contains("band `A`") && e.contains("highest min down"), "{e}");
+        assert!(
+            e.contains("band `A`") && e.contains("highest min down"),
+            "{e}"
+        );
         let e = parse(r#"{ grade = "A", min = 0.5 }, { grade = "A", min = 0.0 }"#).unwrap_err();
         assert!(e.contains("band `A` is listed twice"), "{e}");
         let e = parse(r#"{ grade = " ", min = 0.0 }"#).unwrap_err();
         assert!(e.contains("empty"), "{e}");
         let e = parse(r#"{ grade = "A", min = nan }"#).unwrap_err();
         assert!(e.contains("band `A`"), "{e}");
-        assert_eq!(parse(r#"{ grade = "all", min = 0.0 }"#).unwrap().grade(0.7), "all");
+        assert_eq!(
+            parse(r#"{ grade = "all", min = 0.0 }"#).unwrap().grade(0.7),
+            "all"
+        );
     }
 }

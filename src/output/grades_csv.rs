@@ -43,10 +43,7 @@ pub fn basis(kind: Measure, s: &Standing, table: &[Standing]) -> Basis {
             t.margin,
         )
     };
-    let level: Vec<&&Standing> = submissions
-        .iter()
-        .filter(|t| key(t) == key(s))
-        .collect();
+    let level: Vec<&&Standing> = submissions.iter().filter(|t| key(t) == key(s)).collect();
     let rank = level.iter().map(|t| t.rank).min().unwrap_or(s.rank);
     let n = submissions.len().max(1);
     match kind {

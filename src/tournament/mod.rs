@@ -7,8 +7,10 @@
 //! in schedule order, so an interrupted and resumed run ends byte-identical to an
 //! uninterrupted one.
 
+pub mod folder;
 pub mod schedule;
 pub mod standings;
+pub mod verify;
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
@@ -122,6 +124,12 @@ pub struct Summary {
     pub standings: Vec<Standing>,
     /// Games played in this invocation (not counting resumed ones).
     pub played_now: u64,
+    /// Games of a previous run kept by `--resume`.
+    pub kept: u64,
+    /// Recorded games whose replay was missing: `--resume` dropped and re-played them.
+    pub replays_missing: u64,
+    /// Temporary files a killed run left behind, removed by `--resume`.
+    pub leftovers_removed: usize,
     /// Games in the results.
     pub games: u64,
     /// Games the first mover won, drew, lost.
@@ -200,7 +208,7 @@ pub fn manifest(config: &Config, field: &[Participant]) -> Manifest {
 /// Prepares the results folder: a fresh one gets the manifest (`--resume` on a fresh
 /// folder simply starts, so the same command can be repeated until the run completes);
 /// an existing one is continued only with `--resume` and only if it is the same run.
-fn prepare(config: &Config, wanted: &Manifest) -> Result<(), TournamentError> {
+fn prepare(config: &Config, wanted: &Manifest) -> Result<usize, TournamentError> {
     let dir = &config.out;
     fs::create_dir_all(dir.join(replay::DIR)).map_err(|e| OutputError::io(dir, e))?;
     match Manifest::read(dir)? {
@@ -215,9 +223,11 @@ fn prepare(config: &Config, wanted: &Manifest) -> Result<(), TournamentError> {
                 });
             }
             // Half-written temporary files of a crashed run: never results, always swept.
+            let mut removed = 0;
             for d in [dir.clone(), dir.join(replay::DIR)] {
-                atomic::remove_leftovers(&d)?;
+                removed += atomic::remove_leftovers(&d)?;
             }
+            return Ok(removed);
         }
         None => {
             if dir.join(games_csv::FILE).exists() {
@@ -230,7 +240,7 @@ fn prepare(config: &Config, wanted: &Manifest) -> Result<(), TournamentError> {
             wanted.write(dir)?;
         }
     }
-    Ok(())
+    Ok(0)
 }
 
 /// Runs (or resumes) a tournament and writes its results.
@@ -248,7 +258,7 @@ pub fn run(
     }
     field.sort_by(|a, b| a.name.cmp(&b.name));
     let wanted = manifest(config, &field);
-    prepare(config, &wanted)?;
+    let leftovers_removed = prepare(config, &wanted)?;
     let schedule = Schedule {
         seed: config.seed,
         rules: config.rules,
@@ -260,7 +270,24 @@ pub fn run(
         references: field.iter().map(|p| p.reference).collect(),
     };
     let plans = schedule.series();
-    let done = previous_rows(&config.out, &schedule, &plans, true)?;
+    let disqualified: Vec<Option<String>> = field.iter().map(|p| p.disqualified.clone()).collect();
+    let mut done = previous_rows(&config.out, &schedule, &plans, &disqualified, true)?;
+    // A recorded game whose replay is gone is played again (its row is dropped first, so
+    // that games.csv never holds a game twice).
+    let missing: Vec<u64> = done
+        .keys()
+        .filter(|&&id| !replay::path(&config.out, id).is_file())
+        .copied()
+        .collect();
+    if !missing.is_empty() {
+        for id in &missing {
+            done.remove(id);
+        }
+        let mut kept: Vec<GameRow> = done.values().cloned().collect();
+        kept.sort_by_key(|r| r.game_id);
+        games_csv::write_sorted(&config.out, &kept)?;
+    }
+    let kept = done.len() as u64;
     let log = Mutex::new(GameLog::open(&config.out)?);
     let max_games = config.rules.max_games() as u64;
     progress.set_total(plans.len() as u64 * max_games - done.len() as u64);
@@ -296,7 +323,6 @@ pub fn run(
     }
     let mut rows: Vec<GameRow> = results.into_iter().flat_map(|r| r.0).collect();
     rows.sort_by_key(|r| r.game_id);
-    let disqualified: Vec<Option<String>> = field.iter().map(|p| p.disqualified.clone()).collect();
     let summary = write_summaries(
         &config.out,
         &schedule,
@@ -307,6 +333,9 @@ pub fn run(
     )?;
     Ok(Summary {
         played_now,
+        kept,
+        replays_missing: missing.len() as u64,
+        leftovers_removed,
         ..summary
     })
 }
@@ -375,6 +404,9 @@ pub fn write_summaries(
     Ok(Summary {
         standings: table,
         played_now: 0,
+        kept: 0,
+        replays_missing: 0,
+        leftovers_removed: 0,
         games: rows.len() as u64,
         first_mover,
         series,
@@ -417,7 +449,8 @@ pub fn recompute(dir: &Path, reporting: &Reporting) -> Result<Summary, Tournamen
         references,
     };
     let plans = schedule.series();
-    let mut rows: Vec<GameRow> = previous_rows(dir, &schedule, &plans, false)?
+    let disqualified: Vec<Option<String>> = bots.iter().map(|b| b.disqualified.clone()).collect();
+    let mut rows: Vec<GameRow> = previous_rows(dir, &schedule, &plans, &disqualified, false)?
         .into_values()
         .collect();
     rows.sort_by_key(|r| r.game_id);
@@ -443,7 +476,7 @@ pub fn recompute(dir: &Path, reporting: &Reporting) -> Result<Summary, Tournamen
             total: plans.len(),
         });
     }
-    let disqualified: Vec<Option<String>> = bots.iter().map(|b| b.disqualified.clone()).collect();
+    check_series_rows(dir, &schedule, &plans, &rows)?;
     Ok(write_summaries(
         dir,
         &schedule,
@@ -460,6 +493,7 @@ fn previous_rows(
     dir: &Path,
     schedule: &Schedule,
     plans: &[SeriesPlan],
+    disqualified: &[Option<String>],
     repair: bool,
 ) -> Result<HashMap<u64, GameRow>, OutputError> {
     let path = dir.join(games_csv::FILE);
@@ -498,11 +532,136 @@ fn previous_rows(
         {
             return Err(corrupt(&format!("unknown end `{}`", row.end)));
         }
+        if let Some(why) = row_inconsistency(&row, schedule, disqualified) {
+            return Err(corrupt(&why));
+        }
         if done.insert(row.game_id, row.clone()).is_some() {
             return Err(corrupt("recorded twice"));
         }
     }
     Ok(done)
+}
+
+/// Why a row (already matched to the schedule) cannot be what arena wrote, if it cannot:
+/// the winner must follow from the result, an abnormal end must name a culprit who lost
+/// (a bot the manifest disqualified, for `disqualified`), and a game of a disqualified bot
+/// must end `disqualified`.
+fn row_inconsistency(
+    row: &GameRow,
+    schedule: &Schedule,
+    disqualified: &[Option<String>],
+) -> Option<String> {
+    let dq = |name: &str| {
+        schedule
+            .names
+            .iter()
+            .position(|n| n == name)
+            .is_some_and(|i| disqualified.get(i).is_some_and(Option::is_some))
+    };
+    let winner = match row.result.as_str() {
+        "1-0" => row.first.as_str(),
+        "0-1" => row.second.as_str(),
+        _ => "",
+    };
+    if row.winner != winner {
+        return Some(format!(
+            "the winner `{}` does not follow from the result `{}`",
+            row.winner, row.result
+        ));
+    }
+    let seats_dq = [dq(&row.first), dq(&row.second)];
+    match row.end.as_str() {
+        "normal" => {
+            if !row.culprit.is_empty() || !row.reason.is_empty() {
+                return Some("a normal end with a culprit or a reason".into());
+            }
+            if let Some(i) = seats_dq.iter().position(|&d| d) {
+                let name = if i == 0 { &row.first } else { &row.second };
+                return Some(format!(
+                    "`{name}` is disqualified in tournament.json but played this game"
+                ));
+            }
+        }
+        end => {
+            let both = seats_dq[0] && seats_dq[1];
+            if end == "disqualified" && both {
+                if !row.culprit.is_empty() || row.result != "1/2-1/2" {
+                    return Some(
+                        "a game of two disqualified bots must be a draw without a culprit".into(),
+                    );
+                }
+                return None;
+            }
+            let seat = if row.culprit == row.first {
+                0
+            } else if row.culprit == row.second {
+                1
+            } else {
+                return Some(format!(
+                    "the end `{end}` needs a culprit, one of the two bots, not `{}`",
+                    row.culprit
+                ));
+            };
+            if winner.is_empty() || winner == row.culprit {
+                return Some(format!("the culprit `{}` must lose the game", row.culprit));
+            }
+            if end == "disqualified" && !seats_dq[seat] {
+                return Some(format!(
+                    "`{}` forfeited as disqualified, but tournament.json does not disqualify it",
+                    row.culprit
+                ));
+            }
+            if end != "disqualified" && seats_dq.iter().any(|&d| d) {
+                return Some(format!(
+                    "a game of a disqualified bot ended `{end}`, not `disqualified`"
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// Checks that every series' rows are its games from the first, in order, and that none
+/// was played after the series was decided (unless `play_all`).
+fn check_series_rows(
+    dir: &Path,
+    schedule: &Schedule,
+    plans: &[SeriesPlan],
+    rows: &[GameRow],
+) -> Result<(), OutputError> {
+    let path = dir.join(games_csv::FILE);
+    let mut by_series: HashMap<u64, Vec<&GameRow>> = HashMap::new();
+    for row in rows {
+        by_series.entry(row.series_id).or_default().push(row);
+    }
+    for plan in plans {
+        let mut tally = Tally::default();
+        let games = by_series.get(&plan.id).map(Vec::as_slice).unwrap_or(&[]);
+        for (i, row) in games.iter().enumerate() {
+            if row.game_index as usize != i {
+                return Err(OutputError::corrupt(
+                    &path,
+                    format!(
+                        "series {}: game {} of the series is missing",
+                        plan.id,
+                        i + 1
+                    ),
+                ));
+            }
+            if schedule.rules.is_over(&tally) {
+                return Err(OutputError::corrupt(
+                    &path,
+                    format!(
+                        "the row of game {}: series {} was already decided",
+                        row.game_id, plan.id
+                    ),
+                ));
+            }
+            let game = schedule.game(plan, row.game_index);
+            tally.add(game.first, standings::row_outcome(row));
+        }
+    }
+    Ok(())
 }
 
 /// The names of the first and second mover of a planned game.

@@ -1,0 +1,172 @@
+//! `arena verify RESULTS [MODULES…]`: re-plays every recorded game from the manifest and
+//! the modules, and names every difference from the recorded files.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+
+use anyhow::{bail, Context as _};
+use arena::output::manifest::{BotEntry, Manifest};
+use arena::rng_size::SizeRange;
+use arena::series::SeriesRules;
+use arena::tournament::{self, verify, Config, Silent};
+use arena_games::find_game;
+
+use super::common::{limits_json, load_grading, sandbox};
+use super::{LimitArgs, VerifyArgs};
+
+/// A folder of its own under the system's temporary folder, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new() -> anyhow::Result<Scratch> {
+        let base = std::env::temp_dir();
+        for n in 0..1000u32 {
+            let dir = base.join(format!("arena-verify-{}-{n}", std::process::id()));
+            match std::fs::create_dir(&dir) {
+                Ok(()) => return Ok(Scratch(dir)),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => {
+                    return Err(e).with_context(|| format!("cannot create {}", dir.display()))
+                }
+            }
+        }
+        bail!("cannot create a scratch folder in {}", base.display())
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Where a recorded module is now: its `source` under the first of `folders` that holds
+/// it.
+fn locate(bot: &BotEntry, folders: &[PathBuf]) -> anyhow::Result<PathBuf> {
+    folders
+        .iter()
+        .map(|f| f.join(&bot.source))
+        .find(|p| p.is_file())
+        .with_context(|| {
+            let looked: Vec<String> = folders.iter().map(|f| f.display().to_string()).collect();
+            format!(
+                "the module of `{}` ({}) is in none of the folders given ({}): name the folder of the submissions after the results folder",
+                bot.name,
+                bot.source,
+                if looked.is_empty() { "none".to_string() } else { looked.join(", ") }
+            )
+        })
+}
+
+/// The sandbox flags that give the recorded limits (the others are arena's defaults,
+/// which the comparison of `tournament.json` checks).
+fn limit_args(limits: &serde_json::Value, path: &Path) -> anyhow::Result<LimitArgs> {
+    let get = |key: &str| {
+        limits
+            .get(key)
+            .and_then(serde_json::Value::as_u64)
+            .with_context(|| format!("{}: `limits.{key}` is missing", path.display()))
+    };
+    Ok(LimitArgs {
+        fuel: Some(get("fuel_per_move")?),
+        memory_mib: Some(get("memory_bytes")? >> 20),
+        stack_kib: Some(usize::try_from(get("stack_bytes")? >> 10)?),
+        timeout_secs: Some(get("timeout_secs")?),
+    })
+}
+
+pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
+    let dir = &args.results;
+    if !dir.is_dir() {
+        bail!("{}: no such results folder", dir.display());
+    }
+    let path = dir.join(arena::output::manifest::FILE);
+    let manifest = Manifest::read(dir)?
+        .with_context(|| format!("{}: missing: not a results folder", path.display()))?;
+    let game = find_game(&manifest.game)?;
+    let rules = SeriesRules::new(manifest.best_of, manifest.paired, manifest.play_all)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let threads = match args.threads {
+        Some(0) => bail!("--threads must be at least 1"),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let sandbox = sandbox(&limit_args(&manifest.limits, &path)?, threads)?;
+    let mut specs = Vec::new();
+    let mut references = Vec::new();
+    for bot in &manifest.bots {
+        let spec = if bot.source.starts_with("builtin:") {
+            bot.source.clone()
+        } else {
+            locate(bot, &args.modules)?.display().to_string()
+        };
+        if bot.reference {
+            references.push(spec);
+        } else {
+            specs.push(spec);
+        }
+    }
+    let field =
+        super::tournament::build_field(&specs, &references, game, manifest.depth, &sandbox)?;
+    let submissions: Vec<String> = manifest
+        .bots
+        .iter()
+        .filter(|b| !b.reference && !b.source.starts_with("builtin:"))
+        .map(|b| b.name.clone())
+        .collect();
+    let grading = load_grading(&args.grading, &submissions)?;
+    if dir.join(arena::output::grades_csv::FILE).exists() && grading.roster.is_none() {
+        bail!(
+            "{}: grades.csv was written with a roster: give the same --roster (and --bands) to verify it",
+            dir.display()
+        );
+    }
+    let scratch = Scratch::new()?;
+    let config = Config {
+        game,
+        rows: SizeRange {
+            min: manifest.rows[0],
+            max: manifest.rows[1],
+        },
+        cols: SizeRange {
+            min: manifest.cols[0],
+            max: manifest.cols[1],
+        },
+        rules,
+        rounds: manifest.rounds,
+        seed: manifest.seed,
+        threads,
+        out: scratch.0.clone(),
+        resume: false,
+        options: manifest.options.clone(),
+        depth: manifest.depth,
+        limits: limits_json(sandbox.limits()),
+        thread_stack: sandbox.limits().host_thread_stack(),
+        reporting: grading,
+    };
+    let stop = AtomicBool::new(false);
+    let summary = tournament::run(&config, field, &Silent, &stop)?;
+    let (diffs, ignored) = verify::compare(dir, &scratch.0)?;
+    for f in &ignored {
+        eprintln!("note: {f} is not a file arena writes: not checked");
+    }
+    if diffs.is_empty() {
+        println!(
+            "verified: all {} games, their replays and the summary files of {} are reproduced exactly",
+            summary.games,
+            dir.display()
+        );
+        Ok(ExitCode::SUCCESS)
+    } else {
+        for d in &diffs {
+            println!("{d}");
+        }
+        println!(
+            "{} differences: {} is not what this tournament produces",
+            diffs.len(),
+            dir.display()
+        );
+        Ok(ExitCode::from(1))
+    }
+}
