@@ -446,4 +446,45 @@ mod tests {
         assert_eq!(a.faults.get(&FaultKind::Fuel), Some(&1));
         assert_eq!(table[0].name, "b");
     }
+
+    #[test]
+    fn a_bot_that_never_loaded_ranks_below_bots_that_lost_every_game() {
+        // A gauntlet: `dq` never loaded (margin 0), `lost` lost every game on the board
+        // (margin negative), `crash` faulted every game: played, then faulted, then dq.
+        let names: Vec<String> = ["crash", "dq", "lost", "ref"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let rules = SeriesRules::new(1, false, false).unwrap();
+        let plans = [plan(1, 0, 3), plan(2, 1, 3), plan(3, 2, 3)];
+        let mut crash = row(1, "crash", "ref", "0-1", [0, 0]);
+        crash.end = "trap".into();
+        crash.culprit = "crash".into();
+        let mut dq = row(2, "dq", "ref", "0-1", [0, 0]);
+        dq.end = "disqualified".into();
+        dq.culprit = "dq".into();
+        let lost = row(3, "lost", "ref", "0-1", [1, 9]);
+        let rows = [crash, dq, lost];
+        let series = series_outcomes(&plans, rules, &names, &rows);
+        let table = standings(
+            &names,
+            &[false, false, false, true],
+            &[None, Some("not wasm".into()), None, None],
+            &series,
+            &rows,
+        );
+        let order: Vec<(&str, usize, Status)> = table
+            .iter()
+            .map(|s| (s.name.as_str(), s.rank, s.status()))
+            .collect();
+        assert_eq!(
+            order,
+            [
+                ("lost", 1, Status::Played),
+                ("crash", 2, Status::Faulted),
+                ("dq", 3, Status::Disqualified),
+                ("ref", 0, Status::Played),
+            ]
+        );
+    }
 }
