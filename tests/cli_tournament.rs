@@ -616,13 +616,16 @@ fn level_bots_share_a_percentile_grade_and_builtins_need_no_roster_line() {
         .assert()
         .success();
     let grades = fs::read_to_string(out.join("grades.csv")).unwrap();
-    let measures: Vec<&str> = grades
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').nth(13).unwrap())
+    let cells: Vec<Vec<String>> = csv::Reader::from_reader(grades.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(String::from).collect())
         .collect();
-    // Three ranked bots: the builtin first, the two level ones share rank 2 of 3.
+    let measures: Vec<&str> = cells.iter().map(|r| r[13].as_str()).collect();
+    // Three ranked bots: the builtin first, the two level ones share rank 2 of 3; both
+    // never loaded, so both get the lowest band whatever their percentile.
     assert_eq!(measures, ["0.667", "0.667"], "{grades}");
+    let grades_given: Vec<&str> = cells.iter().map(|r| r[14].as_str()).collect();
+    assert_eq!(grades_given, ["lo", "lo"], "{grades}");
 }
 
 /// A folder of four students' modules, copies of the example bots.
