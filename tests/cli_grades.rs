@@ -145,6 +145,34 @@ fn gauntlet_ranks_a_module_that_never_loaded_last() {
     // loaded has margin 0: it still ranks last.
     let grades = rows(&out.join("grades.csv"));
     assert_eq!(column(&grades, "rank")[..3], ["1", "2", "3"]);
+    // The graded folder verifies with the same roster and bands, and needs them.
+    let dir = tmp.path();
+    arena()
+        .arg("verify")
+        .arg(&out)
+        .arg(dir.join("subs"))
+        .arg("--roster")
+        .arg(dir.join("roster.csv"))
+        .arg("--bands")
+        .arg(dir.join("bands.toml"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("reproduced exactly"));
+    arena()
+        .arg("verify")
+        .arg(&out)
+        .arg(dir.join("subs"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("give the same --roster"));
+    fs::remove_file(out.join("standings.csv")).unwrap();
+    arena()
+        .arg("verify")
+        .arg(&out)
+        .arg(dir.join("subs"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not finished"));
 }
 
 #[test]

@@ -84,6 +84,12 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     let path = dir.join(arena::output::manifest::FILE);
     let manifest = Manifest::read(dir)?
         .with_context(|| format!("{}: missing: not a results folder", path.display()))?;
+    if !dir.join(arena::output::standings_csv::FILE).is_file() {
+        bail!(
+            "{}: no standings.csv: the tournament is not finished (finish it with the same `arena tournament` command and --resume), or the file was removed",
+            dir.display()
+        );
+    }
     let game = find_game(&manifest.game)?;
     let rules = SeriesRules::new(manifest.best_of, manifest.paired, manifest.play_all)
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
