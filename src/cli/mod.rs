@@ -200,10 +200,6 @@ struct TournamentArgs {
     /// Continue the interrupted tournament in --out.
     #[arg(long)]
     resume: bool,
-    /// Start afresh in a used --out folder: first remove arena's own files there (the
-    /// manifest, the CSV files, the replays), nothing else.
-    #[arg(long, conflicts_with = "resume")]
-    force: bool,
     /// No progress bar and no standings table.
     #[arg(long, short)]
     quiet: bool,
@@ -216,6 +212,10 @@ struct TournamentArgs {
     gauntlet: Vec<String>,
     #[command(flatten)]
     grading: GradingArgs,
+    /// Start afresh in a used --out folder: first remove arena's own files there (the
+    /// manifest, the CSV files, the replays), nothing else.
+    #[arg(long, conflicts_with = "resume")]
+    force: bool,
     #[command(flatten)]
     limits: LimitArgs,
 }

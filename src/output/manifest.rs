@@ -189,6 +189,18 @@ mod tests {
     }
 
     #[test]
+    fn garbage_is_reported_as_corrupt() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(Manifest::read(dir.path()).unwrap(), None);
+        fs::write(dir.path().join(FILE), "{ not json").unwrap();
+        let err = Manifest::read(dir.path()).unwrap_err().to_string();
+        assert!(
+            err.contains("tournament.json") && err.contains("not an arena manifest"),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn an_unknown_format_is_refused_naming_both_versions() {
         let dir = tempfile::tempdir().unwrap();
         let text = manifest()
@@ -203,17 +215,5 @@ mod tests {
         fs::write(dir.path().join(FILE), "{}").unwrap();
         let err = Manifest::read(dir.path()).unwrap_err().to_string();
         assert!(err.contains("format none"), "{err}");
-    }
-
-    #[test]
-    fn garbage_is_reported_as_corrupt() {
-        let dir = tempfile::tempdir().unwrap();
-        assert_eq!(Manifest::read(dir.path()).unwrap(), None);
-        fs::write(dir.path().join(FILE), "{ not json").unwrap();
-        let err = Manifest::read(dir.path()).unwrap_err().to_string();
-        assert!(
-            err.contains("tournament.json") && err.contains("not an arena manifest"),
-            "{err}"
-        );
     }
 }
