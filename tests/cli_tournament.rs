@@ -417,11 +417,14 @@ fn roster_and_bands_give_grades_that_can_be_recomputed() {
     let lines: Vec<&str> = grades.lines().collect();
     assert_eq!(lines.len(), 6, "{grades}");
     assert!(
-        lines[1].contains(",yes,1,") && lines[1].ends_with(",1.000,A"),
+        lines[1].contains(",yes,1,") && lines[1].contains(",1.000,A,played,"),
         "{grades}"
     );
-    assert!(lines[4].ends_with(",0.250,F"), "{grades}");
-    assert_eq!(lines[5], "s5,Eve,ghost,no,,,,,,,0,,,0.000,F");
+    assert!(lines[4].contains(",0.250,F,"), "{grades}");
+    assert_eq!(
+        lines[5],
+        "s5,Eve,ghost,no,,,,,,,0,,,0.000,F,not_submitted,percentile of rank,,4,handed in no module: the lowest band"
+    );
     let standings = fs::read_to_string(out.join("standings.csv")).unwrap();
     assert!(
         standings
@@ -614,13 +617,16 @@ fn level_bots_share_a_percentile_grade_and_builtins_need_no_roster_line() {
         .assert()
         .success();
     let grades = fs::read_to_string(out.join("grades.csv")).unwrap();
-    let measures: Vec<&str> = grades
-        .lines()
-        .skip(1)
-        .map(|l| l.rsplit(',').nth(1).unwrap())
+    let cells: Vec<Vec<String>> = csv::Reader::from_reader(grades.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(String::from).collect())
         .collect();
-    // Three ranked bots: the builtin first, the two level ones share rank 2 of 3.
+    let measures: Vec<&str> = cells.iter().map(|r| r[13].as_str()).collect();
+    // Three ranked bots: the builtin first, the two level ones share rank 2 of 3; both
+    // never loaded, so both get the lowest band whatever their percentile.
     assert_eq!(measures, ["0.667", "0.667"], "{grades}");
+    let grades_given: Vec<&str> = cells.iter().map(|r| r[14].as_str()).collect();
+    assert_eq!(grades_given, ["lo", "lo"], "{grades}");
 }
 
 /// A folder of four students' modules, copies of the example bots.

@@ -17,6 +17,7 @@ mod play;
 mod replay;
 mod standings;
 mod tournament;
+mod verify;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -72,6 +73,9 @@ enum Command {
     Bench(BenchArgs),
     /// Write a ready-to-build bot folder for a language and a game.
     NewBot(NewBotArgs),
+    /// Re-play every recorded game and check that the results folder is reproduced exactly
+    /// (exit 1 naming each difference).
+    Verify(VerifyArgs),
 }
 
 #[derive(Args, Debug)]
@@ -84,6 +88,21 @@ struct NewBotArgs {
     game: String,
     /// The folder to create; its last part is the bot's name.
     name: PathBuf,
+}
+
+#[derive(Args, Debug)]
+struct VerifyArgs {
+    /// The results folder.
+    results: PathBuf,
+    /// The folders the modules were taken from (each module's `source` in tournament.json
+    /// is looked up in them, in order); not needed when every bot is a builtin.
+    #[arg(value_name = "MODULES")]
+    modules: Vec<PathBuf>,
+    /// Worker threads, 1 to 256 (default: all cores); results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS as i64))]
+    threads: Option<u32>,
+    #[command(flatten)]
+    grading: GradingArgs,
 }
 
 #[derive(Args, Debug)]
@@ -243,6 +262,10 @@ struct TournamentArgs {
     gauntlet: Vec<OsString>,
     #[command(flatten)]
     grading: GradingArgs,
+    /// Start afresh in a used --out folder: first remove arena's own files there (the
+    /// manifest, the CSV files, the replays), nothing else.
+    #[arg(long, conflicts_with = "resume")]
+    force: bool,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -311,5 +334,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Standings(args) => standings::run(args),
         Command::Bench(args) => bench::run(args),
         Command::NewBot(args) => new_bot::run(args),
+        Command::Verify(args) => verify::run(args),
     }
 }

@@ -98,7 +98,7 @@ fn load_module(c: &Candidate, path: &std::path::Path, sandbox: &Sandbox) -> Load
 /// Loads the field: builtins as they are, modules read and compiled in parallel before
 /// play starts. A module that does not load is disqualified with the reason (escaped, on
 /// one line), and stays in the standings.
-fn build_field(
+pub(super) fn build_field(
     bots: &[Candidate],
     game: &'static dyn GameKind,
     depth: Option<u32>,
@@ -319,10 +319,19 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     } else {
         Box::new(Lines::new())
     };
+    if args.force {
+        tournament::folder::clear(&args.out)?;
+    }
     let result = tournament::run(&config, field, &*progress, &stop);
     bar.finish_and_clear();
     match result {
         Ok(summary) => {
+            if args.resume && (summary.kept > 0 || summary.leftovers_removed > 0) {
+                eprintln!(
+                    "resumed: kept {} recorded games, re-played {} whose replay was missing, played {} in all now; removed {} temporary files",
+                    summary.kept, summary.replays_missing, summary.played_now, summary.leftovers_removed
+                );
+            }
             if !args.quiet {
                 print!("{}", standings_csv::table(&summary.standings));
                 if summary.standings.len() <= CROSSTABLE_MAX {

@@ -13,7 +13,10 @@
 //!   { grade = "2", min = 0.0 },
 //! ]
 //! ```
-//! A result gets the first band (highest `min` first) whose `min` it reaches.
+//! A result gets the first band (highest `min` first) whose `min` it reaches. The bands
+//! must be listed from the highest `min` down, with distinct minimums, the last at 0.0,
+//! so that every result falls in exactly one band; anything else is refused, naming the
+//! band.
 
 use std::path::Path;
 
@@ -47,7 +50,7 @@ pub struct Band {
 pub struct Bands {
     /// What the bands measure.
     pub measure: Measure,
-    /// The bands, any order in the file; kept highest `min` first.
+    /// The bands, highest `min` first (as the file must list them), the last at 0.0.
     pub bands: Vec<Band>,
 }
 
@@ -55,8 +58,8 @@ impl Bands {
     /// Reads a bands file.
     ///
     /// # Errors
-    /// [`GradingError`] for an unreadable file, bad TOML, no bands, or a `min` outside
-    /// `0..=1`.
+    /// [`GradingError`] for an unreadable file, bad TOML, no bands, or bands that do not
+    /// cover `0..=1` with distinct minimums listed from the highest down to 0.0.
     pub fn read(path: &Path) -> Result<Bands, GradingError> {
         let text = std::fs::read_to_string(path).map_err(|source| GradingError::Io {
             path: path.to_path_buf(),
@@ -73,28 +76,70 @@ impl Bands {
     /// # Errors
     /// A sentence saying what is wrong.
     pub fn parse(text: &str) -> Result<Bands, String> {
-        let mut bands: Bands = toml::from_str(text).map_err(|e| e.to_string())?;
+        let bands: Bands = toml::from_str(text).map_err(|e| e.to_string())?;
         if bands.bands.is_empty() {
             return Err("no bands: give at least one { grade, min }".into());
         }
-        if let Some(b) = bands.bands.iter().find(|b| !(0.0..=1.0).contains(&b.min)) {
+        for (i, b) in bands.bands.iter().enumerate() {
+            if b.grade.trim().is_empty() {
+                return Err(format!("band {}: the grade is empty", i + 1));
+            }
+            if !(0.0..=1.0).contains(&b.min) {
+                return Err(format!(
+                    "band `{}`: min {} is outside 0..=1",
+                    b.grade, b.min
+                ));
+            }
+            if let Some(prev) = bands.bands[..i].iter().find(|p| p.grade == b.grade) {
+                return Err(format!(
+                    "band `{}` is listed twice (min {} and min {})",
+                    b.grade, prev.min, b.min
+                ));
+            }
+            if i > 0 {
+                let prev = &bands.bands[i - 1];
+                if b.min == prev.min {
+                    return Err(format!(
+                        "band `{}` has the same min {} as band `{}`: every band needs its own min",
+                        b.grade, b.min, prev.grade
+                    ));
+                }
+                if b.min > prev.min {
+                    return Err(format!(
+                        "band `{}` (min {}) comes after band `{}` (min {}): list the bands from the highest min down",
+                        b.grade, b.min, prev.grade, prev.min
+                    ));
+                }
+            }
+        }
+        let lowest = bands.bands.last().expect("at least one band");
+        if lowest.min != 0.0 {
             return Err(format!(
-                "band `{}`: min {} is outside 0..=1",
-                b.grade, b.min
+                "band `{}` is the lowest, with min {}: the lowest band must have min = 0.0, so that every result (and a missing one) gets a grade",
+                lowest.grade, lowest.min
             ));
         }
-        bands.bands.sort_by(|a, b| b.min.total_cmp(&a.min));
         Ok(bands)
     }
 
-    /// The grade a measure earns; below every band, the lowest band's grade.
-    pub fn grade(&self, measure: f64) -> &str {
+    /// The lowest band's grade: for a module that never loaded, one that faulted in every
+    /// game, and a student who handed nothing in.
+    pub fn lowest(&self) -> &str {
+        self.bands.last().map(|b| b.grade.as_str()).unwrap_or("")
+    }
+
+    /// The band a measure reaches (the one with the highest `min` not above it).
+    pub fn band(&self, measure: f64) -> &Band {
         self.bands
             .iter()
             .find(|b| measure >= b.min)
             .or(self.bands.last())
-            .map(|b| b.grade.as_str())
-            .unwrap_or("")
+            .expect("bands are never empty")
+    }
+
+    /// The grade a measure earns.
+    pub fn grade(&self, measure: f64) -> &str {
+        self.band(measure).grade.as_str()
     }
 }
 
@@ -105,9 +150,9 @@ mod tests {
     const EXAMPLE: &str = r#"
 measure = "percentile"
 bands = [
-  { grade = "2", min = 0.0 },
   { grade = "6", min = 0.85 },
   { grade = "4", min = 0.45 },
+  { grade = "2", min = 0.0 },
 ]
 "#;
 
@@ -119,6 +164,8 @@ bands = [
         assert_eq!(b.grade(0.85), "6");
         assert_eq!(b.grade(0.84), "4");
         assert_eq!(b.grade(0.1), "2");
+        assert_eq!(b.grade(0.0), "2");
+        assert_eq!(b.lowest(), "2");
     }
 
     #[test]
@@ -132,6 +179,35 @@ bands = [
         assert!(e.contains("outside"), "{e}");
         assert!(
             Bands::parse("measure = \"score\"\nbands = [{ grade = \"A\", mni = 0.5 }]").is_err()
+        );
+    }
+
+    #[test]
+    fn bands_must_cover_from_zero_with_distinct_ordered_minimums() {
+        let parse = |bands: &str| Bands::parse(&format!("measure = \"score\"\nbands = [{bands}]"));
+        let e = parse(r#"{ grade = "A", min = 0.5 }, { grade = "B", min = 0.2 }"#).unwrap_err();
+        assert!(e.contains("band `B`") && e.contains("min = 0.0"), "{e}");
+        let e = parse(
+            r#"{ grade = "A", min = 0.5 }, { grade = "B", min = 0.5 }, { grade = "F", min = 0.0 }"#,
+        )
+        .unwrap_err();
+        assert!(e.contains("band `B`") && e.contains("same min"), "{e}");
+        let e = parse(r#"{ grade = "A", min = 0.0 }, { grade = "F", min = 0.0 }"#).unwrap_err();
+        assert!(e.contains("band `F`") && e.contains("same min"), "{e}");
+        let e = parse(r#"{ grade = "F", min = 0.0 }, { grade = "A", min = 0.5 }"#).unwrap_err();
+        assert!(
+            e.contains("band `A`") && e.contains("highest min down"),
+            "{e}"
+        );
+        let e = parse(r#"{ grade = "A", min = 0.5 }, { grade = "A", min = 0.0 }"#).unwrap_err();
+        assert!(e.contains("band `A` is listed twice"), "{e}");
+        let e = parse(r#"{ grade = " ", min = 0.0 }"#).unwrap_err();
+        assert!(e.contains("empty"), "{e}");
+        let e = parse(r#"{ grade = "A", min = nan }"#).unwrap_err();
+        assert!(e.contains("band `A`"), "{e}");
+        assert_eq!(
+            parse(r#"{ grade = "all", min = 0.0 }"#).unwrap().grade(0.7),
+            "all"
         );
     }
 }

@@ -5,40 +5,120 @@ use std::path::Path;
 use super::{points, write_csv, OutputError};
 use crate::grading::bands::{Bands, Measure};
 use crate::grading::roster::Roster;
-use crate::tournament::standings::Standing;
+use crate::tournament::standings::{Standing, Status};
 
 /// The file name inside the results folder.
 pub const FILE: &str = "grades.csv";
 
+/// What a grade came from, for one ranked standing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Basis {
+    /// The measure's value.
+    pub measure: f64,
+    /// The rank the percentile was computed from: the best rank among the bots level with
+    /// this one (see [`measure`]); the bot's own rank for `score`.
+    pub rank: usize,
+    /// Ranked submissions (the `n` of the percentile).
+    pub ranked: usize,
+    /// How many ranked submissions share `rank` by being level.
+    pub level: usize,
+}
+
 /// The measure a band compares for one standing: see [`Measure`]. For percentiles, bots
-/// level on everything the ranking compares but the name share the best of their ranks,
-/// so that alphabetical order never decides a grade.
+/// level on everything the ranking compares but the name and head-to-head (their tier,
+/// series points, game points and margin) share the best of their ranks, so that
+/// alphabetical order never decides a grade.
 pub fn measure(kind: Measure, s: &Standing, table: &[Standing]) -> f64 {
+    basis(kind, s, table).measure
+}
+
+/// The measure of one standing with the rank it came from.
+pub fn basis(kind: Measure, s: &Standing, table: &[Standing]) -> Basis {
+    let submissions: Vec<&Standing> = table.iter().filter(|t| !t.reference).collect();
+    let key = |t: &Standing| {
+        (
+            t.status(),
+            t.series.half_points(),
+            t.games.half_points(),
+            t.margin,
+        )
+    };
+    let level: Vec<&&Standing> = submissions.iter().filter(|t| key(t) == key(s)).collect();
+    let rank = level.iter().map(|t| t.rank).min().unwrap_or(s.rank);
+    let n = submissions.len().max(1);
     match kind {
-        Measure::Percentile => {
-            let submissions: Vec<&Standing> = table.iter().filter(|t| !t.reference).collect();
-            let level = |t: &Standing| {
-                (t.series.half_points(), t.games.half_points(), t.margin)
-                    == (s.series.half_points(), s.games.half_points(), s.margin)
+        Measure::Percentile => Basis {
+            measure: (n as f64 - rank as f64 + 1.0) / n as f64,
+            rank,
+            ranked: submissions.len(),
+            level: level.len().max(1),
+        },
+        Measure::Score => Basis {
+            measure: s.games.half_points() as f64 / (2.0 * s.games.played().max(1) as f64),
+            rank: s.rank,
+            ranked: submissions.len(),
+            level: 1,
+        },
+    }
+}
+
+/// What a measure is, in words, for the `measure_basis` column.
+pub fn basis_words(kind: Measure) -> &'static str {
+    match kind {
+        Measure::Percentile => "percentile of rank",
+        Measure::Score => "game points per game",
+    }
+}
+
+/// The grade of one ranked standing and why, in words: the lowest band for a bot that
+/// never loaded or faulted in every game, else the band its measure reaches.
+fn graded(bands: &Bands, s: &Standing, b: &Basis) -> (String, String) {
+    match s.status() {
+        Status::Disqualified => (
+            bands.lowest().to_string(),
+            "never loaded (disqualified): the lowest band".to_string(),
+        ),
+        Status::Faulted => (
+            bands.lowest().to_string(),
+            "faulted in every game it played: the lowest band".to_string(),
+        ),
+        Status::Played => {
+            let band = bands.band(b.measure);
+            let source = match bands.measure {
+                Measure::Percentile if b.level > 1 => format!(
+                    "rank {} of {} (shared by {} level bots)",
+                    b.rank, b.ranked, b.level
+                ),
+                Measure::Percentile => format!("rank {} of {}", b.rank, b.ranked),
+                Measure::Score => format!(
+                    "{} game points in {} games",
+                    points(s.games.half_points()),
+                    s.games.played()
+                ),
             };
-            let rank = submissions
-                .iter()
-                .filter(|t| level(t))
-                .map(|t| t.rank)
-                .min()
-                .unwrap_or(s.rank);
-            let n = submissions.len().max(1) as f64;
-            (n - rank as f64 + 1.0) / n
+            (
+                band.grade.clone(),
+                format!(
+                    "{source}: {} {:.3} reaches band `{}` (min {})",
+                    basis_words(bands.measure),
+                    b.measure,
+                    band.grade,
+                    band.min
+                ),
+            )
         }
-        Measure::Score => s.games.half_points() as f64 / (2.0 * s.games.played().max(1) as f64),
     }
 }
 
 /// Writes `grades.csv` atomically: every roster student, in rank order, then the students
 /// who handed nothing in. Columns: `student_id, name, bot, submitted` (`yes`/`no`),
-/// `rank, rating, rating_low, rating_high, series_points, game_points, games_played, faults, disqualified, measure` (three
-/// decimals, per the bands' `measure`; empty without bands), `grade` (empty without
-/// bands; the lowest band for a student who handed nothing in).
+/// `rank, rating, rating_low, rating_high, series_points, game_points, games_played,
+/// faults, disqualified, measure` (three decimals, per the bands' `measure`; empty without
+/// bands), `grade` (empty without bands; the lowest band for a module that never loaded,
+/// one that faulted in every game, and a student who handed nothing in), then
+/// `status` (`played`, `faulted`, `disqualified`, `not_submitted`), `measure_basis`,
+/// `measure_rank` (the rank a percentile came from), `ranked` (ranked submissions) and
+/// `explanation` (the grade in words).
 ///
 /// # Errors
 /// [`OutputError`] when writing fails.
@@ -49,6 +129,7 @@ pub fn write(
     bands: Option<&Bands>,
 ) -> Result<(), OutputError> {
     let path = dir.join(FILE);
+    let ranked = table.iter().filter(|s| !s.reference).count();
     write_csv(&path, |out| {
         out.write_record([
             "student_id",
@@ -66,18 +147,30 @@ pub fn write(
             "disqualified",
             "measure",
             "grade",
+            "status",
+            "measure_basis",
+            "measure_rank",
+            "ranked",
+            "explanation",
         ])?;
         for s in table.iter().filter(|s| !s.reference) {
             let rating = super::standings_csv::rating_cells(s);
             let Some(student) = roster.student(&s.name) else {
                 continue;
             };
-            let (m, grade) = match bands {
-                Some(b) => {
-                    let m = measure(b.measure, s, table);
-                    (format!("{m:.3}"), b.grade(m).to_string())
+            let (m, grade, basis_text, measure_rank, explanation) = match bands {
+                Some(bands) => {
+                    let b = basis(bands.measure, s, table);
+                    let (grade, why) = graded(bands, s, &b);
+                    (
+                        format!("{:.3}", b.measure),
+                        grade,
+                        basis_words(bands.measure).to_string(),
+                        b.rank.to_string(),
+                        why,
+                    )
                 }
-                None => (String::new(), String::new()),
+                None => Default::default(),
             };
             out.write_record([
                 student.id.clone(),
@@ -95,12 +188,24 @@ pub fn write(
                 s.disqualified.clone().unwrap_or_default(),
                 m,
                 grade,
+                s.status().name().to_string(),
+                basis_text,
+                measure_rank,
+                ranked.to_string(),
+                explanation,
             ])?;
         }
         let names: Vec<&str> = table.iter().map(|s| s.name.as_str()).collect();
         for student in roster.matching(names).extra {
-            let grade = bands.map(|b| b.grade(0.0).to_string()).unwrap_or_default();
-            let m = if bands.is_some() { "0.000" } else { "" };
+            let (m, grade, basis_text, why) = match bands {
+                Some(b) => (
+                    "0.000",
+                    b.lowest().to_string(),
+                    basis_words(b.measure),
+                    "handed in no module: the lowest band",
+                ),
+                None => ("", String::new(), "", ""),
+            };
             out.write_record([
                 student.id.as_str(),
                 &student.name,
@@ -117,6 +222,11 @@ pub fn write(
                 "",
                 m,
                 &grade,
+                "not_submitted",
+                basis_text,
+                "",
+                &ranked.to_string(),
+                why,
             ])?;
         }
         Ok(())

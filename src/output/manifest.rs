@@ -94,13 +94,29 @@ impl Manifest {
     /// Reads `dir/tournament.json`, or `None` if there is none.
     ///
     /// # Errors
-    /// [`OutputError`] when it exists but cannot be read or parsed.
+    /// [`OutputError`] when it exists but cannot be read or parsed, or is of a `format`
+    /// other than [`FORMAT`] (naming both).
     pub fn read(dir: &Path) -> Result<Option<Manifest>, OutputError> {
         let path = dir.join(FILE);
         match fs::read_to_string(&path) {
-            Ok(text) => serde_json::from_str(&text)
-                .map(Some)
-                .map_err(|e| OutputError::corrupt(&path, format!("not an arena manifest: {e}"))),
+            Ok(text) => {
+                let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+                    OutputError::corrupt(&path, format!("not an arena manifest: {e}"))
+                })?;
+                match value.get("format") {
+                    Some(serde_json::Value::Number(n)) if n.as_u64() == Some(FORMAT.into()) => {}
+                    found => {
+                        let found = found.map_or("none".to_string(), |f| f.to_string());
+                        return Err(OutputError::corrupt(
+                            &path,
+                            format!("results format {found}, but this arena reads format {FORMAT} only: use the arena version that wrote them"),
+                        ));
+                    }
+                }
+                serde_json::from_value(value)
+                    .map(Some)
+                    .map_err(|e| OutputError::corrupt(&path, format!("not an arena manifest: {e}")))
+            }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(OutputError::io(&path, e)),
         }
@@ -235,5 +251,22 @@ mod tests {
             err.contains("tournament.json") && err.contains("not an arena manifest"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn an_unknown_format_is_refused_naming_both_versions() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = manifest()
+            .to_json()
+            .replace("\"format\": 1", "\"format\": 7");
+        fs::write(dir.path().join(FILE), text).unwrap();
+        let err = Manifest::read(dir.path()).unwrap_err().to_string();
+        assert!(
+            err.contains("format 7") && err.contains("format 1"),
+            "{err}"
+        );
+        fs::write(dir.path().join(FILE), "{}").unwrap();
+        let err = Manifest::read(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("format none"), "{err}");
     }
 }

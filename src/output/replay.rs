@@ -271,11 +271,14 @@ impl Replay {
         Ok(r)
     }
 
-    /// Reads game `game_id`'s replay from a results folder.
+    /// Reads game `game_id`'s replay from a results folder (whose manifest, if it has
+    /// one, must be of a format this arena reads).
     ///
     /// # Errors
-    /// [`OutputError`] when the file is missing or not a valid replay.
+    /// [`OutputError`] when the manifest is of another format, or the file is missing or
+    /// not a valid replay.
     pub fn read(results: &Path, game_id: u64) -> Result<Replay, OutputError> {
+        super::manifest::Manifest::read(results)?;
         let p = path(results, game_id);
         let text = std::fs::read_to_string(&p).map_err(|e| OutputError::io(&p, e))?;
         Replay::parse(&text).map_err(|reason| OutputError::corrupt(&p, reason))

@@ -3,7 +3,9 @@
 //! Everything here is computed from the `games.csv` rows and the schedule alone, so a
 //! results folder can always be re-derived without replaying anything.
 //!
-//! Ranking (documented in `docs/TOURNAMENT.md`): series points (win 1, draw ½), then
+//! Ranking (documented in `docs/TOURNAMENT.md`): first the [`Status`] tier (bots that
+//! played, then bots that faulted in every game, then bots that never loaded), then
+//! series points (win 1, draw ½), then
 //! head-to-head series points among the bots still tied, then game points, then total
 //! score margin, then name.
 
@@ -72,6 +74,47 @@ pub struct Standing {
     /// Bradley–Terry rating in Elo with its 95% interval `[rating, low, high]`, once
     /// fitted.
     pub rating: Option<[f64; 3]>,
+    /// Games of this bot that ended normally (the rules decided them).
+    pub normal_games: u32,
+}
+
+/// How a bot took part, which decides its tier in the ranking before any points do:
+/// every bot that played ranks above every bot that only faulted, which ranks above every
+/// bot that never loaded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Status {
+    /// It loaded and finished at least one game without faulting (or never faulted).
+    Played,
+    /// It loaded, but faulted in every game it played: it caused at least one fault and
+    /// none of its games ended normally (the others were cut short by the opponent's
+    /// fault or forfeit before it could finish them).
+    Faulted,
+    /// It never loaded (disqualified): it forfeited every game.
+    Disqualified,
+}
+
+impl Status {
+    /// The word written in `grades.csv`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Played => "played",
+            Status::Faulted => "faulted",
+            Status::Disqualified => "disqualified",
+        }
+    }
+}
+
+impl Standing {
+    /// How the bot took part: see [`Status`].
+    pub fn status(&self) -> Status {
+        if self.disqualified.is_some() {
+            Status::Disqualified
+        } else if self.normal_games == 0 && self.faults.values().sum::<u32>() > 0 {
+            Status::Faulted
+        } else {
+            Status::Played
+        }
+    }
 }
 
 /// A finished series, for `series.csv`.
@@ -182,6 +225,9 @@ pub fn standings(
         for s in 0..2 {
             let t = &mut table[seats[s]];
             t.games.add(hp[s]);
+            if row.end == "normal" {
+                t.normal_games += 1;
+            }
             t.margin += scores[s] - scores[1 - s];
             if s == 0 {
                 t.as_first.add(hp[s]);
@@ -215,6 +261,7 @@ pub fn standings(
     let key = |k: usize| {
         (
             table[k].reference,
+            table[k].status(),
             std::cmp::Reverse(table[k].series.half_points()),
         )
     };
@@ -398,5 +445,46 @@ mod tests {
         let a = table.iter().find(|s| s.name == "a").unwrap();
         assert_eq!(a.faults.get(&FaultKind::Fuel), Some(&1));
         assert_eq!(table[0].name, "b");
+    }
+
+    #[test]
+    fn a_bot_that_never_loaded_ranks_below_bots_that_lost_every_game() {
+        // A gauntlet: `dq` never loaded (margin 0), `lost` lost every game on the board
+        // (margin negative), `crash` faulted every game: played, then faulted, then dq.
+        let names: Vec<String> = ["crash", "dq", "lost", "ref"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let rules = SeriesRules::new(1, false, false).unwrap();
+        let plans = [plan(1, 0, 3), plan(2, 1, 3), plan(3, 2, 3)];
+        let mut crash = row(1, "crash", "ref", "0-1", [0, 0]);
+        crash.end = "trap".into();
+        crash.culprit = "crash".into();
+        let mut dq = row(2, "dq", "ref", "0-1", [0, 0]);
+        dq.end = "disqualified".into();
+        dq.culprit = "dq".into();
+        let lost = row(3, "lost", "ref", "0-1", [1, 9]);
+        let rows = [crash, dq, lost];
+        let series = series_outcomes(&plans, rules, &names, &rows);
+        let table = standings(
+            &names,
+            &[false, false, false, true],
+            &[None, Some("not wasm".into()), None, None],
+            &series,
+            &rows,
+        );
+        let order: Vec<(&str, usize, Status)> = table
+            .iter()
+            .map(|s| (s.name.as_str(), s.rank, s.status()))
+            .collect();
+        assert_eq!(
+            order,
+            [
+                ("lost", 1, Status::Played),
+                ("crash", 2, Status::Faulted),
+                ("dq", 3, Status::Disqualified),
+                ("ref", 0, Status::Played),
+            ]
+        );
     }
 }

@@ -1,0 +1,181 @@
+//! `arena verify RESULTS [MODULES…]`: re-plays every recorded game from the manifest and
+//! the modules, and names every difference from the recorded files.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+
+use anyhow::{bail, Context as _};
+use arena::bot_name::BotName;
+use arena::contestant::BotSpec;
+use arena::output::manifest::{BotEntry, Manifest};
+use arena::rng_size::SizeRange;
+use arena::series::SeriesRules;
+use arena::submissions::{Candidate, Source};
+use arena::tournament::{self, verify, Config, Silent};
+use arena_games::find_game;
+
+use super::common::{limits_json, load_grading, sandbox};
+use super::{LimitArgs, VerifyArgs};
+
+/// A folder of its own under the system's temporary folder, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new() -> anyhow::Result<Scratch> {
+        let base = std::env::temp_dir();
+        for n in 0..1000u32 {
+            let dir = base.join(format!("arena-verify-{}-{n}", std::process::id()));
+            match std::fs::create_dir(&dir) {
+                Ok(()) => return Ok(Scratch(dir)),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => {
+                    return Err(e).with_context(|| format!("cannot create {}", dir.display()))
+                }
+            }
+        }
+        bail!("cannot create a scratch folder in {}", base.display())
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Where a recorded module is now: its `source` under the first of `folders` that holds
+/// it.
+fn locate(bot: &BotEntry, folders: &[PathBuf]) -> anyhow::Result<PathBuf> {
+    folders
+        .iter()
+        .map(|f| f.join(&bot.source))
+        .find(|p| p.is_file())
+        .with_context(|| {
+            let looked: Vec<String> = folders.iter().map(|f| f.display().to_string()).collect();
+            format!(
+                "the module of `{}` ({}) is in none of the folders given ({}): name the folder of the submissions after the results folder",
+                bot.name,
+                bot.source,
+                if looked.is_empty() { "none".to_string() } else { looked.join(", ") }
+            )
+        })
+}
+
+/// The sandbox flags that give the recorded limits (the others are arena's defaults,
+/// which the comparison of `tournament.json` checks).
+fn limit_args(limits: &serde_json::Value, path: &Path) -> anyhow::Result<LimitArgs> {
+    let get = |key: &str| {
+        limits
+            .get(key)
+            .and_then(serde_json::Value::as_u64)
+            .with_context(|| format!("{}: `limits.{key}` is missing", path.display()))
+    };
+    Ok(LimitArgs {
+        fuel: get("fuel_per_move")?,
+        memory_mib: get("memory_bytes")? >> 20,
+        stack_kib: get("stack_bytes")? >> 10,
+        timeout_secs: get("timeout_secs")?,
+    })
+}
+
+pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
+    let dir = &args.results;
+    if !dir.is_dir() {
+        bail!("{}: no such results folder", dir.display());
+    }
+    let path = dir.join(arena::output::manifest::FILE);
+    let manifest = Manifest::read(dir)?
+        .with_context(|| format!("{}: missing: not a results folder", path.display()))?;
+    if !dir.join(arena::output::standings_csv::FILE).is_file() {
+        bail!(
+            "{}: no standings.csv: the tournament is not finished (finish it with the same `arena tournament` command and --resume), or the file was removed",
+            dir.display()
+        );
+    }
+    let game = find_game(&manifest.game)?;
+    let rules = SeriesRules::new(manifest.best_of, manifest.paired, manifest.play_all)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let threads = match args.threads {
+        Some(n) => n as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let sandbox = sandbox(&limit_args(&manifest.limits, &path)?, threads)?;
+    let mut bots = Vec::new();
+    for bot in &manifest.bots {
+        let source = match bot.source.parse::<BotSpec>() {
+            Ok(BotSpec::Builtin { strategy, depth }) if bot.source.starts_with("builtin:") => {
+                Source::Builtin { strategy, depth }
+            }
+            _ => Source::Module(locate(bot, &args.modules)?),
+        };
+        bots.push(Candidate {
+            name: BotName::from_text(&bot.name),
+            source,
+            file: bot.source.clone(),
+            reference: bot.reference,
+        });
+    }
+    let field = super::tournament::build_field(&bots, game, manifest.depth, &sandbox)?;
+    let submissions: Vec<String> = manifest
+        .bots
+        .iter()
+        .filter(|b| !b.reference && !b.source.starts_with("builtin:"))
+        .map(|b| b.name.clone())
+        .collect();
+    let grading = load_grading(&args.grading, &submissions)?;
+    if dir.join(arena::output::grades_csv::FILE).exists() && grading.roster.is_none() {
+        bail!(
+            "{}: grades.csv was written with a roster: give the same --roster (and --bands) to verify it",
+            dir.display()
+        );
+    }
+    let scratch = Scratch::new()?;
+    let config = Config {
+        game,
+        rows: SizeRange {
+            min: manifest.rows[0],
+            max: manifest.rows[1],
+        },
+        cols: SizeRange {
+            min: manifest.cols[0],
+            max: manifest.cols[1],
+        },
+        rules,
+        rounds: manifest.rounds,
+        seed: manifest.seed,
+        threads,
+        out: scratch.0.clone(),
+        resume: false,
+        options: manifest.options.clone(),
+        depth: manifest.depth,
+        limits: limits_json(sandbox.limits()),
+        thread_stack: sandbox.limits().host_thread_stack(),
+        reporting: grading,
+        skipped: manifest.skipped.clone(),
+    };
+    let stop = AtomicBool::new(false);
+    let summary = tournament::run(&config, field, &Silent, &stop)?;
+    let (diffs, ignored) = verify::compare(dir, &scratch.0)?;
+    for f in &ignored {
+        eprintln!("note: {f} is not a file arena writes: not checked");
+    }
+    if diffs.is_empty() {
+        println!(
+            "verified: all {} games, their replays and the summary files of {} are reproduced exactly",
+            summary.games,
+            dir.display()
+        );
+        Ok(ExitCode::SUCCESS)
+    } else {
+        for d in &diffs {
+            println!("{d}");
+        }
+        println!(
+            "{} differences: {} is not what this tournament produces",
+            diffs.len(),
+            dir.display()
+        );
+        Ok(ExitCode::from(1))
+    }
+}

@@ -1,0 +1,113 @@
+//! Which files of a results folder are arena's own: what `--force` may remove and what
+//! `arena verify` must find reproduced. Nothing else in the folder is ever touched.
+
+use std::fs;
+use std::path::Path;
+
+use crate::output::{
+    crosstable_csv, fairness_csv, games_csv, grades_csv, manifest, replay, series_csv,
+    standings_csv, OutputError,
+};
+
+/// The files arena writes at the top of a results folder.
+pub fn top_files() -> [&'static str; 10] {
+    [
+        manifest::FILE,
+        games_csv::FILE,
+        series_csv::FILE,
+        standings_csv::FILE,
+        crosstable_csv::FILE,
+        fairness_csv::FILE,
+        "ratings.csv",
+        "ratings_model.csv",
+        "los.csv",
+        grades_csv::FILE,
+    ]
+}
+
+/// Whether `relative` (a path inside a results folder, `/`-separated) is a file arena
+/// writes: a summary file, a replay `replays/gNNNNNNN.txt`, or one of arena's temporary
+/// files.
+pub fn is_own(relative: &str) -> bool {
+    let (folder, name) = match relative.rsplit_once('/') {
+        Some((f, n)) => (f, n),
+        None => ("", relative),
+    };
+    let temporary = name.starts_with('.') && name.contains(".tmp-");
+    match folder {
+        "" => temporary || top_files().contains(&name),
+        f if f == replay::DIR => temporary || is_replay_name(name),
+        _ => false,
+    }
+}
+
+/// `gNNNNNNN.txt` (seven or more digits).
+fn is_replay_name(name: &str) -> bool {
+    name.strip_prefix('g')
+        .and_then(|n| n.strip_suffix(".txt"))
+        .is_some_and(|d| d.len() >= 7 && d.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Removes arena's own files from `dir` (see [`is_own`]) and the `replays` folder if that
+/// leaves it empty; anything else stays. Returns how many files were removed.
+///
+/// # Errors
+/// [`OutputError::Io`] naming the file that could not be listed or removed.
+pub fn clear(dir: &Path) -> Result<usize, OutputError> {
+    let mut removed = 0;
+    for (folder, prefix) in [(dir.to_path_buf(), ""), (dir.join(replay::DIR), "replays/")] {
+        let entries = match fs::read_dir(&folder) {
+            Ok(e) => e,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(OutputError::io(&folder, e)),
+        };
+        for entry in entries {
+            let entry = entry.map_err(|e| OutputError::io(&folder, e))?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let kind = entry
+                .file_type()
+                .map_err(|e| OutputError::io(&entry.path(), e))?;
+            if kind.is_file() && is_own(&format!("{prefix}{name}")) {
+                fs::remove_file(entry.path()).map_err(|e| OutputError::io(&entry.path(), e))?;
+                removed += 1;
+            }
+        }
+    }
+    let replays = dir.join(replay::DIR);
+    if fs::read_dir(&replays).is_ok_and(|mut e| e.next().is_none()) {
+        fs::remove_dir(&replays).map_err(|e| OutputError::io(&replays, e))?;
+    }
+    Ok(removed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clear_removes_only_arenas_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        fs::create_dir_all(d.join("replays")).unwrap();
+        for f in [
+            "tournament.json",
+            "games.csv",
+            "grades.csv",
+            ".games.csv.tmp-12",
+            "replays/g0000001.txt",
+            "replays/.g0000002.txt.tmp-3",
+            "notes.txt",
+            "games.csv.bak",
+        ] {
+            fs::write(d.join(f), "x").unwrap();
+        }
+        assert_eq!(clear(d).unwrap(), 6);
+        let mut left: Vec<String> = fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["games.csv.bak", "notes.txt"]);
+        assert!(is_own("replays/g0000123.txt") && !is_own("replays/mine.txt"));
+    }
+}

@@ -1,0 +1,174 @@
+//! Playing the games of a series on a worker: each game's row appended and its replay
+//! written as it finishes.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+use arena_games::GameKind;
+
+use crate::output::games_csv::{GameLog, GameRow};
+use crate::output::replay::{result_text, Replay};
+use crate::output::OutputError;
+use crate::referee::{play_game, Entrant, GameRecord};
+use crate::series::Tally;
+
+use super::rows::first_second;
+use super::schedule::{GamePlan, Schedule, SeriesPlan};
+use super::{standings, Config, Participant, Progress};
+
+/// What the workers share.
+pub(super) struct RunContext<'a> {
+    pub(super) config: &'a Config,
+    pub(super) schedule: &'a Schedule,
+    pub(super) field: &'a [Participant],
+    pub(super) done: &'a HashMap<u64, GameRow>,
+    pub(super) log: &'a Mutex<GameLog>,
+    pub(super) progress: &'a dyn Progress,
+    pub(super) stop: &'a AtomicBool,
+    pub(super) failed: Mutex<Option<OutputError>>,
+}
+
+impl RunContext<'_> {
+    /// Plays (or takes from the previous run) the games of one series. Returns its rows,
+    /// the games played now, and whether it was cut short by a stop.
+    pub(super) fn play_series(&self, plan: &SeriesPlan) -> (Vec<GameRow>, u64, bool) {
+        let rules = self.schedule.rules;
+        let mut tally = Tally::default();
+        let mut rows = Vec::new();
+        let mut played = 0;
+        for index in 0..rules.max_games() {
+            if rules.is_over(&tally) {
+                self.progress.skip((rules.max_games() - index) as u64);
+                break;
+            }
+            let game = self.schedule.game(plan, index);
+            let row = match self.done.get(&game.id) {
+                Some(row) => row.clone(),
+                None => {
+                    if self.stop.load(Ordering::Relaxed) {
+                        return (rows, played, true);
+                    }
+                    match self.play(plan, &game) {
+                        Ok(row) => {
+                            played += 1;
+                            self.progress.game_done();
+                            row
+                        }
+                        Err(e) => {
+                            self.stop.store(true, Ordering::Relaxed);
+                            self.failed
+                                .lock()
+                                .expect("no panics while holding it")
+                                .get_or_insert(e);
+                            return (rows, played, true);
+                        }
+                    }
+                }
+            };
+            tally.add(game.first, standings::row_outcome(&row));
+            rows.push(row);
+        }
+        (rows, played, false)
+    }
+
+    /// Plays one game, writes its replay, appends its row.
+    fn play(&self, plan: &SeriesPlan, game: &GamePlan) -> Result<GameRow, OutputError> {
+        let names = first_second(self.schedule, plan, game);
+        let index_of = |name: &str| {
+            self.field
+                .iter()
+                .position(|p| p.name == name)
+                .expect("a scheduled bot")
+        };
+        let seats = [index_of(&names[0]), index_of(&names[1])];
+        let start = self
+            .config
+            .game
+            .new_game(&game.params, game.board_seed)
+            .map_err(|e| {
+                OutputError::corrupt(&self.config.out, format!("game {}: {e}", game.id))
+            })?;
+        let entrants: [&dyn Entrant; 2] = [
+            &*self.field[seats[0]].entrant,
+            &*self.field[seats[1]].entrant,
+        ];
+        let record = play_game(start, entrants, game.bot_seeds);
+        let row = game_row(plan, game, &names, &record);
+        replay_of(self.config.game, plan, game, &names, &record).write(&self.config.out)?;
+        self.log
+            .lock()
+            .expect("no panics while holding it")
+            .append(&row)?;
+        Ok(row)
+    }
+}
+
+/// The `games.csv` row of a played game.
+pub fn game_row(
+    plan: &SeriesPlan,
+    game: &GamePlan,
+    names: &[String; 2],
+    record: &GameRecord,
+) -> GameRow {
+    let winner = match record.outcome {
+        arena_games::Outcome::Win(p) => names[p.index()].clone(),
+        arena_games::Outcome::Draw => String::new(),
+    };
+    GameRow {
+        game_id: game.id,
+        series_id: plan.id,
+        round: plan.round,
+        game_index: game.index,
+        board_index: game.board_index,
+        board_seed: game.board_seed,
+        rows: game.size[0],
+        cols: game.size[1],
+        first: names[0].clone(),
+        second: names[1].clone(),
+        first_score: record.scores[0],
+        second_score: record.scores[1],
+        result: result_text(record.outcome).to_string(),
+        winner,
+        end: record.end.name().to_string(),
+        culprit: record
+            .end
+            .culprit()
+            .map(|p| names[p.index()].clone())
+            .unwrap_or_default(),
+        reason: record.end.reason(),
+        moves: record.moves.len() as u32,
+        first_fuel: record.fuel[0],
+        second_fuel: record.fuel[1],
+        first_max_move_fuel: record.max_move_fuel[0],
+        second_max_move_fuel: record.max_move_fuel[1],
+    }
+}
+
+/// The replay of a played game.
+pub fn replay_of(
+    kind: &dyn GameKind,
+    plan: &SeriesPlan,
+    game: &GamePlan,
+    names: &[String; 2],
+    record: &GameRecord,
+) -> Replay {
+    Replay {
+        game: kind.info().name.to_string(),
+        game_id: game.id,
+        series_id: plan.id,
+        round: plan.round,
+        board_seed: game.board_seed,
+        size: game.size,
+        setup: record.setup.clone(),
+        bots: names.clone(),
+        bot_seeds: game.bot_seeds,
+        moves: record.moves.clone(),
+        end: record.end.name().to_string(),
+        culprit: record.end.culprit(),
+        reason: record.end.reason(),
+        result: result_text(record.outcome).to_string(),
+        scores: record.scores,
+        outputs: record.outputs.clone(),
+    }
+}

@@ -1,0 +1,198 @@
+//! The recorded rows of `games.csv`, checked: against the schedule, for consistency
+//! (winner, culprit, disqualifications), and series by series.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use crate::output::games_csv::{self, GameRow};
+use crate::output::OutputError;
+use crate::series::{Side, Tally};
+
+use super::schedule::{GamePlan, Schedule, SeriesPlan};
+use super::standings;
+
+/// The rows a previous, interrupted run of the same tournament left, by game id, each
+/// checked against the schedule.
+pub(super) fn previous_rows(
+    dir: &Path,
+    schedule: &Schedule,
+    plans: &[SeriesPlan],
+    disqualified: &[Option<String>],
+    repair: bool,
+) -> Result<HashMap<u64, GameRow>, OutputError> {
+    let path = dir.join(games_csv::FILE);
+    let max_games = schedule.rules.max_games() as u64;
+    let mut done = HashMap::new();
+    for row in games_csv::read_rows(dir, repair)? {
+        let plan = plans
+            .get((row.game_id.saturating_sub(1) / max_games) as usize)
+            .filter(|p| p.id == row.series_id);
+        let expected = plan.map(|p| {
+            let g = schedule.game(p, row.game_index);
+            let names = first_second(schedule, p, &g);
+            (g, p.round, names)
+        });
+        let matches = expected.as_ref().is_some_and(|(g, round, names)| {
+            g.id == row.game_id
+                && g.board_seed == row.board_seed
+                && g.board_index == row.board_index
+                && g.size == [row.rows, row.cols]
+                && *round == row.round
+                && names[0] == row.first
+                && names[1] == row.second
+        });
+        let corrupt = |why: &str| {
+            OutputError::corrupt(&path, format!("the row of game {}: {why}", row.game_id))
+        };
+        if !matches {
+            return Err(corrupt("does not belong to this tournament's schedule"));
+        }
+        if !["1-0", "0-1", "1/2-1/2"].contains(&row.result.as_str()) {
+            return Err(corrupt(&format!("unknown result `{}`", row.result)));
+        }
+        if row.end != "normal"
+            && row.end != "disqualified"
+            && standings::fault_kind(&row.end).is_none()
+        {
+            return Err(corrupt(&format!("unknown end `{}`", row.end)));
+        }
+        if let Some(why) = row_inconsistency(&row, schedule, disqualified) {
+            return Err(corrupt(&why));
+        }
+        if done.insert(row.game_id, row.clone()).is_some() {
+            return Err(corrupt("recorded twice"));
+        }
+    }
+    Ok(done)
+}
+
+/// Why a row (already matched to the schedule) cannot be what arena wrote, if it cannot:
+/// the winner must follow from the result, an abnormal end must name a culprit who lost
+/// (a bot the manifest disqualified, for `disqualified`), and a game of a disqualified bot
+/// must end `disqualified`.
+fn row_inconsistency(
+    row: &GameRow,
+    schedule: &Schedule,
+    disqualified: &[Option<String>],
+) -> Option<String> {
+    let dq = |name: &str| {
+        schedule
+            .names
+            .iter()
+            .position(|n| n == name)
+            .is_some_and(|i| disqualified.get(i).is_some_and(Option::is_some))
+    };
+    let winner = match row.result.as_str() {
+        "1-0" => row.first.as_str(),
+        "0-1" => row.second.as_str(),
+        _ => "",
+    };
+    if row.winner != winner {
+        return Some(format!(
+            "the winner `{}` does not follow from the result `{}`",
+            row.winner, row.result
+        ));
+    }
+    let seats_dq = [dq(&row.first), dq(&row.second)];
+    match row.end.as_str() {
+        "normal" => {
+            if !row.culprit.is_empty() || !row.reason.is_empty() {
+                return Some("a normal end with a culprit or a reason".into());
+            }
+            if let Some(i) = seats_dq.iter().position(|&d| d) {
+                let name = if i == 0 { &row.first } else { &row.second };
+                return Some(format!(
+                    "`{name}` is disqualified in tournament.json but played this game"
+                ));
+            }
+        }
+        end => {
+            let both = seats_dq[0] && seats_dq[1];
+            if end == "disqualified" && both {
+                if !row.culprit.is_empty() || row.result != "1/2-1/2" {
+                    return Some(
+                        "a game of two disqualified bots must be a draw without a culprit".into(),
+                    );
+                }
+                return None;
+            }
+            let seat = if row.culprit == row.first {
+                0
+            } else if row.culprit == row.second {
+                1
+            } else {
+                return Some(format!(
+                    "the end `{end}` needs a culprit, one of the two bots, not `{}`",
+                    row.culprit
+                ));
+            };
+            if winner.is_empty() || winner == row.culprit {
+                return Some(format!("the culprit `{}` must lose the game", row.culprit));
+            }
+            if end == "disqualified" && !seats_dq[seat] {
+                return Some(format!(
+                    "`{}` forfeited as disqualified, but tournament.json does not disqualify it",
+                    row.culprit
+                ));
+            }
+            if end != "disqualified" && seats_dq.iter().any(|&d| d) {
+                return Some(format!(
+                    "a game of a disqualified bot ended `{end}`, not `disqualified`"
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// Checks that every series' rows are its games from the first, in order, and that none
+/// was played after the series was decided (unless `play_all`).
+pub(super) fn check_series_rows(
+    dir: &Path,
+    schedule: &Schedule,
+    plans: &[SeriesPlan],
+    rows: &[GameRow],
+) -> Result<(), OutputError> {
+    let path = dir.join(games_csv::FILE);
+    let mut by_series: HashMap<u64, Vec<&GameRow>> = HashMap::new();
+    for row in rows {
+        by_series.entry(row.series_id).or_default().push(row);
+    }
+    for plan in plans {
+        let mut tally = Tally::default();
+        let games = by_series.get(&plan.id).map(Vec::as_slice).unwrap_or(&[]);
+        for (i, row) in games.iter().enumerate() {
+            if row.game_index as usize != i {
+                return Err(OutputError::corrupt(
+                    &path,
+                    format!(
+                        "series {}: game {} of the series is missing",
+                        plan.id,
+                        i + 1
+                    ),
+                ));
+            }
+            if schedule.rules.is_over(&tally) {
+                return Err(OutputError::corrupt(
+                    &path,
+                    format!(
+                        "the row of game {}: series {} was already decided",
+                        row.game_id, plan.id
+                    ),
+                ));
+            }
+            let game = schedule.game(plan, row.game_index);
+            tally.add(game.first, standings::row_outcome(row));
+        }
+    }
+    Ok(())
+}
+
+/// The names of the first and second mover of a planned game.
+pub(super) fn first_second(schedule: &Schedule, plan: &SeriesPlan, game: &GamePlan) -> [String; 2] {
+    let (a, b) = (&schedule.names[plan.a], &schedule.names[plan.b]);
+    match game.first {
+        Side::A => [a.clone(), b.clone()],
+        Side::B => [b.clone(), a.clone()],
+    }
+}

@@ -1,0 +1,165 @@
+//! The summary files, written from the recorded rows: at the end of a run, and again by
+//! `arena standings` without replaying anything.
+
+use std::path::Path;
+
+use crate::output::games_csv::{self, GameRow};
+use crate::output::manifest::Manifest;
+use crate::output::{
+    crosstable_csv, fairness_csv, grades_csv, ratings_csv, series_csv, standings_csv, OutputError,
+};
+use crate::rng_size::SizeRange;
+use crate::seeds::derive;
+use crate::series::{SeriesRules, Side, Tally};
+
+use super::rows::{check_series_rows, previous_rows};
+use super::schedule::{Schedule, SeriesPlan};
+use super::standings::{self, SeriesOutcome};
+use super::{Reporting, Summary, TournamentError};
+
+/// Writes `games.csv` (sorted), `series.csv` and `standings.csv` from the rows.
+///
+/// # Errors
+/// [`OutputError`] when writing fails.
+pub fn write_summaries(
+    dir: &Path,
+    schedule: &Schedule,
+    plans: &[SeriesPlan],
+    disqualified: &[Option<String>],
+    rows: &[GameRow],
+    reporting: &Reporting,
+) -> Result<Summary, OutputError> {
+    games_csv::write_sorted(dir, rows)?;
+    let series: Vec<SeriesOutcome> =
+        standings::series_outcomes(plans, schedule.rules, &schedule.names, rows);
+    series_csv::write(dir, &schedule.names, &series)?;
+    let mut table = standings::standings(
+        &schedule.names,
+        &schedule.references,
+        disqualified,
+        &series,
+        rows,
+    );
+    let anchor = match &reporting.anchor {
+        Some(name) => Some(
+            schedule
+                .names
+                .iter()
+                .position(|n| n == name)
+                .ok_or_else(|| {
+                    OutputError::corrupt(
+                        dir,
+                        format!("--anchor `{name}` is not a bot of this tournament"),
+                    )
+                })?,
+        ),
+        None => None,
+    };
+    let seed = derive(schedule.seed, "ratings", &[]);
+    let ratings = ratings_csv::rate(&schedule.names, rows, seed, anchor);
+    if let Some(r) = &ratings {
+        for s in &mut table {
+            let i = schedule
+                .names
+                .iter()
+                .position(|n| n == &s.name)
+                .expect("a scheduled bot");
+            s.rating = Some([r.elo[i], r.intervals[i].low, r.intervals[i].high]);
+        }
+        ratings_csv::write(dir, &table, &schedule.names, r)?;
+    }
+    standings_csv::write(dir, &table, reporting.roster.as_ref())?;
+    crosstable_csv::write(dir, &table, &series, &schedule.names)?;
+    fairness_csv::write(dir, rows)?;
+    if let Some(roster) = &reporting.roster {
+        grades_csv::write(dir, &table, roster, reporting.bands.as_ref())?;
+    }
+    let first_mover = fairness_csv::first_mover_records(rows)
+        .get(&None)
+        .copied()
+        .unwrap_or_default();
+    Ok(Summary {
+        standings: table,
+        played_now: 0,
+        kept: 0,
+        replays_missing: 0,
+        leftovers_removed: 0,
+        games: rows.len() as u64,
+        first_mover,
+        series,
+        names: schedule.names.clone(),
+    })
+}
+
+/// Recomputes `games.csv` (sorted), `series.csv` and `standings.csv` of a results folder
+/// from its manifest and recorded games alone, without playing anything.
+///
+/// # Errors
+/// [`TournamentError`] when the folder has no manifest, or its files are corrupt.
+pub fn recompute(dir: &Path, reporting: &Reporting) -> Result<Summary, TournamentError> {
+    let manifest = Manifest::read(dir)?.ok_or_else(|| {
+        OutputError::corrupt(
+            &dir.join(crate::output::manifest::FILE),
+            "missing: not a results folder",
+        )
+    })?;
+    let rules = SeriesRules::new(manifest.best_of, manifest.paired, manifest.play_all)
+        .map_err(|e| OutputError::corrupt(&dir.join(crate::output::manifest::FILE), e))?;
+    let mut bots = manifest.bots.clone();
+    bots.sort_by(|a, b| a.name.cmp(&b.name));
+    let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
+    let references: Vec<bool> = bots.iter().map(|b| b.reference).collect();
+    let schedule = Schedule {
+        seed: manifest.seed,
+        rules,
+        rounds: manifest.rounds,
+        rows: SizeRange {
+            min: manifest.rows[0],
+            max: manifest.rows[1],
+        },
+        cols: SizeRange {
+            min: manifest.cols[0],
+            max: manifest.cols[1],
+        },
+        options: manifest.options.clone(),
+        names,
+        references,
+    };
+    let plans = schedule.series();
+    let disqualified: Vec<Option<String>> = bots.iter().map(|b| b.disqualified.clone()).collect();
+    let mut rows: Vec<GameRow> = previous_rows(dir, &schedule, &plans, &disqualified, false)?
+        .into_values()
+        .collect();
+    rows.sort_by_key(|r| r.game_id);
+    // Summaries of an unfinished run would score half-played series: refuse instead.
+    let finished = plans
+        .iter()
+        .filter(|plan| {
+            let mut tally = Tally::default();
+            for row in rows.iter().filter(|r| r.series_id == plan.id) {
+                let first = if row.first == schedule.names[plan.a] {
+                    Side::A
+                } else {
+                    Side::B
+                };
+                tally.add(first, standings::row_outcome(row));
+            }
+            rules.is_over(&tally)
+        })
+        .count();
+    if finished < plans.len() {
+        return Err(TournamentError::Incomplete {
+            finished,
+            total: plans.len(),
+        });
+    }
+    check_series_rows(dir, &schedule, &plans, &rows)?;
+    Ok(write_summaries(
+        dir,
+        &schedule,
+        &plans,
+        &disqualified,
+        &rows,
+        reporting,
+    )?)
+}

@@ -1,0 +1,218 @@
+//! Ranks and grades follow from play: a module that never loaded or faulted in every game
+//! ranks below every bot that played and gets the lowest band, in every mode.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn arena() -> Command {
+    let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
+    cmd.env("NO_COLOR", "1");
+    cmd
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/hostile/{name}"))
+}
+
+/// A folder with a bot that plays (`ana`), one that panics every move (`bo`), and one
+/// that is not WebAssembly (`cy`, never loads); plus roster and percentile bands.
+fn field(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
+    let subs = dir.join("subs");
+    fs::create_dir_all(&subs).unwrap();
+    fs::copy(fixture("first_legal.wat"), subs.join("ana.wat")).unwrap();
+    fs::copy(fixture("unreachable.wat"), subs.join("bo.wat")).unwrap();
+    fs::write(subs.join("cy.wasm"), "my notes, not a module\n").unwrap();
+    let roster = dir.join("roster.csv");
+    fs::write(
+        &roster,
+        "file,student_id,name\nana,s1,Ana\nbo,s2,Bo\ncy,s3,Cy\ndi,s4,Di\n",
+    )
+    .unwrap();
+    let bands = dir.join("bands.toml");
+    fs::write(
+        &bands,
+        "measure = \"percentile\"\nbands = [{ grade = \"A\", min = 0.9 }, { grade = \"B\", min = 0.3 }, { grade = \"F\", min = 0.0 }]\n",
+    )
+    .unwrap();
+    (subs, roster, bands)
+}
+
+/// `bot -> (rank, column values)` of a CSV.
+fn rows(path: &Path) -> Vec<Vec<String>> {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+    let mut out = vec![header];
+    for rec in r.records() {
+        out.push(rec.unwrap().iter().map(String::from).collect());
+    }
+    out
+}
+
+fn column(table: &[Vec<String>], name: &str) -> Vec<String> {
+    let i = table[0].iter().position(|h| h == name).unwrap();
+    table[1..].iter().map(|r| r[i].clone()).collect()
+}
+
+fn run(dir: &Path, mode: &[&str]) -> PathBuf {
+    let (subs, roster, bands) = field(dir);
+    let out = dir.join("r");
+    arena()
+        .arg("tournament")
+        .arg(&subs)
+        .args(mode)
+        .args(["--rows", "5", "--cols", "5", "--best-of", "3", "--quiet"])
+        .arg("--roster")
+        .arg(&roster)
+        .arg("--bands")
+        .arg(&bands)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    out
+}
+
+fn check_order(out: &Path) {
+    let standings = rows(&out.join("standings.csv"));
+    let ranked: Vec<String> = column(&standings, "bot")
+        .into_iter()
+        .zip(column(&standings, "role"))
+        .filter(|(_, role)| role == "submission")
+        .map(|(b, _)| b)
+        .collect();
+    let builtins: Vec<&String> = ranked
+        .iter()
+        .filter(|b| b.starts_with("builtin:"))
+        .collect();
+    let students: Vec<&String> = ranked
+        .iter()
+        .filter(|b| !b.starts_with("builtin:"))
+        .collect();
+    assert_eq!(students, ["ana", "bo", "cy"], "{standings:?}");
+    // Every bot that played ranks above the one that panicked and the one that never loaded.
+    let pos = |b: &str| ranked.iter().position(|x| x == b).unwrap();
+    for b in builtins {
+        assert!(pos(b) < pos("bo"), "{standings:?}");
+    }
+    let grades = rows(&out.join("grades.csv"));
+    assert_eq!(column(&grades, "bot"), ["ana", "bo", "cy", "di"]);
+    assert_eq!(
+        column(&grades, "status"),
+        ["played", "faulted", "disqualified", "not_submitted"]
+    );
+    let g = column(&grades, "grade");
+    assert_eq!(&g[1..], ["F", "F", "F"], "{grades:?}");
+    assert_ne!(g[0], "F", "{grades:?}");
+    let why = column(&grades, "explanation");
+    assert!(
+        why[0].contains("rank") && why[0].contains("reaches band"),
+        "{why:?}"
+    );
+    assert!(why[1].contains("faulted in every game"), "{why:?}");
+    assert!(why[2].contains("never loaded"), "{why:?}");
+    assert!(why[3].contains("no module"), "{why:?}");
+    assert_eq!(
+        column(&grades, "measure_basis")[0],
+        "percentile of rank",
+        "{grades:?}"
+    );
+}
+
+#[test]
+fn round_robin_ranks_by_status_first() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = run(tmp.path(), &[]);
+    check_order(&out);
+}
+
+#[test]
+fn gauntlet_ranks_a_module_that_never_loaded_last() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = run(
+        tmp.path(),
+        &[
+            "--gauntlet",
+            "builtin:alphabeta:2",
+            "--gauntlet",
+            "builtin:greedy",
+        ],
+    );
+    check_order(&out);
+    // The module that played lost every game with a negative margin; the one that never
+    // loaded has margin 0: it still ranks last.
+    let grades = rows(&out.join("grades.csv"));
+    assert_eq!(column(&grades, "rank")[..3], ["1", "2", "3"]);
+    // The graded folder verifies with the same roster and bands, and needs them.
+    let dir = tmp.path();
+    arena()
+        .arg("verify")
+        .arg(&out)
+        .arg(dir.join("subs"))
+        .arg("--roster")
+        .arg(dir.join("roster.csv"))
+        .arg("--bands")
+        .arg(dir.join("bands.toml"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("reproduced exactly"));
+    arena()
+        .arg("verify")
+        .arg(&out)
+        .arg(dir.join("subs"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("give the same --roster"));
+    fs::remove_file(out.join("standings.csv")).unwrap();
+    arena()
+        .arg("verify")
+        .arg(&out)
+        .arg(dir.join("subs"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not finished"));
+}
+
+#[test]
+fn paired_ranks_by_status_first() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = run(tmp.path(), &["--paired", "builtin:random"]);
+    check_order(&out);
+}
+
+#[test]
+fn bands_that_do_not_cover_from_zero_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (subs, roster, bands) = field(tmp.path());
+    for (text, message) in [
+        (
+            "bands = [{ grade = \"A\", min = 0.5 }, { grade = \"B\", min = 0.1 }]",
+            "band `B` is the lowest",
+        ),
+        (
+            "bands = [{ grade = \"A\", min = 0.5 }, { grade = \"B\", min = 0.5 }, { grade = \"F\", min = 0.0 }]",
+            "band `B` has the same min",
+        ),
+        (
+            "bands = [{ grade = \"F\", min = 0.0 }, { grade = \"A\", min = 0.5 }]",
+            "band `A` (min 0.5) comes after band `F`",
+        ),
+    ] {
+        fs::write(&bands, format!("measure = \"score\"\n{text}\n")).unwrap();
+        arena()
+            .arg("tournament")
+            .arg(&subs)
+            .args(["--best-of", "1", "--quiet", "--roster"])
+            .arg(&roster)
+            .arg("--bands")
+            .arg(&bands)
+            .arg("--out")
+            .arg(tmp.path().join("r"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("bands.toml").and(predicate::str::contains(message)));
+        assert!(!tmp.path().join("r").exists());
+    }
+}

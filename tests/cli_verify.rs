@@ -1,0 +1,276 @@
+//! `arena verify` and the checks of a results folder: an edited result, a changed
+//! manifest, a changed module, an unknown format; `--resume` and `--force`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn arena() -> Command {
+    let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
+    cmd.env("NO_COLOR", "1");
+    cmd
+}
+
+const SETTINGS: [&str; 9] = [
+    "--rows",
+    "5",
+    "--cols",
+    "6",
+    "--best-of",
+    "3",
+    "--seed",
+    "3",
+    "--quiet",
+];
+
+/// A folder with a playing module, one that never loads, and the tournament's results
+/// (with two builtins).
+fn played(dir: &Path) -> (PathBuf, PathBuf) {
+    let subs = dir.join("subs");
+    fs::create_dir_all(&subs).unwrap();
+    let hostile = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile");
+    fs::copy(hostile.join("first_legal.wat"), subs.join("ana.wat")).unwrap();
+    fs::write(subs.join("bad.wasm"), "not a module\n").unwrap();
+    let out = dir.join("r");
+    tournament(&subs, &out, &[]).assert().success();
+    (subs, out)
+}
+
+fn tournament(subs: &Path, out: &Path, extra: &[&str]) -> Command {
+    let mut cmd = arena();
+    cmd.arg("tournament")
+        .arg(subs)
+        .args(["builtin:greedy", "builtin:random"])
+        .args(SETTINGS)
+        .arg("--out")
+        .arg(out)
+        .args(extra);
+    cmd
+}
+
+fn verify(out: &Path, subs: &Path) -> Command {
+    let mut cmd = arena();
+    cmd.arg("verify")
+        .arg(out)
+        .arg(subs)
+        .args(["--threads", "2"]);
+    cmd
+}
+
+/// Replaces the first occurrence of `from` in a file.
+fn edit(path: &Path, from: &str, to: &str) {
+    let text = fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{from} not in {}", path.display());
+    fs::write(path, text.replacen(from, to, 1)).unwrap();
+}
+
+/// The second row of games.csv and its cells.
+fn second_row(out: &Path) -> (String, Vec<String>) {
+    let text = fs::read_to_string(out.join("games.csv")).unwrap();
+    let line = text.lines().nth(2).unwrap().to_string();
+    let cells = line.split(',').map(String::from).collect();
+    (line, cells)
+}
+
+#[test]
+fn an_untouched_folder_verifies() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (subs, out) = played(tmp.path());
+    fs::write(out.join("notes.txt"), "mine").unwrap();
+    verify(&out, &subs)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("reproduced exactly"))
+        .stderr(predicate::str::contains(
+            "notes.txt is not a file arena writes",
+        ));
+    // Without the modules' folder: an error, not a verdict.
+    arena()
+        .arg("verify")
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the module of `ana` (ana.wat)"));
+}
+
+#[test]
+fn an_edited_result_is_named_by_game_and_column() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (subs, out) = played(tmp.path());
+    let (line, cells) = second_row(&out);
+    // Scores and fuel do not enter the ranking's consistency checks: only verify sees it.
+    let mut edited = cells.clone();
+    edited[10] = (cells[10].parse::<i64>().unwrap() + 5).to_string();
+    edit(&out.join("games.csv"), &line, &edited.join(","));
+    verify(&out, &subs).assert().code(1).stdout(
+        predicate::str::contains(format!(
+            "games.csv, game {}, row 2, column first_score: recorded `{}`, reproduced `{}`",
+            cells[0], edited[10], cells[10]
+        ))
+        .and(predicate::str::contains("1 differences")),
+    );
+}
+
+#[test]
+fn a_flipped_result_is_refused_by_standings_and_named_by_verify() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (subs, out) = played(tmp.path());
+    let text = fs::read_to_string(out.join("games.csv")).unwrap();
+    let (line, cells) = text
+        .lines()
+        .skip(1)
+        .map(|l| (l, l.split(',').collect::<Vec<_>>()))
+        .find(|(_, c)| c[12] == "1-0" && c[14] == "normal")
+        .expect("a game the first mover won");
+    let mut edited: Vec<&str> = cells.clone();
+    edited[12] = "0-1";
+    fs::write(
+        out.join("games.csv"),
+        text.replacen(line, &edited.join(","), 1),
+    )
+    .unwrap();
+    arena().arg("standings").arg(&out).assert().code(2).stderr(
+        predicate::str::contains(format!("the row of game {}", cells[0]))
+            .and(predicate::str::contains("does not follow from the result")),
+    );
+    // Edited consistently, standings cannot tell; verify can.
+    edited[13] = cells[9];
+    fs::write(
+        out.join("games.csv"),
+        text.replacen(line, &edited.join(","), 1),
+    )
+    .unwrap();
+    verify(&out, &subs).assert().code(1).stdout(
+        predicate::str::contains(format!("games.csv, game {}, row", cells[0])).and(
+            predicate::str::contains("column result: recorded `0-1`, reproduced `1-0`"),
+        ),
+    );
+}
+
+#[test]
+fn a_changed_disqualification_or_module_is_caught() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (subs, out) = played(tmp.path());
+    let manifest = out.join("tournament.json");
+    let original = fs::read_to_string(&manifest).unwrap();
+    let text = original.clone();
+    let start = text.find("\"disqualified\": \"").unwrap();
+    let end = start + text[start..].find("\"\n").unwrap() + 1;
+    fs::write(
+        &manifest,
+        format!("{}\"disqualified\": null{}", &text[..start], &text[end..]),
+    )
+    .unwrap();
+    arena()
+        .arg("standings")
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "`bad` forfeited as disqualified, but tournament.json does not disqualify it",
+        ));
+    verify(&out, &subs).assert().code(1).stdout(
+        predicate::str::contains("tournament.json, field bots[").and(predicate::str::contains(
+            ".disqualified: recorded `null`, reproduced",
+        )),
+    );
+    // A module changed after the run.
+    fs::write(&manifest, &original).unwrap();
+    let mut module = fs::read_to_string(subs.join("ana.wat")).unwrap();
+    module.push_str("\n;; edited after the deadline\n");
+    fs::write(subs.join("ana.wat"), module).unwrap();
+    verify(&out, &subs)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "tournament.json, field bots[0].sha256: recorded",
+        ));
+}
+
+#[test]
+fn an_unknown_format_is_refused_everywhere() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (subs, out) = played(tmp.path());
+    edit(
+        &out.join("tournament.json"),
+        "\"format\": 1,",
+        "\"format\": 9,",
+    );
+    let refused = || predicate::str::contains("format 9").and(predicate::str::contains("format 1"));
+    arena()
+        .arg("standings")
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(refused());
+    arena()
+        .arg("replay")
+        .arg(&out)
+        .arg("1")
+        .assert()
+        .code(2)
+        .stderr(refused());
+    verify(&out, &subs).assert().code(2).stderr(refused());
+    tournament(&subs, &out, &["--resume"])
+        .assert()
+        .code(2)
+        .stderr(refused());
+}
+
+#[test]
+fn resume_restores_deleted_replays_and_sweeps_leftovers() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (subs, out) = played(tmp.path());
+    let before: Vec<(PathBuf, Vec<u8>)> = fs::read_dir(out.join("replays"))
+        .unwrap()
+        .map(|e| {
+            let p = e.unwrap().path();
+            let bytes = fs::read(&p).unwrap();
+            (p, bytes)
+        })
+        .collect();
+    let games = fs::read(out.join("games.csv")).unwrap();
+    fs::remove_file(&before[0].0).unwrap();
+    fs::remove_file(&before[1].0).unwrap();
+    fs::write(out.join(".games.csv.tmp-4242"), "half").unwrap();
+    fs::write(out.join("replays/.g0000001.txt.tmp-4242"), "half").unwrap();
+    let kept = before.len() - 2;
+    tournament(&subs, &out, &["--resume"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "kept {kept} recorded games, re-played 2 whose replay was missing"
+        )));
+    for (p, bytes) in &before {
+        assert_eq!(&fs::read(p).unwrap(), bytes, "{}", p.display());
+    }
+    assert_eq!(fs::read(out.join("games.csv")).unwrap(), games);
+    assert!(!out.join(".games.csv.tmp-4242").exists());
+    assert!(!out.join("replays/.g0000001.txt.tmp-4242").exists());
+    verify(&out, &subs).assert().success();
+}
+
+#[test]
+fn force_starts_afresh_and_keeps_other_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (subs, out) = played(tmp.path());
+    fs::write(out.join("notes.txt"), "mine").unwrap();
+    tournament(&subs, &out, &[])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("already holds a tournament"));
+    // Another tournament into the same folder: refused without --force, fresh with it.
+    let mut cmd = tournament(&subs, &out, &["--force", "--rounds", "2"]);
+    cmd.assert().success();
+    assert!(fs::read_to_string(out.join("tournament.json"))
+        .unwrap()
+        .contains("\"rounds\": 2"));
+    assert_eq!(fs::read_to_string(out.join("notes.txt")).unwrap(), "mine");
+    verify(&out, &subs).assert().success();
+    tournament(&subs, &out, &["--force", "--resume"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--resume"));
+}
