@@ -159,16 +159,35 @@ fn unreachable_is_a_trap() {
 }
 
 #[test]
-fn the_wall_clock_net_catches_what_fuel_does_not() {
-    // Fuel so large it never runs out: only the safety net can stop the loop.
+fn the_safety_net_catches_what_fuel_under_counts() {
+    // Each 16 MiB `memory.fill` is one unit of fuel but milliseconds of CPU: the
+    // CPU-time net stops the loop long before the default fuel budget would.
     let sandbox = Sandbox::new(Limits {
-        fuel_per_move: u64::MAX / 2,
+        timeout_secs: 1,
+        ..Limits::default()
+    })
+    .unwrap();
+    let (reply, _, _) = one_move(&sandbox, "fill_loop.wat");
+    assert_eq!(reply, Err(Fault::Timeout { seconds: 1 }));
+}
+
+#[test]
+fn the_safety_net_never_stops_what_fuel_allows() {
+    // A plain loop is stopped by its fuel, never by the net, however large the budget
+    // against the net's base: its allowance grows with the fuel it uses.
+    let sandbox = Sandbox::new(Limits {
+        fuel_per_move: 3_000_000_000,
         timeout_secs: 1,
         ..Limits::default()
     })
     .unwrap();
     let (reply, _, _) = one_move(&sandbox, "loop_in_move.wat");
-    assert_eq!(reply, Err(Fault::Timeout { seconds: 1 }));
+    assert_eq!(
+        reply,
+        Err(Fault::OutOfFuel {
+            budget: 3_000_000_000
+        })
+    );
 }
 
 // ---- moves and pointers ---------------------------------------------------------------

@@ -7,7 +7,7 @@ use anyhow::{bail, Context as _};
 use arena::contestant::{module_name, BotSpec, Builtin, Wasm};
 use arena::referee::Entrant;
 use arena::rng_size::SizeRange;
-use arena::runtime::{Limits, Sandbox};
+use arena::runtime::{Compiler, Limits, ModuleCache, Sandbox};
 use arena_games::{find_game, GameKind, GameParams};
 
 use super::{GameArgs, LimitArgs};
@@ -103,7 +103,16 @@ pub fn sandbox(args: &LimitArgs, workers: usize) -> anyhow::Result<Sandbox> {
     if let Some(t) = args.timeout_secs {
         limits.timeout_secs = t;
     }
-    Sandbox::new(limits).map_err(|e| anyhow::anyhow!("{e}"))
+    // Students' modules compile in a child process (this executable) under the compile
+    // limits, with compiled modules cached (docs/ABI.md, "Compiling").
+    let exe = std::env::current_exe().context("cannot find the arena executable")?;
+    let cache = ModuleCache::default_dir().and_then(|dir| {
+        ModuleCache::open(dir)
+            .map_err(|e| eprintln!("note: {e}; compiling without a cache"))
+            .ok()
+    });
+    Sandbox::with_compiler(limits, Compiler::Process(exe), cache)
+        .map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 /// The limits that decide results, by name, for the manifest (not the pool size, which

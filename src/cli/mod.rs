@@ -7,6 +7,7 @@
 mod bench;
 mod board;
 mod check;
+mod compile;
 mod common;
 mod games;
 mod matchup;
@@ -48,6 +49,17 @@ enum Command {
     Standings(StandingsArgs),
     /// Measure what the harness costs on this machine, against the performance targets.
     Bench(BenchArgs),
+    /// (internal) Compile one module for the parent arena process: wasm on stdin,
+    /// artefact on stdout.
+    #[command(name = "__compile", hide = true)]
+    Compile(CompileArgs),
+}
+
+#[derive(Args, Debug)]
+struct CompileArgs {
+    /// The parent sandbox's wasm stack cap, in bytes.
+    #[arg(long)]
+    stack_bytes: usize,
 }
 
 #[derive(Args, Debug)]
@@ -80,7 +92,7 @@ pub struct LimitArgs {
     /// WebAssembly stack cap per bot, in KiB.
     #[arg(long, value_name = "KIB")]
     stack_kib: Option<usize>,
-    /// Wall-clock safety net per call, in seconds (fuel is the real limit).
+    /// CPU-time safety net per call, in seconds (fuel is the real limit; see docs/ABI.md).
     #[arg(long, value_name = "SECS")]
     timeout_secs: Option<u64>,
 }
@@ -259,5 +271,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Replay(args) => replay::run(args),
         Command::Standings(args) => standings::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Compile(args) => compile::run(args),
     }
 }
