@@ -18,24 +18,42 @@ use super::load_error::LoadError;
 pub(crate) fn check_code(binary: &[u8], limits: &Limits) -> Result<(), LoadError> {
     let not_wasm = |e: wasmparser::BinaryReaderError| LoadError::NotWasm(e.to_string());
     let mut body_index = 0u64;
+    // Operators of the constant expressions longer than one operator, added up.
+    let mut extended = 0u64;
+    let mut const_expr = |expr: &ConstExpr<'_>, place: &dyn Fn() -> String| {
+        let count = const_expr(expr, limits, place)?;
+        if count > 1 {
+            extended += count;
+            let limit = u64::from(limits.max_const_ops_total);
+            if extended > limit {
+                return Err(past(
+                    "number of operators in constant expressions of more than one operator",
+                    extended,
+                    limit,
+                    format!("the module, at {}", place()),
+                ));
+            }
+        }
+        Ok(())
+    };
     for payload in Parser::new(0).parse_all(binary) {
         match payload.map_err(not_wasm)? {
             Payload::GlobalSection(s) => {
                 for (i, global) in s.into_iter().enumerate() {
                     let global = global.map_err(not_wasm)?;
-                    const_expr(&global.init_expr, limits, || format!("global {i}"))?;
+                    const_expr(&global.init_expr, &|| format!("global {i}"))?;
                 }
             }
             Payload::ElementSection(s) => {
                 for (i, element) in s.into_iter().enumerate() {
                     let element = element.map_err(not_wasm)?;
                     if let ElementKind::Active { offset_expr, .. } = &element.kind {
-                        const_expr(offset_expr, limits, || format!("element segment {i}"))?;
+                        const_expr(offset_expr, &|| format!("element segment {i}"))?;
                     }
                     if let ElementItems::Expressions(_, items) = element.items {
                         for item in items {
                             let item = item.map_err(not_wasm)?;
-                            const_expr(&item, limits, || format!("element segment {i}"))?;
+                            const_expr(&item, &|| format!("element segment {i}"))?;
                         }
                     }
                 }
@@ -44,7 +62,7 @@ pub(crate) fn check_code(binary: &[u8], limits: &Limits) -> Result<(), LoadError
                 for (i, data) in s.into_iter().enumerate() {
                     let data = data.map_err(not_wasm)?;
                     if let DataKind::Active { offset_expr, .. } = &data.kind {
-                        const_expr(offset_expr, limits, || format!("data segment {i}"))?;
+                        const_expr(offset_expr, &|| format!("data segment {i}"))?;
                     }
                 }
             }
@@ -115,12 +133,13 @@ fn function_body(body: &FunctionBody<'_>, index: u64, limits: &Limits) -> Result
     Ok(())
 }
 
-/// Checks that a constant expression has at most the allowed number of operators.
+/// Checks that a constant expression has at most the allowed number of operators, and
+/// returns that number.
 fn const_expr(
     expr: &ConstExpr<'_>,
     limits: &Limits,
-    place: impl Fn() -> String,
-) -> Result<(), LoadError> {
+    place: &dyn Fn() -> String,
+) -> Result<u64, LoadError> {
     let not_wasm = |e: wasmparser::BinaryReaderError| LoadError::NotWasm(e.to_string());
     let limit = u64::from(limits.max_const_expr_ops);
     let mut ops = expr.get_operators_reader();
@@ -138,7 +157,7 @@ fn const_expr(
             }
         }
     }
-    Ok(())
+    Ok(count)
 }
 
 #[cfg(test)]
@@ -196,6 +215,19 @@ mod tests {
         assert_eq!(
             err,
             "number of operators in a constant expression 4 exceeds the limit of 3 (global 0)"
+        );
+        let total = Limits {
+            max_const_ops_total: 8,
+            ..Limits::default()
+        };
+        let three = "(global i32 (i32.add (i32.const 1) (i32.const 2)))";
+        let singles = format!("(module {})", "(global i32 (i32.const 1))".repeat(20));
+        assert_eq!(check(&singles, &total), Ok(()));
+        let err = check(&format!("(module {})", three.repeat(3)), &total).unwrap_err();
+        assert_eq!(
+            err,
+            "number of operators in constant expressions of more than one operator 9 \
+             exceeds the limit of 8 (the module, at global 2)"
         );
         let data = "(module (memory 1) (data (offset (i32.add (i32.add (i32.const 1) (i32.const 2)) (i32.const 3))) \"x\"))";
         assert!(check(data, &limits).unwrap_err().contains("(data segment 0)"));

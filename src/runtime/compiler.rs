@@ -82,6 +82,7 @@ fn in_child(exe: &Path, limits: &Limits, binary: &[u8]) -> Result<Vec<u8>, LoadE
     cmd.arg(COMPILE_SUBCOMMAND)
         .arg("--stack-bytes")
         .arg(limits.stack_bytes.to_string())
+        .env("RUST_BACKTRACE", "0")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -164,8 +165,13 @@ fn judge(
     }
     match status.code() {
         Some(0) => Ok(out),
-        Some(1) if out_of_memory => Err(memory()),
+        Some(_) if out_of_memory => Err(memory()),
         Some(1) => Err(LoadError::Invalid(err.to_string())),
+        // A panic inside wasmtime or Cranelift, caused by this module.
+        Some(101) => Err(LoadError::CompileLimit(format!(
+            "crashed the compiler process: {}",
+            err.lines().next().unwrap_or_default()
+        ))),
         Some(code) => Err(LoadError::Compiler(format!(
             "the compiler process exited with code {code}: {err}"
         ))),

@@ -61,6 +61,10 @@ pub struct Limits {
     /// Most operators in one constant expression (a global's initialiser, a segment's
     /// offset or element), checked before compiling. Default 100 (compilers emit 1–3).
     pub max_const_expr_ops: u32,
+    /// Most operators in all the module's constant expressions of more than one
+    /// operator, added up: wasmtime compiles those into one initialisation function, whose
+    /// compile time grows faster than its size. Default 10 000.
+    pub max_const_ops_total: u32,
     /// CPU time one module's compilation may take, in seconds, when it is compiled in a
     /// child process (see [`super::Compiler`]); its wall-clock time is bounded by twice
     /// this plus 5 s. Default 60.
@@ -103,6 +107,7 @@ impl Default for Limits {
             max_function_bytes: MIB,
             max_locals: 10_000,
             max_const_expr_ops: 100,
+            max_const_ops_total: 10_000,
             compile_secs: 60,
             compile_memory_bytes: 2 << 30,
             output_bytes: 64 << 10,
@@ -172,6 +177,7 @@ impl Limits {
             || self.max_function_bytes == 0
             || self.max_locals == 0
             || self.max_const_expr_ops == 0
+            || self.max_const_ops_total == 0
         {
             return bad(
                 "max_nesting_depth/max_function_bytes/max_locals/max_const_expr_ops",
