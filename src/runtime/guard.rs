@@ -1,27 +1,29 @@
-//! The safety net of a call: the CPU time the calling thread spent, against the fuel
-//! the call used.
+//! The safety net of a call: the CPU time the calling thread spent, against a bound
+//! derived from the call's fuel budget.
 //!
-//! Fuel is the limit that decides games. It counts instructions, not their cost, and a
-//! few instructions (`memory.fill`, `memory.copy` and the other bulk operations over
-//! megabytes) cost far more than others for the same fuel, so fuel alone does not bound
-//! a move's time. The net stops a call only when its thread has used more CPU time
-//! than [`super::Limits::timeout_secs`] plus [`CPU_PER_FUEL`] for each unit of fuel the
-//! call used: a generous allowance no ordinary instruction comes near, pointer chasing
-//! through a cold cache included. It measures the thread's own CPU time, not the wall
-//! clock, so neither the machine's load nor the number of worker threads can make it
-//! fire: a game the fuel budget allows is never decided by it.
+//! Fuel is the limit that decides games: wasmtime 48 charges every instruction, and
+//! bulk memory and table operations by their length, so a call's work is bounded by its
+//! budget. The net is defence in depth against what fuel could miss (a wasmtime bug, a
+//! host function slower than its charge): it stops a call only when its thread has used
+//! more CPU time than [`super::Limits::timeout_secs`] plus [`CPU_PER_FUEL`] for every
+//! unit of the call's budget, far more than the whole budget can take at the speed of
+//! the slowest ordinary instruction (pointer chasing through a cold cache included).
+//! It measures the thread's own CPU time, not the wall clock, so neither the machine's
+//! load nor the number of worker threads can make it fire: a game the fuel budget
+//! allows is never decided by it.
 
 use std::time::Duration;
 
-/// CPU time allowed per unit of fuel used: 10 µs, about 100 times what the slowest
-/// ordinary instruction costs (a load that misses every cache and the TLB, ~0.1 µs).
-pub(crate) const CPU_PER_FUEL: Duration = Duration::from_micros(10);
+/// CPU time allowed per unit of fuel budget: 1 µs, ten times what the slowest ordinary
+/// instruction costs (a load that misses every cache and the TLB, ~0.1 µs, and a
+/// pointer-chasing step is several instructions).
+pub(crate) const CPU_PER_FUEL: Duration = Duration::from_micros(1);
 
-/// The net of one call: when it started and on what budget.
+/// The net of one call: when it started and how much CPU time it may use.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CpuGuard {
     started: Duration,
-    budget: u64,
+    allowed: Duration,
     base: Duration,
 }
 
@@ -30,25 +32,21 @@ impl CpuGuard {
     pub(crate) fn new(base_secs: u64) -> CpuGuard {
         CpuGuard {
             started: Duration::ZERO,
-            budget: 0,
+            allowed: Duration::ZERO,
             base: Duration::from_secs(base_secs),
         }
     }
 
     /// Starts a call with `budget` fuel.
     pub(crate) fn arm(&mut self, budget: u64) {
+        let per_fuel = CPU_PER_FUEL.saturating_mul(u32::try_from(budget).unwrap_or(u32::MAX));
+        self.allowed = self.base.saturating_add(per_fuel);
         self.started = thread_cpu_time();
-        self.budget = budget;
     }
 
-    /// Whether the call, with `fuel_left` of its budget, has used more CPU time than
-    /// its allowance.
-    pub(crate) fn exceeded(&self, fuel_left: u64) -> bool {
-        let used = self.budget.saturating_sub(fuel_left);
-        let allowed = self
-            .base
-            .saturating_add(CPU_PER_FUEL.saturating_mul(u32::try_from(used).unwrap_or(u32::MAX)));
-        thread_cpu_time().saturating_sub(self.started) > allowed
+    /// Whether the call has used more CPU time than it is allowed.
+    pub(crate) fn exceeded(&self) -> bool {
+        thread_cpu_time().saturating_sub(self.started) > self.allowed
     }
 }
 
@@ -78,24 +76,30 @@ pub(crate) fn thread_cpu_time() -> Duration {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_allowance_grows_with_the_fuel_used() {
-        let mut g = CpuGuard::new(0);
-        g.arm(1_000_000_000);
-        // Spin until the thread has used a few milliseconds of CPU.
+    fn spin(cpu: Duration) {
         let start = thread_cpu_time();
-        while thread_cpu_time() - start < Duration::from_millis(5) {}
-        // No fuel used: over the (zero) base allowance.
-        assert!(g.exceeded(1_000_000_000));
-        // A million fuel used allows 10 s.
-        assert!(!g.exceeded(999_000_000));
+        while thread_cpu_time() - start < cpu {}
     }
 
     #[test]
-    fn sleeping_uses_no_cpu_time() {
+    fn the_allowance_grows_with_the_budget() {
+        let mut g = CpuGuard::new(0);
+        g.arm(0);
+        spin(Duration::from_millis(3));
+        assert!(g.exceeded(), "3 ms against no allowance");
+        g.arm(1_000_000);
+        spin(Duration::from_millis(3));
+        assert!(!g.exceeded(), "a million fuel allows 1 s");
         let mut g = CpuGuard::new(1);
-        g.arm(10);
-        std::thread::sleep(Duration::from_millis(1200));
-        assert!(!g.exceeded(10), "waiting is not working");
+        g.arm(u64::MAX);
+        assert!(!g.exceeded(), "a huge budget saturates, it does not wrap");
+    }
+
+    #[test]
+    fn waiting_uses_no_cpu_time() {
+        let mut g = CpuGuard::new(0);
+        g.arm(1000);
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(!g.exceeded(), "sleeping 0.3 s is not 1 ms of CPU time");
     }
 }

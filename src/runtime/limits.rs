@@ -77,10 +77,10 @@ pub struct Limits {
     pub output_bytes: usize,
     /// Safety net per call, in seconds of the calling thread's CPU time: a call is
     /// stopped (recorded as [`crate::bot::Fault::Timeout`]) once its CPU time passes this
-    /// plus 10 µs per unit of fuel it used. Fuel is the real limit; the net only catches
-    /// what fuel under-counts (bulk memory operations over megabytes) and, being CPU
-    /// time rather than wall-clock time, never depends on the machine's load or the
-    /// number of threads. Default 10. Flag `--timeout-secs`.
+    /// plus 1 µs per unit of its fuel budget (210 s for a move with the defaults). Fuel
+    /// is the real limit and is reached long before; the net is defence in depth and,
+    /// being CPU time rather than wall-clock time, never depends on the machine's load
+    /// or the number of threads. Default 10. Flag `--timeout-secs`.
     pub timeout_secs: u64,
     /// How many bots may be alive at once (slots of the pooling allocator). Default: four
     /// per hardware thread, at least 32 — a worker plays one game at a time with two bots,

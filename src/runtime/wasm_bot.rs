@@ -45,10 +45,9 @@ impl WasmModule {
         let mut store = Store::new(&shared.engine, BotState::new(limits, seed));
         store.limiter(|state| &mut state.limiter);
         store.set_fuel(budget).map_err(fail)?;
-        // Every tick, the net compares the call's CPU time with the fuel it used.
+        // Every tick, the net compares the call's CPU time with its allowance.
         store.epoch_deadline_callback(|ctx| {
-            let left = ctx.get_fuel()?;
-            Ok(if ctx.data().guard.exceeded(left) {
+            Ok(if ctx.data().guard.exceeded() {
                 UpdateDeadline::Interrupt
             } else {
                 UpdateDeadline::Continue(1)
