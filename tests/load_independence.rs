@@ -42,7 +42,7 @@ fn a_slow_per_fuel_bot_plays_the_same_games_at_any_thread_count() {
             .env("ARENA_NO_CACHE", "1")
             .args(["tournament", fixture, "builtin:random", "builtin:greedy"])
             .args(["--rows", "5", "--cols", "5", "--best-of", "1", "--paired"])
-            .args(["--rounds", "6", "--play-all", "--seed", "3", "--quiet"])
+            .args(["--rounds", "3", "--play-all", "--seed", "3", "--quiet"])
             .args(["--timeout-secs", "1", "--threads", threads, "--out"])
             .arg(&out)
             .assert()
@@ -51,7 +51,7 @@ fn a_slow_per_fuel_bot_plays_the_same_games_at_any_thread_count() {
     }
     let games = String::from_utf8(runs[0]["games.csv"].clone()).unwrap();
     assert!(!games.contains("timeout"), "{games}");
-    assert!(games.lines().count() > 24, "{games}");
+    assert!(games.lines().count() > 12, "{games}");
     for run in &runs[1..] {
         assert_eq!(
             run.keys().collect::<Vec<_>>(),
