@@ -38,8 +38,9 @@ pub enum Fault {
         /// Why the referee refused it.
         reason: String,
     },
-    /// The wall-clock safety net fired (never the normal limit: fuel is).
-    #[error("wall-clock safety net: no answer within {seconds} s")]
+    /// The CPU-time safety net fired (never the normal limit: fuel is): the call used
+    /// far more CPU time than its fuel accounts for.
+    #[error("safety net: more than {seconds} s of CPU time beyond what the fuel used accounts for")]
     Timeout {
         /// The net's width in seconds.
         seconds: u64,

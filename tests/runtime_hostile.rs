@@ -159,16 +159,36 @@ fn unreachable_is_a_trap() {
 }
 
 #[test]
-fn the_wall_clock_net_catches_what_fuel_does_not() {
-    // Fuel so large it never runs out: only the safety net can stop the loop.
+fn bulk_memory_is_metered_by_its_length() {
+    // Each `memory.fill` of 16 MiB is charged per byte (wasmtime 48), so an endless loop
+    // of them runs out of fuel like any other loop; the safety net is not needed.
     let sandbox = Sandbox::new(Limits {
-        fuel_per_move: u64::MAX / 2,
+        timeout_secs: 1,
+        ..Limits::default()
+    })
+    .unwrap();
+    let (reply, _, _) = one_move(&sandbox, "fill_loop.wat");
+    assert_eq!(reply, Err(Fault::OutOfFuel { budget: 200_000_000 }));
+}
+
+#[test]
+fn the_safety_net_never_stops_what_fuel_allows() {
+    // A plain loop is stopped by its fuel, never by the net, however long the budget
+    // takes against the net's base of 1 s: its allowance grows with the budget. (With
+    // a wall-clock net of 1 s, this was a timeout.)
+    let sandbox = Sandbox::new(Limits {
+        fuel_per_move: 3_000_000_000,
         timeout_secs: 1,
         ..Limits::default()
     })
     .unwrap();
     let (reply, _, _) = one_move(&sandbox, "loop_in_move.wat");
-    assert_eq!(reply, Err(Fault::Timeout { seconds: 1 }));
+    assert_eq!(
+        reply,
+        Err(Fault::OutOfFuel {
+            budget: 3_000_000_000
+        })
+    );
 }
 
 // ---- moves and pointers ---------------------------------------------------------------

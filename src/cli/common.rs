@@ -8,7 +8,7 @@ use arena::bot_name::escape_path;
 use arena::contestant::{module_name, BotSpec, Builtin, Wasm};
 use arena::referee::Entrant;
 use arena::rng_size::SizeRange;
-use arena::runtime::{Limits, Sandbox};
+use arena::runtime::{Compiler, Limits, ModuleCache, Sandbox};
 use arena_games::{find_game, GameKind, GameParams};
 
 use super::{GameArgs, LimitArgs};
@@ -99,7 +99,16 @@ pub fn sandbox(args: &LimitArgs, workers: usize) -> anyhow::Result<Sandbox> {
     limits.memory_bytes = args.memory_mib << 20;
     limits.stack_bytes = usize::try_from(args.stack_kib << 10).unwrap_or(usize::MAX);
     limits.timeout_secs = args.timeout_secs;
-    Sandbox::new(limits).map_err(|e| anyhow::anyhow!("{e}"))
+    // Students' modules compile in a child process (this executable) under the compile
+    // limits, with compiled modules cached (docs/ABI.md, "Compiling").
+    let exe = std::env::current_exe().context("cannot find the arena executable")?;
+    let cache = ModuleCache::default_dir().and_then(|dir| {
+        ModuleCache::open(dir)
+            .map_err(|e| eprintln!("note: {e}; compiling without a cache"))
+            .ok()
+    });
+    Sandbox::with_compiler(limits, Compiler::Process(exe), cache)
+        .map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 /// The limits that decide results, by name, for the manifest (not the pool size, which

@@ -8,6 +8,7 @@ mod bench;
 mod board;
 mod bounds;
 mod check;
+mod compile;
 mod common;
 mod examples;
 mod games;
@@ -76,6 +77,17 @@ enum Command {
     /// Re-play every recorded game and check that the results folder is reproduced exactly
     /// (exit 1 naming each difference).
     Verify(VerifyArgs),
+    /// (internal) Compile one module for the parent arena process: wasm on stdin,
+    /// artefact on stdout.
+    #[command(name = "__compile", hide = true)]
+    Compile(CompileArgs),
+}
+
+#[derive(Args, Debug)]
+struct CompileArgs {
+    /// The parent sandbox's wasm stack cap, in bytes.
+    #[arg(long)]
+    stack_bytes: usize,
 }
 
 #[derive(Args, Debug)]
@@ -140,7 +152,7 @@ pub struct LimitArgs {
     #[arg(long, value_name = "KIB", default_value_t = (Limits::default().stack_bytes >> 10) as u64,
           value_parser = clap::value_parser!(u64).range(MIN_STACK_KIB..=MAX_STACK_KIB))]
     stack_kib: u64,
-    /// Wall-clock safety net per call, in seconds, 1 to 3600 (fuel is the real limit).
+    /// CPU-time safety net per call, in seconds, 1 to 3600 (fuel is the real limit; see docs/ABI.md).
     #[arg(long, value_name = "SECS", default_value_t = Limits::default().timeout_secs,
           value_parser = clap::value_parser!(u64).range(1..=MAX_TIMEOUT_SECS))]
     timeout_secs: u64,
@@ -335,5 +347,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Bench(args) => bench::run(args),
         Command::NewBot(args) => new_bot::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Compile(args) => compile::run(args),
     }
 }

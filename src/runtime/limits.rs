@@ -9,8 +9,9 @@ const MIB: u64 = 1 << 20;
 /// [`Limits::default`] and change what a tournament needs (the CLI maps its flags
 /// `--fuel`, `--memory-mib`, `--stack-kib` and `--timeout-secs` onto these fields).
 ///
-/// Every limit except [`Limits::timeout_secs`] is deterministic: the same bot with the
-/// same inputs hits it at the same instruction on every machine.
+/// Every limit except [`Limits::timeout_secs`] and the compile bounds
+/// ([`Limits::compile_secs`], [`Limits::compile_memory_bytes`]) is deterministic: the
+/// same bot with the same inputs hits it at the same instruction on every machine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Fuel (roughly one unit per WebAssembly instruction) for one move: the calls of
@@ -48,12 +49,38 @@ pub struct Limits {
     /// Most functions (imported and defined) a module may have, checked by a cheap
     /// pre-parse before compiling. Default 50 000.
     pub max_functions: u32,
+    /// Deepest nesting of blocks (`block`, `loop`, `if`) in one function, checked by a
+    /// linear scan before compiling: Cranelift's time grows with the square of the
+    /// depth. Default 10 000 (a Rust `match` of N arms nests about N blocks).
+    pub max_nesting_depth: u32,
+    /// Largest function body in bytes, checked before compiling. Default 1 MiB (the
+    /// largest function of the example bots is a few KiB).
+    pub max_function_bytes: u64,
+    /// Most locals one function may declare, checked before compiling. Default 10 000.
+    pub max_locals: u32,
+    /// Most operators in one constant expression (a global's initialiser, a segment's
+    /// offset or element), checked before compiling. Default 100 (compilers emit 1–3).
+    pub max_const_expr_ops: u32,
+    /// Most operators in all the module's constant expressions of more than one
+    /// operator, added up: wasmtime compiles those into one initialisation function, whose
+    /// compile time grows faster than its size. Default 10 000.
+    pub max_const_ops_total: u32,
+    /// CPU time one module's compilation may take, in seconds, when it is compiled in a
+    /// child process (see [`super::Compiler`]); its wall-clock time is bounded by twice
+    /// this plus 5 s. Default 60.
+    pub compile_secs: u64,
+    /// Address space of the child process that compiles one module, in bytes. Default
+    /// 2 GiB (the example bots need under 200 MiB).
+    pub compile_memory_bytes: u64,
     /// Captured output (debug log and WASI stdout/stderr together) kept per bot per game,
     /// in bytes; the rest is dropped and a `[truncated]` marker added. Default 64 KiB.
     pub output_bytes: usize,
-    /// Wall-clock safety net per call, in seconds. Fuel is the real limit; this only
-    /// catches what fuel cannot (a bug in the host or the compiler) and is recorded as
-    /// [`crate::bot::Fault::Timeout`]. Default 10. Flag `--timeout-secs`.
+    /// Safety net per call, in seconds of the calling thread's CPU time: a call is
+    /// stopped (recorded as [`crate::bot::Fault::Timeout`]) once its CPU time passes this
+    /// plus 1 µs per unit of its fuel budget (210 s for a move with the defaults). Fuel
+    /// is the real limit and is reached long before; the net is defence in depth and,
+    /// being CPU time rather than wall-clock time, never depends on the machine's load
+    /// or the number of threads. Default 10. Flag `--timeout-secs`.
     pub timeout_secs: u64,
     /// How many bots may be alive at once (slots of the pooling allocator). Default: four
     /// per hardware thread, at least 32 — a worker plays one game at a time with two bots,
@@ -76,6 +103,13 @@ impl Default for Limits {
             memories: 1,
             module_bytes: 8 * MIB,
             max_functions: 50_000,
+            max_nesting_depth: 10_000,
+            max_function_bytes: MIB,
+            max_locals: 10_000,
+            max_const_expr_ops: 100,
+            max_const_ops_total: 10_000,
+            compile_secs: 60,
+            compile_memory_bytes: 2 << 30,
             output_bytes: 64 << 10,
             timeout_secs: 10,
             max_live_bots: u32::try_from(threads.saturating_mul(4))
@@ -138,6 +172,23 @@ impl Limits {
         }
         if self.module_bytes == 0 || self.max_functions == 0 {
             return bad("module_bytes/max_functions", "must be at least 1");
+        }
+        if self.max_nesting_depth == 0
+            || self.max_function_bytes == 0
+            || self.max_locals == 0
+            || self.max_const_expr_ops == 0
+            || self.max_const_ops_total == 0
+        {
+            return bad(
+                "max_nesting_depth/max_function_bytes/max_locals/max_const_expr_ops",
+                "must be at least 1",
+            );
+        }
+        if self.compile_secs == 0 || self.compile_secs > 86_400 {
+            return bad("compile_secs", "must be between 1 and 86 400 seconds");
+        }
+        if self.compile_memory_bytes < 64 * MIB {
+            return bad("compile_memory_bytes", "must be at least 64 MiB");
         }
         if self.timeout_secs == 0 || self.timeout_secs > 1_000_000 {
             return bad("timeout_secs", "must be between 1 and 1 000 000 seconds");

@@ -61,6 +61,27 @@ pub enum LoadError {
         /// The cap, for people.
         cap: String,
     },
+    /// A function or constant expression past a limit checked before compiling (the
+    /// shapes that would make compiling slower than linear).
+    #[error("{what} {found} exceeds the limit of {limit} ({place})")]
+    CodeLimit {
+        /// What is counted, e.g. `block nesting depth`.
+        what: &'static str,
+        /// The module's count.
+        found: u64,
+        /// The limit.
+        limit: u64,
+        /// Where, e.g. `function body 3 of the code section`.
+        place: String,
+    },
+    /// Compiling the module was stopped at its time or memory bound, or crashed the
+    /// compiler process.
+    #[error("compilation {0}")]
+    CompileLimit(String),
+    /// The compiler process could not be run or answered nonsense: a problem of the
+    /// harness's installation, not of the module.
+    #[error("cannot compile (a problem of the harness, not of the module): {0}")]
+    Compiler(String),
     /// wasmtime found the module invalid or could not compile it.
     #[error("invalid WebAssembly module: {0}")]
     Invalid(String),

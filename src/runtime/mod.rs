@@ -4,7 +4,8 @@
 //! - [`Sandbox`] owns one wasmtime engine (fuel, epoch safety net, pooling allocator,
 //!   canonical NaNs, only the proposals a bot needs) and the host functions;
 //! - [`Sandbox::load`] / [`Sandbox::load_many`] check and compile a module once, giving
-//!   a [`WasmModule`] (or a [`LoadError`] naming the problem);
+//!   a [`WasmModule`] (or a [`LoadError`] naming the problem); a [`Compiler`] bounds the
+//!   compile in time and memory, a [`ModuleCache`] keeps compiled modules on disk;
 //! - [`WasmModule::instantiate`] makes a [`WasmBot`] for one game: a fresh store and
 //!   instance, an [`crate::bot::Bot`] whose every failure is a [`crate::bot::Fault`].
 //!
@@ -12,7 +13,12 @@
 
 #![deny(missing_docs)]
 
+mod cache;
+mod code_limits;
+mod compile;
+mod compiler;
 mod fault;
+mod guard;
 mod host;
 mod limits;
 mod load_error;
@@ -25,6 +31,8 @@ mod ticker;
 mod types;
 mod wasm_bot;
 
+pub use cache::{CacheError, CacheStats, ModuleCache};
+pub use compiler::{serve_compile, Compiler, COMPILE_SUBCOMMAND};
 pub use host::{ARENA_MODULE, HOST_BYTE_FUEL, HOST_CALL_FUEL, WASI_MODULE};
 pub use limits::{human_bytes, Limits, LimitsError};
 pub use load_error::LoadError;

@@ -6,6 +6,8 @@ use sha2::{Digest, Sha256};
 use wasmtime::{ExternType, InstancePre, Module};
 
 use super::host::{ARENA_MODULE, WASI_MODULE};
+use super::compile;
+use super::compiler::chain;
 use super::load_error::LoadError;
 use super::precheck;
 use super::sandbox::Shared;
@@ -97,7 +99,7 @@ impl std::fmt::Debug for WasmModule {
 pub(crate) fn load(shared: &Arc<Shared>, name: &str, file: &[u8]) -> Result<WasmModule, LoadError> {
     let binary = precheck::to_binary(file, &shared.limits)?;
     precheck::check_shape(&binary, &shared.limits)?;
-    let module = Module::new(&shared.engine, &binary).map_err(|e| LoadError::Invalid(chain(&e)))?;
+    let module = compile::compile(shared, &binary)?;
     let imports = check_imports(shared, &module)?;
     let exports = check_exports(&module)?;
     let pre = shared
@@ -119,14 +121,6 @@ pub(crate) fn load(shared: &Arc<Shared>, name: &str, file: &[u8]) -> Result<Wasm
             shared: Arc::clone(shared),
         }),
     })
-}
-
-/// The error and its causes on one line.
-fn chain(err: &wasmtime::Error) -> String {
-    err.chain()
-        .map(|e| e.to_string())
-        .collect::<Vec<_>>()
-        .join(": ")
 }
 
 /// Checks the three exports the ABI requires and lists them all.

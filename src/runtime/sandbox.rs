@@ -11,6 +11,8 @@ use wasmtime::{
     PoolingAllocationConfig, Store, Strategy, WasmFeatures,
 };
 
+use super::cache::{CacheStats, ModuleCache};
+use super::compiler::Compiler;
 use super::host;
 use super::limits::{Limits, LimitsError};
 use super::load_error::LoadError;
@@ -45,6 +47,10 @@ pub(crate) struct Shared {
     pub(crate) linker: Linker<BotState>,
     /// Their types, by (module, name), for precise import errors.
     pub(crate) host_funcs: BTreeMap<(String, String), FuncType>,
+    /// Where modules are compiled.
+    pub(crate) compiler: Compiler,
+    /// Compiled modules kept on disk, if any.
+    pub(crate) cache: Option<ModuleCache>,
     /// Advances the epoch for the safety net.
     _ticker: Ticker,
 }
@@ -61,14 +67,29 @@ pub struct Sandbox {
 }
 
 impl Sandbox {
-    /// A sandbox enforcing `limits`.
+    /// A sandbox enforcing `limits` that compiles in this process, unbounded, with no
+    /// cache: for trusted modules only (the bench's embedded example bots, tests). Use
+    /// [`Sandbox::with_compiler`] for students' modules.
     ///
     /// # Errors
     /// [`SandboxError`] when a limit is unusable, or wasmtime or the system refuses.
     pub fn new(limits: Limits) -> Result<Sandbox, SandboxError> {
+        Sandbox::with_compiler(limits, Compiler::InProcess, None)
+    }
+
+    /// A sandbox enforcing `limits`, compiling with `compiler` and keeping compiled
+    /// modules in `cache` (if any).
+    ///
+    /// # Errors
+    /// [`SandboxError`] when a limit is unusable, or wasmtime or the system refuses.
+    pub fn with_compiler(
+        limits: Limits,
+        compiler: Compiler,
+        cache: Option<ModuleCache>,
+    ) -> Result<Sandbox, SandboxError> {
         limits.validate()?;
         let engine_err = |e: wasmtime::Error| SandboxError::Engine(e.to_string());
-        let engine = Engine::new(&config(&limits)).map_err(engine_err)?;
+        let engine = Engine::new(&config(&limits, true)).map_err(engine_err)?;
         let linker = host::linker(&engine).map_err(engine_err)?;
         let host_funcs = host_function_types(&engine, &linker, &limits);
         let ticker = Ticker::start(engine.clone())?;
@@ -78,6 +99,8 @@ impl Sandbox {
                 limits,
                 linker,
                 host_funcs,
+                compiler,
+                cache,
                 _ticker: ticker,
             }),
         })
@@ -86,6 +109,11 @@ impl Sandbox {
     /// The limits every bot of this sandbox runs under.
     pub fn limits(&self) -> &Limits {
         &self.shared.limits
+    }
+
+    /// What the module cache did so far (`None` without a cache).
+    pub fn cache_stats(&self) -> Option<CacheStats> {
+        self.shared.cache.as_ref().map(ModuleCache::stats)
     }
 
     /// Every function a bot may import, with its type, sorted by module and name.
@@ -152,9 +180,10 @@ const TABLE_KEEP_RESIDENT: usize = 64 << 10;
 /// `max_live_bots` times this (64 MiB on a 2-core machine).
 const MEMORY_KEEP_RESIDENT: usize = 2 << 20;
 
-/// The engine configuration: fuel, epochs, a pool sized for the live bots, canonical
-/// NaNs, and only the proposals compilers emit for ordinary bots.
-fn config(limits: &Limits) -> Config {
+/// The engine configuration: fuel, epochs, a pool sized for the live bots (`pool`;
+/// the compiler process has none, as pooling changes nothing in the compiled code),
+/// canonical NaNs, and only the proposals compilers emit for ordinary bots.
+pub(crate) fn config(limits: &Limits, pool: bool) -> Config {
     let mut config = Config::new();
     config
         .strategy(Strategy::Cranelift)
@@ -195,6 +224,9 @@ fn config(limits: &Limits) -> Config {
             | WasmFeatures::WIDE_ARITHMETIC,
         false,
     );
+    if !pool {
+        return config;
+    }
     let bots = limits.max_live_bots;
     let mut pool = PoolingAllocationConfig::default();
     pool.total_core_instances(bots.saturating_mul(limits.instances))

@@ -6,6 +6,7 @@ use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
 use wasmtime::{ResourceLimiter, StoreLimits, StoreLimitsBuilder};
 
+use super::guard::CpuGuard;
 use super::limits::{human_bytes, Limits};
 use super::output::Output;
 
@@ -17,6 +18,8 @@ pub(crate) struct BotState {
     pub(crate) output: Output,
     /// The stream `random_get` draws from, seeded by the game's seed.
     pub(crate) rng: ChaCha20Rng,
+    /// The safety net of the call in progress.
+    pub(crate) guard: CpuGuard,
 }
 
 impl BotState {
@@ -26,6 +29,7 @@ impl BotState {
             limiter: CapLimiter::new(limits),
             output: Output::new(limits.output_bytes),
             rng: ChaCha20Rng::seed_from_u64(seed),
+            guard: CpuGuard::new(limits.timeout_secs),
         }
     }
 }

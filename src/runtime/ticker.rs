@@ -1,4 +1,4 @@
-//! The thread that advances the engine's epoch: the clock of the wall-clock safety net.
+//! The thread that advances the engine's epoch: when the safety net looks.
 
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
@@ -6,16 +6,9 @@ use std::time::Duration;
 
 use wasmtime::Engine;
 
-/// How often the epoch advances. A call's deadline is a whole number of ticks.
+/// How often the epoch advances: every tick, a running call's safety net compares its
+/// CPU time with the fuel it used (`guard.rs`).
 pub(crate) const TICK: Duration = Duration::from_millis(100);
-
-/// Ticks in `seconds` seconds, plus one so that a call never gets less than its due.
-pub(crate) fn ticks_for(seconds: u64) -> u64 {
-    seconds
-        .saturating_mul(1000)
-        .div_ceil(TICK.as_millis() as u64)
-        .saturating_add(1)
-}
 
 /// Owns the ticking thread; dropping it stops the thread and waits for it.
 pub(crate) struct Ticker {
@@ -59,13 +52,6 @@ impl Drop for Ticker {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn deadlines_round_up() {
-        assert_eq!(ticks_for(10), 101);
-        assert_eq!(ticks_for(1), 11);
-        assert!(ticks_for(u64::MAX) > ticks_for(10));
-    }
 
     #[test]
     fn stops_when_dropped() {

@@ -1,18 +1,17 @@
 //! A [`WasmBot`]: one fresh instance of a module playing one game.
 
-use wasmtime::{Memory, Store, TypedFunc};
+use wasmtime::{Memory, Store, TypedFunc, UpdateDeadline};
 
 use super::fault::classify;
 use super::host::range;
 use super::limits::Limits;
 use super::module::{WasmModule, INITIALIZE};
 use super::state::BotState;
-use super::ticker::ticks_for;
 use crate::bot::{Bot, Fault, Reply};
 
 /// One bot in one game: its own `Store`, memory and globals, never shared with another
 /// game. Calls run under the per-move fuel budget, the memory and stack caps and the
-/// wall-clock safety net of the sandbox's [`Limits`].
+/// CPU-time safety net of the sandbox's [`Limits`] (see `guard.rs`).
 pub struct WasmBot {
     store: Store<BotState>,
     memory: Memory,
@@ -46,8 +45,16 @@ impl WasmModule {
         let mut store = Store::new(&shared.engine, BotState::new(limits, seed));
         store.limiter(|state| &mut state.limiter);
         store.set_fuel(budget).map_err(fail)?;
-        store.epoch_deadline_trap();
-        store.set_epoch_deadline(ticks_for(limits.timeout_secs));
+        // Every tick, the net compares the call's CPU time with its allowance.
+        store.epoch_deadline_callback(|ctx| {
+            Ok(if ctx.data().guard.exceeded() {
+                UpdateDeadline::Interrupt
+            } else {
+                UpdateDeadline::Continue(1)
+            })
+        });
+        store.data_mut().guard.arm(budget);
+        store.set_epoch_deadline(1);
         let instance = self.inner.pre.instantiate(&mut store).map_err(fail)?;
         if self.inner.has_initialize {
             instance
@@ -112,7 +119,8 @@ impl WasmBot {
         self.store
             .set_fuel(self.fuel_per_move)
             .map_err(|e| self.fault(&e))?;
-        self.store.set_epoch_deadline(ticks_for(self.timeout_secs));
+        self.store.data_mut().guard.arm(self.fuel_per_move);
+        self.store.set_epoch_deadline(1);
         let ptr = self
             .alloc
             .call(&mut self.store, len_bytes)

@@ -1,0 +1,17 @@
+//! `arena __compile`: the child process that compiles one module under resource limits
+//! for its parent (see `arena::runtime::Compiler::Process`). Hidden from `--help`.
+
+use std::process::ExitCode;
+
+use super::CompileArgs;
+
+pub fn run(args: CompileArgs) -> anyhow::Result<ExitCode> {
+    let (mut stdin, mut stdout) = (std::io::stdin().lock(), std::io::stdout().lock());
+    match arena::runtime::serve_compile(args.stack_bytes, &mut stdin, &mut stdout) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(message) => {
+            eprintln!("{message}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}

@@ -1,0 +1,279 @@
+//! Compiling a checked module into wasmtime's artefact, bounded in time and memory.
+//!
+//! Compiling is outside wasmtime's security model: a hostile module can make Cranelift
+//! run for hours or allocate gigabytes. The linear pre-compile scan
+//! (`code_limits.rs`) refuses the shapes known to do that; [`Compiler::Process`] bounds
+//! everything else by compiling in a child process (the `arena` executable itself, run
+//! with the hidden subcommand [`COMPILE_SUBCOMMAND`]) under an address-space limit, a
+//! CPU-time limit and a wall-clock kill, so one module costs the grader at most what
+//! [`Limits::compile_secs`] and [`Limits::compile_memory_bytes`] say.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use wasmtime::Engine;
+
+use super::limits::{human_bytes, Limits};
+use super::load_error::LoadError;
+
+/// The hidden subcommand of the `arena` executable that compiles one module: the wasm
+/// binary on stdin, the serialized artefact on stdout, an error message on stderr
+/// (exit 1 when the module does not compile).
+pub const COMPILE_SUBCOMMAND: &str = "__compile";
+
+/// The largest artefact read back from the child (artefacts are a few times the module).
+const MAX_ARTEFACT: u64 = 1 << 30;
+
+/// The most of the child's stderr kept for the message.
+const MAX_STDERR: u64 = 16 << 10;
+
+/// Where modules are compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Compiler {
+    /// In this process, with no bound on time or memory beyond the pre-compile scan.
+    /// Only for trusted modules: the example bots the bench embeds and the library's own
+    /// tests. [`super::Sandbox::new`] uses it.
+    InProcess,
+    /// In a child process running this `arena` executable with [`COMPILE_SUBCOMMAND`],
+    /// under the compile limits. The CLI passes its own executable
+    /// (`std::env::current_exe`); integration tests pass `env!("CARGO_BIN_EXE_arena")`.
+    Process(PathBuf),
+}
+
+/// The artefact of `binary` (already checked) for `engine`, compiled by `compiler`.
+///
+/// # Errors
+/// [`LoadError::Invalid`] when wasmtime refuses the module,
+/// [`LoadError::CompileLimit`] when compiling passed a bound, [`LoadError::Compiler`]
+/// when the child process cannot be run.
+pub(crate) fn artefact(
+    compiler: &Compiler,
+    engine: &Engine,
+    limits: &Limits,
+    binary: &[u8],
+) -> Result<Vec<u8>, LoadError> {
+    match compiler {
+        Compiler::InProcess => engine
+            .precompile_module(binary)
+            .map_err(|e| LoadError::Invalid(chain(&e))),
+        Compiler::Process(exe) => in_child(exe, limits, binary),
+    }
+}
+
+/// The error and its causes on one line.
+pub(crate) fn chain(err: &wasmtime::Error) -> String {
+    err.chain()
+        .map(|e| e.to_string())
+        .collect::<Vec<_>>()
+        .join(": ")
+}
+
+/// The wall-clock bound of one compile: twice the CPU bound plus 5 s, so that a child
+/// waiting for a busy machine is not killed before its CPU limit could stop it.
+pub(crate) fn wall_secs(limits: &Limits) -> u64 {
+    limits.compile_secs.saturating_mul(2).saturating_add(5)
+}
+
+/// Runs `exe __compile` with `binary` on stdin and returns what it wrote on stdout.
+fn in_child(exe: &Path, limits: &Limits, binary: &[u8]) -> Result<Vec<u8>, LoadError> {
+    let mut cmd = Command::new(exe);
+    cmd.arg(COMPILE_SUBCOMMAND)
+        .arg("--stack-bytes")
+        .arg(limits.stack_bytes.to_string())
+        .env("RUST_BACKTRACE", "0")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    bound(&mut cmd, limits.compile_secs, limits.compile_memory_bytes);
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| LoadError::Compiler(format!("cannot run {}: {e}", exe.display())))?;
+    let (Some(mut stdin), Some(stdout), Some(stderr)) =
+        (child.stdin.take(), child.stdout.take(), child.stderr.take())
+    else {
+        let _ = child.kill();
+        let _ = child.wait();
+        return Err(LoadError::Compiler("the child's pipes are missing".into()));
+    };
+    let input = binary.to_vec();
+    // A child that dies early closes its stdin: the write error is expected then.
+    let writer = std::thread::spawn(move || drop(stdin.write_all(&input)));
+    let out = std::thread::spawn(move || read_capped(stdout, MAX_ARTEFACT));
+    let err = std::thread::spawn(move || read_capped(stderr, MAX_STDERR));
+    let deadline = Instant::now() + Duration::from_secs(wall_secs(limits));
+    let mut pause = Duration::from_millis(1);
+    let (status, killed) = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break (status, false),
+            Ok(None) if Instant::now() >= deadline => {
+                let _ = child.kill();
+                match child.wait() {
+                    Ok(status) => break (status, true),
+                    Err(e) => return Err(LoadError::Compiler(e.to_string())),
+                }
+            }
+            Ok(None) => {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(20));
+            }
+            Err(e) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(LoadError::Compiler(e.to_string()));
+            }
+        }
+    };
+    let _ = writer.join();
+    let out = out.join().unwrap_or_default();
+    let err = String::from_utf8_lossy(&err.join().unwrap_or_default())
+        .trim()
+        .to_string();
+    judge(status, killed, out, &err, limits)
+}
+
+/// Reads at most `cap` bytes of `from` (a pipe), ignoring read errors after the start.
+fn read_capped(from: impl Read, cap: u64) -> Vec<u8> {
+    let mut buf = Vec::new();
+    let _ = from.take(cap).read_to_end(&mut buf);
+    buf
+}
+
+/// What the child's end means.
+fn judge(
+    status: ExitStatus,
+    killed: bool,
+    out: Vec<u8>,
+    err: &str,
+    limits: &Limits,
+) -> Result<Vec<u8>, LoadError> {
+    let memory = || {
+        LoadError::CompileLimit(format!(
+            "exceeded the {} memory limit",
+            human_bytes(limits.compile_memory_bytes)
+        ))
+    };
+    let out_of_memory = err.contains("memory allocation of")
+        || err.contains("Cannot allocate memory")
+        || err.contains("out of memory");
+    if killed {
+        return Err(LoadError::CompileLimit(format!(
+            "exceeded {} s of wall-clock time",
+            wall_secs(limits)
+        )));
+    }
+    match status.code() {
+        Some(0) => Ok(out),
+        Some(_) if out_of_memory => Err(memory()),
+        Some(1) => Err(LoadError::Invalid(err.to_string())),
+        // A panic inside wasmtime or Cranelift, caused by this module.
+        Some(101) => Err(LoadError::CompileLimit(format!(
+            "crashed the compiler process: {}",
+            err.lines().next().unwrap_or_default()
+        ))),
+        Some(code) => Err(LoadError::Compiler(format!(
+            "the compiler process exited with code {code}: {err}"
+        ))),
+        None => match signal(status) {
+            Some(s) if is_cpu_signal(s) => Err(LoadError::CompileLimit(format!(
+                "exceeded {} s of CPU time",
+                limits.compile_secs
+            ))),
+            _ if out_of_memory => Err(memory()),
+            Some(s) => Err(LoadError::CompileLimit(format!(
+                "crashed the compiler process (signal {s}){}",
+                if err.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {err}")
+                }
+            ))),
+            None => Err(LoadError::Compiler("the compiler process vanished".into())),
+        },
+    }
+}
+
+/// The signal that ended the process, where there are signals.
+#[cfg(unix)]
+fn signal(status: ExitStatus) -> Option<i32> {
+    use std::os::unix::process::ExitStatusExt;
+    status.signal()
+}
+
+#[cfg(not(unix))]
+fn signal(_status: ExitStatus) -> Option<i32> {
+    None
+}
+
+/// Whether the signal is the one the CPU limit sends (`SIGXCPU` at the soft limit,
+/// `SIGKILL` at the hard one).
+#[cfg(unix)]
+fn is_cpu_signal(signal: i32) -> bool {
+    signal == libc::SIGXCPU || signal == libc::SIGKILL
+}
+
+#[cfg(not(unix))]
+fn is_cpu_signal(_signal: i32) -> bool {
+    false
+}
+
+/// Puts the child under the CPU-time, address-space and core-file limits.
+#[cfg(unix)]
+fn bound(cmd: &mut Command, cpu_secs: u64, memory_bytes: u64) {
+    use std::os::unix::process::CommandExt;
+    let set = |resource, soft: u64, hard: u64| {
+        let limit = libc::rlimit {
+            rlim_cur: soft as libc::rlim_t,
+            rlim_max: hard as libc::rlim_t,
+        };
+        // SAFETY: `setrlimit` reads the struct we pass and nothing else.
+        if unsafe { libc::setrlimit(resource, &limit) } == 0 {
+            Ok(())
+        } else {
+            Err(std::io::Error::last_os_error())
+        }
+    };
+    // SAFETY: the closure runs in the forked child before `exec`; it only calls
+    // `setrlimit`, which is async-signal-safe, and allocates nothing.
+    unsafe {
+        cmd.pre_exec(move || {
+            set(libc::RLIMIT_CORE, 0, 0)?;
+            set(libc::RLIMIT_CPU, cpu_secs, cpu_secs.saturating_add(1))?;
+            set(libc::RLIMIT_AS, memory_bytes, memory_bytes)
+        });
+    }
+}
+
+#[cfg(not(unix))]
+fn bound(_cmd: &mut Command, _cpu_secs: u64, _memory_bytes: u64) {}
+
+/// The child's side of [`COMPILE_SUBCOMMAND`]: reads a wasm binary from `input`,
+/// compiles it with the engine configuration of a sandbox whose wasm stack is
+/// `stack_bytes` (the only limit that configures the engine's compiler), and writes the
+/// serialized artefact to `output`.
+///
+/// # Errors
+/// A message for stderr: the module does not compile, or the pipes failed.
+pub fn serve_compile(
+    stack_bytes: usize,
+    input: &mut dyn Read,
+    output: &mut dyn Write,
+) -> Result<(), String> {
+    let limits = Limits {
+        stack_bytes,
+        ..Limits::default()
+    };
+    limits.validate().map_err(|e| e.to_string())?;
+    let engine = Engine::new(&super::sandbox::config(&limits, false)).map_err(|e| chain(&e))?;
+    let mut binary = Vec::new();
+    input
+        .take(Limits::MAX_MEMORY_BYTES)
+        .read_to_end(&mut binary)
+        .map_err(|e| format!("cannot read the module: {e}"))?;
+    let artefact = engine.precompile_module(&binary).map_err(|e| chain(&e))?;
+    output
+        .write_all(&artefact)
+        .and_then(|()| output.flush())
+        .map_err(|e| format!("cannot write the artefact: {e}"))
+}
