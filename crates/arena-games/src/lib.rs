@@ -17,6 +17,7 @@ pub mod beans;
 pub mod cards24;
 pub mod conformance;
 pub mod game;
+pub mod kalah;
 pub mod mathtricks;
 pub mod nim;
 pub mod oneway;

@@ -15,6 +15,7 @@ use crate::cards24::Cards24;
 use crate::game::{
     DecodeError, Game, GameInfo, GameParams, IllegalMove, Outcome, ParamError, Player,
 };
+use crate::kalah::Kalah;
 use crate::mathtricks::MathTricks;
 use crate::nim::Nim;
 use crate::oneway::{King, Knight, OneWay, Queen, Rook};
@@ -293,6 +294,7 @@ pub fn games() -> &'static [&'static dyn GameKind] {
         &Kind::<OneWay<Knight>>::NEW,
         &Kind::<Nim>::NEW,
         &Kind::<Cards24>::NEW,
+        &Kind::<Kalah>::NEW,
     ];
     GAMES
 }
@@ -319,6 +321,7 @@ pub fn visit_game<V: GameVisitor>(id: i32, visitor: V) -> Option<V::Output> {
         6 => Some(visitor.visit::<OneWay<Knight>>()),
         7 => Some(visitor.visit::<Nim>()),
         8 => Some(visitor.visit::<Cards24>()),
+        9 => Some(visitor.visit::<Kalah>()),
         _ => None,
     }
 }

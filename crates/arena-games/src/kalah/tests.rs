@@ -1,0 +1,314 @@
+//! Kalah: one test per rule and decision, a cross-check of `rules=standard` against an
+//! independent implementation, property tests, the conformance suite for both rule sets.
+
+use std::collections::BTreeMap;
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::conformance::check_game;
+
+fn at(rules: Rules, board: [u32; HOLES], to_move: Player) -> Kalah {
+    let total: u32 = board.iter().sum();
+    Kalah {
+        board,
+        to_move,
+        rules,
+        stones: total / 12,
+    }
+}
+
+fn params(rules: &str, stones: Option<u32>) -> GameParams {
+    let mut options = BTreeMap::new();
+    options.insert("rules".to_string(), rules.to_string());
+    if let Some(s) = stones {
+        options.insert("stones".to_string(), s.to_string());
+    }
+    GameParams {
+        options,
+        ..GameParams::default()
+    }
+}
+
+fn moves(g: &Kalah) -> Vec<Pit> {
+    let mut out = Vec::new();
+    g.legal_moves(&mut out);
+    out
+}
+
+#[test]
+fn both_rule_sets_pass_the_conformance_suite() {
+    for stones in [None, Some(3), Some(6)] {
+        check_game::<Kalah>(&params("seed", stones), 0..16, 10_000);
+        check_game::<Kalah>(&params("standard", stones), 0..16, 10_000);
+    }
+}
+
+#[test]
+fn options_are_checked_and_stones_default_to_three_to_six() {
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..200 {
+        let g = Kalah::new_random(&GameParams::default(), &mut GameRng::new(seed)).unwrap();
+        assert_eq!(g.rules(), Rules::Seed);
+        seen.insert(g.stones);
+    }
+    assert_eq!(seen.into_iter().collect::<Vec<_>>(), vec![3, 4, 5, 6]);
+    let mut rng = GameRng::new(0);
+    assert!(Kalah::new_random(&params("chess", None), &mut rng).is_err());
+    assert!(Kalah::new_random(&params("seed", Some(7)), &mut rng).is_err());
+    assert!(Kalah::new_random(&params("seed", Some(2)), &mut rng).is_err());
+    let g = Kalah::new_random(&params("standard", Some(4)), &mut rng).unwrap();
+    assert_eq!(g.board, [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0]);
+    assert_eq!(g.setup(), "standard 4");
+    assert_eq!(Kalah::from_setup("standard 4").unwrap(), g);
+}
+
+#[test]
+fn sowing_skips_only_the_opponents_kalah_and_refills_the_emptied_pit() {
+    // 13 stones from pit 0: 1..=12 skipping 13, then 0 again and 1.
+    let mut b = [0; HOLES];
+    b[0] = 13;
+    b[12] = 35;
+    let mut g = at(Rules::Standard, b, Player::First);
+    let (last, into) = g.sow(0, Player::First);
+    assert!(into);
+    assert_eq!(last, 0);
+    assert_eq!(g.board[13], 0);
+    assert_eq!(g.board[0], 1);
+    assert_eq!(g.board[6], 1);
+}
+
+#[test]
+fn seed_relay_continues_from_a_non_empty_own_pit_after_a_lap_through_the_opponent() {
+    // Pit 5 holds 9: sows 6, 7..12, 0, 1 → last in pit 1 (had 2 → 3), the lap went through
+    // opponent pits: relay from pit 1 (3 stones → 2, 3, 4; pit 4 had 0 → stops).
+    let mut b = [0, 2, 0, 0, 0, 9, 0, 1, 1, 1, 1, 1, 1, 30];
+    b[13] = 48 - b.iter().take(13).sum::<u32>();
+    let mut g = at(Rules::Seed, b, Player::First);
+    g.apply(Pit(5));
+    assert_eq!(g.board[..7], [1, 0, 1, 1, 1, 0, 1]);
+    assert_eq!(g.board[7..13], [2, 2, 2, 2, 2, 2]);
+    assert_eq!(g.to_move, Player::Second);
+}
+
+#[test]
+fn seed_relay_needs_this_lap_to_have_reached_the_opponent() {
+    // (decision) Pit 0 holds 2: sows 1, 2; pit 2 was not empty, but this lap stayed home.
+    let b = [2, 0, 5, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4, 17];
+    let mut g = at(Rules::Seed, b, Player::First);
+    g.apply(Pit(0));
+    assert_eq!(g.board[..7], [0, 1, 6, 0, 0, 0, 0]);
+    assert_eq!(g.to_move, Player::Second);
+}
+
+#[test]
+fn seed_captures_two_or_three_then_walks_back_clockwise() {
+    // Pit 5 holds 4: 6, 7, 8, 9. Holes 9 (1→2), 8 (2→3), 7 (1→2) are captured, then 6 is
+    // the mover's kalah and the walk stops.
+    let b = [1, 0, 0, 0, 0, 4, 0, 1, 2, 1, 4, 4, 4, 15];
+    let mut g = at(Rules::Seed, b, Player::First);
+    g.apply(Pit(5));
+    assert_eq!(g.board[6], 1 + 2 + 3 + 2);
+    assert_eq!(g.board[7..10], [0, 0, 0]);
+    // A 4 stops the walk.
+    let b = [1, 0, 0, 0, 0, 3, 0, 3, 1, 4, 4, 4, 4, 12];
+    let mut g = at(Rules::Seed, b, Player::First);
+    g.apply(Pit(5));
+    assert_eq!(g.board[6], 1 + 2);
+    assert_eq!(g.board[7], 4);
+}
+
+#[test]
+fn seed_has_no_extra_turn_and_no_own_side_capture() {
+    // Pit 5 holds 1: last stone in own kalah, the turn passes.
+    let b = [4, 4, 4, 4, 4, 1, 0, 4, 4, 4, 4, 4, 4, 3];
+    let mut g = at(Rules::Seed, b, Player::First);
+    g.apply(Pit(5));
+    assert_eq!(g.to_move, Player::Second);
+    // Last stone in own empty pit facing stones: nothing is taken.
+    let b = [1, 0, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 3];
+    let mut g = at(Rules::Seed, b, Player::First);
+    g.apply(Pit(0));
+    assert_eq!(g.board[1], 1);
+    assert_eq!(g.board[11], 4);
+    assert_eq!(g.board[6], 0);
+}
+
+#[test]
+fn seed_wins_on_more_than_half_and_never_draws() {
+    let b = [0, 0, 0, 0, 0, 1, 24, 4, 4, 4, 4, 4, 0, 3];
+    let mut g = at(Rules::Seed, b, Player::First);
+    assert!(!g.is_terminal());
+    g.apply(Pit(5));
+    assert_eq!(g.outcome(), Some(Outcome::Win(Player::First)));
+    assert!(moves(&g).is_empty());
+    // Exactly half is not enough.
+    let b = [0, 0, 0, 0, 0, 1, 23, 4, 4, 4, 4, 4, 1, 3];
+    let mut g = at(Rules::Seed, b, Player::First);
+    g.apply(Pit(5));
+    assert_eq!(g.outcome(), None);
+}
+
+#[test]
+fn seed_mover_sweeps_and_wins_when_the_opponent_is_empty_even_level() {
+    // Pit 4 holds 1 → pit 5; the opponent's pits are empty: the mover sweeps and wins
+    // though the kalahs end level (no draw).
+    let b = [1, 0, 0, 0, 1, 0, 22, 0, 0, 0, 0, 0, 0, 24];
+    let mut g = at(Rules::Seed, b, Player::First);
+    assert!(!g.is_terminal());
+    g.apply(Pit(4));
+    assert_eq!(g.outcome(), Some(Outcome::Win(Player::First)));
+    assert_eq!(g.board[6], 24);
+    assert_eq!(g.scores(), [0, 0]);
+}
+
+#[test]
+fn standard_extra_move_capture_and_end() {
+    let mut g = Kalah::new(Rules::Standard, 4).unwrap();
+    g.apply(Pit(2)); // 3,4,5,6: last in own kalah.
+    assert_eq!(g.to_move, Player::First);
+    // Capture: own empty pit 1 facing pit 11.
+    let b = [1, 0, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 3];
+    let mut g = at(Rules::Standard, b, Player::First);
+    g.apply(Pit(0));
+    assert_eq!(g.board[6], 5);
+    assert_eq!(g.board[1] + g.board[11], 0);
+    assert_eq!(g.to_move, Player::Second);
+    // End: remainders to their owners, equal is a draw.
+    let b = [0, 0, 0, 0, 0, 1, 23, 0, 0, 0, 0, 0, 1, 23];
+    let mut g = at(Rules::Standard, b, Player::First);
+    g.apply(Pit(5));
+    assert_eq!(g.board[13], 24);
+    assert_eq!(g.outcome(), Some(Outcome::Draw));
+}
+
+/// Kalah(6, s) written again from the rules text, on its own layout: `side[p][0..6]`
+/// pits, `store[p]`, sowing around the loop pits of p, store of p, pits of the other.
+#[derive(Clone, Debug)]
+struct Reference {
+    side: [[u32; 6]; 2],
+    store: [u32; 2],
+    turn: usize,
+    over: bool,
+}
+
+impl Reference {
+    fn moves(&self) -> Vec<i32> {
+        if self.over {
+            return vec![];
+        }
+        (0..6)
+            .filter(|&i| self.side[self.turn][i] > 0)
+            .map(|i| i as i32)
+            .collect()
+    }
+
+    fn play(&mut self, pit: usize) {
+        let me = self.turn;
+        let mut hand = self.side[me][pit];
+        self.side[me][pit] = 0;
+        // Position: (owner, index) with index 6 = store.
+        let (mut owner, mut idx) = (me, pit);
+        while hand > 0 {
+            idx += 1;
+            if idx == 7 || (idx == 6 && owner != me) {
+                owner = 1 - owner;
+                idx = 0;
+            }
+            if idx == 6 {
+                self.store[me] += 1;
+            } else {
+                self.side[owner][idx] += 1;
+            }
+            hand -= 1;
+        }
+        let mut again = false;
+        if owner == me && idx == 6 {
+            again = true;
+        } else if owner == me && self.side[me][idx] == 1 && self.side[1 - me][5 - idx] > 0 {
+            self.store[me] += 1 + self.side[1 - me][5 - idx];
+            self.side[me][idx] = 0;
+            self.side[1 - me][5 - idx] = 0;
+        }
+        if self.side.iter().any(|s| s.iter().all(|&x| x == 0)) {
+            for p in 0..2 {
+                self.store[p] += self.side[p].iter().sum::<u32>();
+                self.side[p] = [0; 6];
+            }
+            self.over = true;
+        }
+        if !again {
+            self.turn = 1 - me;
+        }
+    }
+
+    fn result(&self) -> Option<Outcome> {
+        self.over.then(|| match self.store[0].cmp(&self.store[1]) {
+            std::cmp::Ordering::Greater => Outcome::Win(Player::First),
+            std::cmp::Ordering::Less => Outcome::Win(Player::Second),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+}
+
+#[test]
+fn standard_rules_agree_with_an_independent_implementation() {
+    for seed in 0..3000u64 {
+        let mut rng = GameRng::new(seed);
+        let mut g = Kalah::new(Rules::Standard, 4).unwrap();
+        let mut r = Reference {
+            side: [[4; 6]; 2],
+            store: [0; 2],
+            turn: 0,
+            over: false,
+        };
+        loop {
+            let ours: Vec<i32> = moves(&g).iter().map(|&m| g.encode_move(m)).collect();
+            assert_eq!(ours, r.moves(), "seed {seed}");
+            if !ours.is_empty() {
+                assert_eq!(g.to_move.index(), r.turn, "seed {seed}");
+            }
+            assert_eq!(g.board[0..6], r.side[0]);
+            assert_eq!(g.board[7..13], r.side[1]);
+            assert_eq!([g.board[6], g.board[13]], r.store);
+            assert_eq!(g.outcome(), r.result(), "seed {seed}");
+            if ours.is_empty() {
+                break;
+            }
+            let mv = ours[rng.below(ours.len() as u64) as usize];
+            g.apply(Pit(mv as u8));
+            r.play(mv as usize);
+        }
+    }
+}
+
+fn playout(rules: Rules, stones: u32, seed: u64) -> (Kalah, usize) {
+    let mut g = Kalah::new(rules, stones).unwrap();
+    let mut rng = GameRng::new(seed);
+    let mut plies = 0;
+    loop {
+        let total: u32 = g.board.iter().sum();
+        assert_eq!(total, 12 * stones, "stones are conserved");
+        let m = moves(&g);
+        assert_eq!(m.is_empty(), g.outcome().is_some());
+        if m.is_empty() {
+            return (g, plies);
+        }
+        g.apply(m[rng.below(m.len() as u64) as usize]);
+        plies += 1;
+        assert!(plies <= 2000, "game too long");
+    }
+}
+
+proptest! {
+    #[test]
+    fn playouts_conserve_stones_and_end(seed in any::<u64>(), stones in 3u32..=6, standard: bool) {
+        let rules = if standard { Rules::Standard } else { Rules::Seed };
+        let (g, _) = playout(rules, stones, seed);
+        if rules == Rules::Seed {
+            prop_assert_ne!(g.outcome(), Some(Outcome::Draw));
+        }
+        let s = g.scores();
+        prop_assert_eq!(s[0], -s[1]);
+    }
+}
