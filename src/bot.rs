@@ -40,7 +40,9 @@ pub enum Fault {
     },
     /// The CPU-time safety net fired (never the normal limit: fuel is): the call used
     /// far more CPU time than its fuel accounts for.
-    #[error("safety net: more than {seconds} s of CPU time beyond what the fuel used accounts for")]
+    #[error(
+        "safety net: more than {seconds} s of CPU time beyond what the fuel used accounts for"
+    )]
     Timeout {
         /// The net's width in seconds.
         seconds: u64,

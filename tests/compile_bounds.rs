@@ -25,7 +25,9 @@ fn bot_module(choose: &[u8], globals: &[Vec<u8>]) -> Vec<u8> {
     let mut m = Module::new();
     let mut types = TypeSection::new();
     types.ty().function([ValType::I32], [ValType::I32]);
-    types.ty().function([ValType::I32, ValType::I32], [ValType::I32]);
+    types
+        .ty()
+        .function([ValType::I32, ValType::I32], [ValType::I32]);
     m.section(&types);
     let mut funcs = FunctionSection::new();
     funcs.function(0).function(1);
@@ -157,7 +159,10 @@ fn a_module_compiled_in_the_child_process_plays() {
         .expect("the example bot loads");
     module.instantiate(1).expect("and instantiates");
     // A module wasmtime refuses is reported as before.
-    let err = refusal(&sandbox, b"(module (func (export \"f\") (result i32) (i64.const 0)))");
+    let err = refusal(
+        &sandbox,
+        b"(module (func (export \"f\") (result i32) (i64.const 0)))",
+    );
     assert!(err.starts_with("invalid WebAssembly module: "), "{err}");
 }
 
@@ -170,8 +175,7 @@ fn the_cache_is_used_checked_and_repaired() {
     let dir = tempfile::tempdir().unwrap();
     let open = || {
         let cache = ModuleCache::open(dir.path().join("cache")).unwrap();
-        Sandbox::with_compiler(Limits::default(), Compiler::Process(exe()), Some(cache))
-            .unwrap()
+        Sandbox::with_compiler(Limits::default(), Compiler::Process(exe()), Some(cache)).unwrap()
     };
     let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/bots/greedy.wasm");
     let first = open();
@@ -227,7 +231,11 @@ fn the_cache_is_used_checked_and_repaired() {
         Sandbox::with_compiler(limits, Compiler::InProcess, Some(cache)).unwrap()
     };
     other.load(bot).unwrap();
-    assert_eq!(stats(&other).hits, 1, "the same settings hit in process too");
+    assert_eq!(
+        stats(&other).hits,
+        1,
+        "the same settings hit in process too"
+    );
     // The same module in another sandbox whose fuel budget differs still hits: budgets
     // are not compiled in.
     let cache = ModuleCache::open(dir.path().join("cache")).unwrap();
@@ -257,7 +265,16 @@ fn a_compile_bomb_is_disqualified_and_the_tournament_goes_on() {
         .env("ARENA_CACHE_DIR", dir.path().join("cache"))
         .args(["tournament", "builtin:random"])
         .arg(&bots)
-        .args(["--rows", "5", "--cols", "5", "--best-of", "1", "--quiet", "--out"])
+        .args([
+            "--rows",
+            "5",
+            "--cols",
+            "5",
+            "--best-of",
+            "1",
+            "--quiet",
+            "--out",
+        ])
         .arg(&out)
         .assert()
         .success();
@@ -280,7 +297,10 @@ fn no_cache_when_turned_off() {
         .env("ARENA_CACHE_DIR", dir.path().join("cache"))
         .env("ARENA_NO_CACHE", "1")
         .args(["check"])
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/bots/first_legal.wasm"))
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/bots/first_legal.wasm"
+        ))
         .args(["--games", "1"])
         .assert()
         .success();
@@ -292,7 +312,9 @@ fn no_cache_when_turned_off() {
 fn refusals_have_their_own_variants() {
     let sandbox = Sandbox::new(Limits::default()).unwrap();
     match sandbox.load_bytes("bomb", &nested_ifs(10_001)) {
-        Err(LoadError::CodeLimit { found, limit, .. }) => assert_eq!((found, limit), (10_001, 10_000)),
+        Err(LoadError::CodeLimit { found, limit, .. }) => {
+            assert_eq!((found, limit), (10_001, 10_000))
+        }
         other => panic!("{other:?}"),
     }
 }

@@ -58,7 +58,10 @@ fn a_slow_per_fuel_bot_plays_the_same_games_at_any_thread_count() {
             runs[0].keys().collect::<Vec<_>>()
         );
         for (name, bytes) in run {
-            assert!(bytes == &runs[0][name], "{name} differs between thread counts");
+            assert!(
+                bytes == &runs[0][name],
+                "{name} differs between thread counts"
+            );
         }
     }
 }

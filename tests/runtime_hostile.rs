@@ -168,7 +168,12 @@ fn bulk_memory_is_metered_by_its_length() {
     })
     .unwrap();
     let (reply, _, _) = one_move(&sandbox, "fill_loop.wat");
-    assert_eq!(reply, Err(Fault::OutOfFuel { budget: 200_000_000 }));
+    assert_eq!(
+        reply,
+        Err(Fault::OutOfFuel {
+            budget: 200_000_000
+        })
+    );
 }
 
 #[test]

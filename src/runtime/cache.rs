@@ -318,7 +318,10 @@ mod tests {
         let m = b"\0asm\x01\0\0\0";
         assert_eq!(ModuleCache::key(&a, m), ModuleCache::key(&engine(true), m));
         assert_ne!(ModuleCache::key(&a, m), ModuleCache::key(&b, m));
-        assert_ne!(ModuleCache::key(&a, m), ModuleCache::key(&a, b"\0asm\x01\0\0\x01"));
+        assert_ne!(
+            ModuleCache::key(&a, m),
+            ModuleCache::key(&a, b"\0asm\x01\0\0\x01")
+        );
     }
 
     #[cfg(unix)]

@@ -202,15 +202,22 @@ mod tests {
             max_const_expr_ops: 3,
             ..Limits::default()
         };
-        let err = check("(module (func (local i32 i64 i32 i32 i32 i32 i32 i32 i32 i32 i32)))", &limits)
-            .unwrap_err();
-        assert!(err.starts_with("number of locals 11 exceeds the limit of 10"), "{err}");
+        let err = check(
+            "(module (func (local i32 i64 i32 i32 i32 i32 i32 i32 i32 i32 i32)))",
+            &limits,
+        )
+        .unwrap_err();
+        assert!(
+            err.starts_with("number of locals 11 exceeds the limit of 10"),
+            "{err}"
+        );
         let big = format!("(module (func {}))", "(nop)".repeat(200));
         let err = check(&big, &limits).unwrap_err();
         assert!(err.starts_with("function body size in bytes"), "{err}");
         let ok = "(module (global i32 (i32.add (i32.const 1) (i32.const 2))))";
         assert_eq!(check(ok, &limits), Ok(()));
-        let long = "(module (global i32 (i32.add (i32.add (i32.const 1) (i32.const 2)) (i32.const 3))))";
+        let long =
+            "(module (global i32 (i32.add (i32.add (i32.const 1) (i32.const 2)) (i32.const 3))))";
         let err = check(long, &limits).unwrap_err();
         assert_eq!(
             err,
@@ -230,6 +237,8 @@ mod tests {
              exceeds the limit of 8 (the module, at global 2)"
         );
         let data = "(module (memory 1) (data (offset (i32.add (i32.add (i32.const 1) (i32.const 2)) (i32.const 3))) \"x\"))";
-        assert!(check(data, &limits).unwrap_err().contains("(data segment 0)"));
+        assert!(check(data, &limits)
+            .unwrap_err()
+            .contains("(data segment 0)"));
     }
 }

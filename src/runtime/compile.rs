@@ -54,6 +54,7 @@ fn load(engine: &wasmtime::Engine, artefact: &[u8]) -> Result<Module, LoadError>
     // folder is private to the user running arena and refused otherwise) and whose key
     // (module, wasmtime version, engine settings) and SHA-256 of the artefact were
     // checked just before, so a truncated or corrupted entry never gets here.
-    unsafe { Module::deserialize(engine, artefact) }
-        .map_err(|e| LoadError::Compiler(format!("the compiled artefact is refused: {}", chain(&e))))
+    unsafe { Module::deserialize(engine, artefact) }.map_err(|e| {
+        LoadError::Compiler(format!("the compiled artefact is refused: {}", chain(&e)))
+    })
 }

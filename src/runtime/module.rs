@@ -5,9 +5,9 @@ use std::sync::Arc;
 use sha2::{Digest, Sha256};
 use wasmtime::{ExternType, InstancePre, Module};
 
-use super::host::{ARENA_MODULE, WASI_MODULE};
 use super::compile;
 use super::compiler::chain;
+use super::host::{ARENA_MODULE, WASI_MODULE};
 use super::load_error::LoadError;
 use super::precheck;
 use super::sandbox::Shared;
