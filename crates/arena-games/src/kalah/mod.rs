@@ -405,4 +405,6 @@ impl Game for Kalah {
     }
 }
 
-impl ExtraStrategies for Kalah {}
+impl ExtraStrategies for Kalah {
+    const RANDOM_TIES: bool = true;
+}
