@@ -76,7 +76,16 @@ fn a_tournament_of_every_game_completes_and_its_replays_recheck() {
 fn perfect_players_never_lose_to_random_from_their_own_analysis() {
     // In a paired series the perfect player meets every starting position from both
     // seats: it must win whenever its seat is a winning one, so it cannot lose a series.
-    for game in ["beans", "king", "queen", "rook", "knight", "nim", "cards24"] {
+    for game in [
+        "beans",
+        "king",
+        "queen",
+        "rook",
+        "knight",
+        "nim",
+        "cards24",
+        "determinant",
+    ] {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join(game);
         arena()
@@ -131,6 +140,47 @@ fn every_game_draws_a_board_and_accepts_hand_play_until_input_ends() {
             .stdout(predicate::str::contains("try again"))
             .stdout(predicate::str::contains("input ended"));
     }
+}
+
+#[test]
+fn kalah_and_determinant_are_played_by_hand() {
+    // Kalah drawn as the seed draws it: two rows of pits, the kalahs at the ends.
+    arena()
+        .args([
+            "play",
+            "--game",
+            "kalah",
+            "--option",
+            "rules=standard",
+            "--seed",
+            "2",
+        ])
+        .args(["--option", "stones=4", "--p2", "builtin:alphabeta"])
+        .write_stdin("3\n7\n1\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("player 2's pits"))
+        .stdout(predicate::str::contains("  4  4  4  4  4  4"))
+        .stdout(predicate::str::contains(
+            "type a pit number 1 to 6 (got `7`)",
+        ))
+        .stdout(predicate::str::contains("type the pit to sow from"));
+    arena()
+        .args([
+            "play",
+            "--game",
+            "determinant",
+            "--seed",
+            "1",
+            "--p2",
+            "builtin:perfect",
+        ])
+        .write_stdin("2 2 9\n2 2 1\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("player 2 (builtin:perfect) plays"))
+        .stdout(predicate::str::contains("already holds 9"))
+        .stdout(predicate::str::contains("numbers left"));
 }
 
 #[test]
