@@ -213,6 +213,24 @@ fn the_empty_table_is_worth_40_to_a() {
     let mut g = Determinant::empty();
     g.apply(mv);
     assert_eq!(value(&g), -40);
+    // 45 of the 81 first moves keep A's win.
+    let empty = Determinant::empty();
+    let winning = legal(&empty)
+        .into_iter()
+        .filter(|&m| {
+            let mut c = empty;
+            c.apply(m);
+            value(&c) < 0
+        })
+        .count();
+    assert_eq!(winning, 45);
+    // Perfect against perfect ends at the value.
+    let mut g = Determinant::empty();
+    while !g.is_terminal() {
+        g.apply(Perfect::best(&g).0);
+    }
+    assert_eq!(g.difference(), 40);
+    assert_eq!(g.setup(), "521/794/683");
 }
 
 #[test]
