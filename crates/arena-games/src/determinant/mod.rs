@@ -194,7 +194,7 @@ impl Game for Determinant {
     }
 
     fn to_move(&self) -> Player {
-        if self.filled() % 2 == 0 {
+        if self.filled().is_multiple_of(2) {
             Player::First
         } else {
             Player::Second

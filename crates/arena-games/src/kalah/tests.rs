@@ -449,9 +449,27 @@ fn alphabeta_at_depth_6_beats_random_in_95_percent_of_games() {
 }
 
 #[test]
-fn alphabeta_breaks_ties_at_random() {
-    use crate::registry::ExtraStrategies;
-    assert!(Kalah::RANDOM_TIES);
+fn builtin_alphabeta_breaks_ties_from_the_bots_seed() {
+    // At the standard start, depth 1 values pits 1 to 3 alike (their stones stay on the
+    // mover's side or reach its kalah: the difference of kalah plus pits stays 0) and pits
+    // 4 to 6 lower (stones cross to the opponent): the bot's seed chooses among 1 to 3.
+    let kind = crate::find_game("kalah").unwrap();
+    let game = kind.new_game(&params("standard", Some(4)), 0).unwrap();
+    let mut chosen = std::collections::BTreeSet::new();
+    for seed in 0..40u64 {
+        let mut words = Vec::new();
+        game.observation(0, seed, &mut words);
+        let mut bot = kind.builtin("alphabeta", Some(1)).unwrap();
+        let mv = bot.choose_move(&words).unwrap();
+        let mut again = kind.builtin("alphabeta", Some(1)).unwrap();
+        assert_eq!(
+            again.choose_move(&words).unwrap(),
+            mv,
+            "same seed, same move"
+        );
+        chosen.insert(mv);
+    }
+    assert_eq!(chosen.into_iter().collect::<Vec<_>>(), [0, 1, 2]);
 }
 
 proptest! {

@@ -7,6 +7,7 @@ use proptest::prelude::*;
 use super::oracle_tests::minimax;
 use super::Strategy;
 use super::*;
+use crate::determinant::Determinant;
 use crate::game::GameParams;
 use crate::kalah::Kalah;
 use crate::mathtricks::MathTricks;
@@ -94,6 +95,9 @@ proptest! {
         agrees::<Kalah>(&kalah("standard"), seed, plies, depth);
         agrees::<MathTricks>(&GameParams::sized(5, 5), seed, plies, depth.min(3));
         agrees::<Nim>(&GameParams::default(), seed, plies % 6, depth.min(2));
+        let mut table = GameParams::default();
+        table.options.insert("table".into(), "1.2/.3./...".into());
+        agrees::<Determinant>(&table, seed, plies % 5, depth.min(3));
     }
 }
 
@@ -120,8 +124,8 @@ fn ties_are_broken_by_the_bots_seed() {
 #[test]
 fn only_games_that_ask_for_it_break_ties_at_random() {
     use crate::registry::ExtraStrategies;
-    assert!(Kalah::RANDOM_TIES);
-    assert!(!MathTricks::RANDOM_TIES && !Nim::RANDOM_TIES);
+    const { assert!(Kalah::RANDOM_TIES && Determinant::RANDOM_TIES) };
+    const { assert!(!MathTricks::RANDOM_TIES && !Nim::RANDOM_TIES) };
     // MathTricks' alphabeta is still the plain search: the first of equal moves.
     let state = position::<MathTricks>(&GameParams::sized(6, 6), 5, 3).unwrap();
     for seed in 0..8 {
