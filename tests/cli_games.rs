@@ -143,6 +143,52 @@ fn every_game_draws_a_board_and_accepts_hand_play_until_input_ends() {
 }
 
 #[test]
+fn determinant_perfect_never_loses_a_series() {
+    // The empty table is won for A (+40) and perfect keeps every win: it wins every game
+    // it starts. It also wins as B against random and greedy, so it wins those series
+    // outright; alpha-beta plays A well enough to win, so a paired series against it (each
+    // start from both seats) is drawn, never lost.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("d");
+    arena()
+        .args([
+            "tournament",
+            "builtin:perfect",
+            "builtin:greedy",
+            "builtin:alphabeta",
+        ])
+        .args([
+            "builtin:random",
+            "--game",
+            "determinant",
+            "--paired",
+            "--best-of",
+            "3",
+        ])
+        .args(["--seed", "4", "--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let series = fs::read_to_string(out.join("series.csv")).unwrap();
+    let mut seen = 0;
+    for line in series.lines().skip(1) {
+        let row: Vec<&str> = line.split(',').collect();
+        let (a, b, winner) = (row[2], row[3], row[8]);
+        if a != "builtin:perfect" && b != "builtin:perfect" {
+            continue;
+        }
+        seen += 1;
+        let other = if a == "builtin:perfect" { b } else { a };
+        if other == "builtin:alphabeta" {
+            assert!(winner == "draw" || winner == "builtin:perfect", "{line}");
+        } else {
+            assert_eq!(winner, "builtin:perfect", "{line}");
+        }
+    }
+    assert_eq!(seen, 3, "{series}");
+}
+
+#[test]
 fn kalah_and_determinant_are_played_by_hand() {
     // Kalah drawn as the seed draws it: two rows of pits, the kalahs at the ends.
     arena()
