@@ -12,6 +12,7 @@
 //!
 //! The `arena` binary (`src/main.rs` and `src/cli/`) is a thin layer over these.
 
+pub mod analysis;
 pub mod bench;
 pub mod bot;
 pub mod bot_name;

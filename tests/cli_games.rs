@@ -76,7 +76,16 @@ fn a_tournament_of_every_game_completes_and_its_replays_recheck() {
 fn perfect_players_never_lose_to_random_from_their_own_analysis() {
     // In a paired series the perfect player meets every starting position from both
     // seats: it must win whenever its seat is a winning one, so it cannot lose a series.
-    for game in ["beans", "king", "queen", "rook", "knight", "nim", "cards24"] {
+    for game in [
+        "beans",
+        "king",
+        "queen",
+        "rook",
+        "knight",
+        "nim",
+        "cards24",
+        "determinant",
+    ] {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join(game);
         arena()
@@ -131,6 +140,93 @@ fn every_game_draws_a_board_and_accepts_hand_play_until_input_ends() {
             .stdout(predicate::str::contains("try again"))
             .stdout(predicate::str::contains("input ended"));
     }
+}
+
+#[test]
+fn determinant_perfect_never_loses_a_series() {
+    // The empty table is won for A (+40) and perfect keeps every win: it wins every game
+    // it starts. It also wins as B against random and greedy, so it wins those series
+    // outright; alpha-beta plays A well enough to win, so a paired series against it (each
+    // start from both seats) is drawn, never lost.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("d");
+    arena()
+        .args([
+            "tournament",
+            "builtin:perfect",
+            "builtin:greedy",
+            "builtin:alphabeta",
+        ])
+        .args([
+            "builtin:random",
+            "--game",
+            "determinant",
+            "--paired",
+            "--best-of",
+            "3",
+        ])
+        .args(["--seed", "4", "--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let series = fs::read_to_string(out.join("series.csv")).unwrap();
+    let mut seen = 0;
+    for line in series.lines().skip(1) {
+        let row: Vec<&str> = line.split(',').collect();
+        let (a, b, winner) = (row[2], row[3], row[8]);
+        if a != "builtin:perfect" && b != "builtin:perfect" {
+            continue;
+        }
+        seen += 1;
+        let other = if a == "builtin:perfect" { b } else { a };
+        if other == "builtin:alphabeta" {
+            assert!(winner == "draw" || winner == "builtin:perfect", "{line}");
+        } else {
+            assert_eq!(winner, "builtin:perfect", "{line}");
+        }
+    }
+    assert_eq!(seen, 3, "{series}");
+}
+
+#[test]
+fn kalah_and_determinant_are_played_by_hand() {
+    // Kalah drawn as the seed draws it: two rows of pits, the kalahs at the ends.
+    arena()
+        .args([
+            "play",
+            "--game",
+            "kalah",
+            "--option",
+            "rules=standard",
+            "--seed",
+            "2",
+        ])
+        .args(["--option", "stones=4", "--p2", "builtin:alphabeta"])
+        .write_stdin("3\n7\n1\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("player 2's pits"))
+        .stdout(predicate::str::contains("  4  4  4  4  4  4"))
+        .stdout(predicate::str::contains(
+            "type a pit number 1 to 6 (got `7`)",
+        ))
+        .stdout(predicate::str::contains("type the pit to sow from"));
+    arena()
+        .args([
+            "play",
+            "--game",
+            "determinant",
+            "--seed",
+            "1",
+            "--p2",
+            "builtin:perfect",
+        ])
+        .write_stdin("2 2 9\n2 2 1\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("player 2 (builtin:perfect) plays"))
+        .stdout(predicate::str::contains("already holds 9"))
+        .stdout(predicate::str::contains("numbers left"));
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! command turns them into a validated configuration before any work starts, so a bad
 //! flag fails at once with a message that names it.
 
+mod analyze;
 mod bench;
 mod board;
 mod bounds;
@@ -77,6 +78,8 @@ enum Command {
     /// Re-play every recorded game and check that the results folder is reproduced exactly
     /// (exit 1 naming each difference).
     Verify(VerifyArgs),
+    /// Show the minimax tree behind a move: every move's value and the principal variation.
+    Analyze(AnalyzeArgs),
     /// (internal) Compile one module for the parent arena process: wasm on stdin,
     /// artefact on stdout.
     #[command(name = "__compile", hide = true)]
@@ -115,6 +118,52 @@ struct VerifyArgs {
     threads: Option<u32>,
     #[command(flatten)]
     grading: GradingArgs,
+}
+
+/// How `arena analyze` writes the tree.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum AnalyzeFormat {
+    /// An indented text tree.
+    Text,
+    /// A Graphviz graph (render it with `dot -Tsvg`).
+    Dot,
+    /// JSON, for programs.
+    Json,
+}
+
+#[derive(Args, Debug)]
+struct AnalyzeArgs {
+    /// A results folder holding the game to analyse (with GAME_ID and --move).
+    results: Option<PathBuf>,
+    /// The game id (see games.csv).
+    game_id: Option<u64>,
+    /// With a recorded game: analyse the position before move N (1 is the start).
+    #[arg(long = "move", value_name = "N")]
+    mv: Option<usize>,
+    /// Without a recorded game: the game whose start to analyse (default mathtricks).
+    #[arg(long)]
+    game: Option<String>,
+    /// Board rows of the start. Default: the game's.
+    #[arg(long)]
+    rows: Option<String>,
+    /// Board columns of the start. Default: the game's.
+    #[arg(long)]
+    cols: Option<String>,
+    /// A game-specific option NAME=VALUE of the start (repeatable).
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+    /// The seed of the start, and of the random choice among equally good moves.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Plies to search.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=arena::analysis::MAX_DEPTH as i64))]
+    depth: u32,
+    /// Refuse a tree of more positions than this (at most 1000000).
+    #[arg(long, default_value_t = arena::analysis::DEFAULT_MAX_NODES)]
+    max_nodes: usize,
+    /// How to write the tree.
+    #[arg(long, value_enum, default_value_t = AnalyzeFormat::Text)]
+    format: AnalyzeFormat,
 }
 
 #[derive(Args, Debug)]
@@ -348,5 +397,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::NewBot(args) => new_bot::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Compile(args) => compile::run(args),
+        Command::Analyze(args) => analyze::run(args),
     }
 }

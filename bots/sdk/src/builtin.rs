@@ -28,28 +28,44 @@ impl AnyGameStrategy for Greedy {
     }
 }
 
-/// `builtin:alphabeta`: alpha-beta search to a fixed depth.
-#[derive(Debug, Default, Clone, Copy)]
+/// `builtin:alphabeta`: alpha-beta search to a fixed depth. In the games that break ties
+/// at random ([`ExtraStrategies::RANDOM_TIES`]: Kalah, Determinant) it chooses among the
+/// equally good moves from the header's seed, as the builtin does.
+#[derive(Debug, Default, Clone)]
 pub struct AlphaBeta {
     depth: Option<u32>,
+    ties: Option<strategy::RandomTies>,
 }
 
 impl AlphaBeta {
     /// Searches each game to its default depth (`G::INFO.default_depth`), as
     /// `builtin:alphabeta` does.
     pub fn game_default() -> AlphaBeta {
-        AlphaBeta { depth: None }
+        AlphaBeta {
+            depth: None,
+            ties: None,
+        }
     }
 
     /// Searches every game to `depth` plies (at least 1).
     pub fn with_depth(depth: u32) -> AlphaBeta {
-        AlphaBeta { depth: Some(depth) }
+        AlphaBeta {
+            depth: Some(depth),
+            ties: None,
+        }
     }
 }
 
 impl AnyGameStrategy for AlphaBeta {
-    fn choose<G: ExtraStrategies>(&mut self, _ctx: &Context, state: &G) -> G::Move {
+    fn choose<G: ExtraStrategies>(&mut self, ctx: &Context, state: &G) -> G::Move {
         let depth = self.depth.unwrap_or(G::INFO.default_depth);
+        if G::RANDOM_TIES {
+            // One value plays one game, so the generator kept here is this game's.
+            let ties = self
+                .ties
+                .get_or_insert_with(|| strategy::RandomTies::new(depth));
+            return Strategy::<G>::choose(ties, ctx, state);
+        }
         strategy::AlphaBeta::new(depth).search(state).0
     }
 }

@@ -113,3 +113,43 @@ fn finished_games_and_other_games_are_refused() {
     assert!(err.0.contains("42"), "{err}");
     const { assert!(MathTricks::INFO.id != 42) };
 }
+
+/// Kalah and Determinant break alpha-beta's ties at random from the bot's seed: the
+/// any-game bot keeps its generator for the whole game, as the builtin does.
+#[test]
+fn random_tie_breaks_match_the_builtins() {
+    for (game, option, value) in [
+        ("kalah", "rules", "seed"),
+        ("kalah", "rules", "standard"),
+        ("determinant", "table", "1../.5./..9"),
+    ] {
+        let kind = find_game(game).unwrap();
+        let mut params = GameParams::default();
+        params.options.insert(option.into(), value.into());
+        for seed in 0..4u64 {
+            let mut state = kind.new_game(&params, seed).unwrap();
+            let mut theirs = [
+                kind.builtin("alphabeta", Some(3)).unwrap(),
+                kind.builtin("alphabeta", Some(3)).unwrap(),
+            ];
+            let mut mine = [
+                AnyGameBot::new(builtin::AlphaBeta::with_depth(3)),
+                AnyGameBot::new(builtin::AlphaBeta::with_depth(3)),
+            ];
+            let mut words = Vec::new();
+            let mut ply = 0;
+            while !state.is_terminal() {
+                let seat = state.to_move().index();
+                state.observation(ply, seed * 31 + seat as u64, &mut words);
+                let expected = theirs[seat].choose_move(&words).unwrap();
+                assert_eq!(
+                    mine[seat].choose_move(&words),
+                    Ok(expected),
+                    "{game} {value} seed {seed} ply {ply}"
+                );
+                state.play(expected).unwrap();
+                ply += 1;
+            }
+        }
+    }
+}

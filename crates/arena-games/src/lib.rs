@@ -16,6 +16,7 @@ pub mod abi;
 pub mod beans;
 pub mod cards24;
 pub mod conformance;
+pub mod determinant;
 pub mod game;
 pub mod kalah;
 pub mod mathtricks;

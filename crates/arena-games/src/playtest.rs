@@ -194,7 +194,16 @@ mod tests {
     /// `builtin:random`, from many seeds and both seats.
     #[test]
     fn perfect_bots_play_through_the_erased_interface() {
-        for name in ["beans", "king", "queen", "rook", "knight", "nim", "cards24"] {
+        for name in [
+            "beans",
+            "king",
+            "queen",
+            "rook",
+            "knight",
+            "nim",
+            "cards24",
+            "determinant",
+        ] {
             let kind = crate::find_game(name).unwrap();
             for seed in 0..12u64 {
                 let mut game = kind.new_game(&GameParams::default(), seed).unwrap();

@@ -12,6 +12,7 @@ use thiserror::Error;
 use crate::abi;
 use crate::beans::Beans;
 use crate::cards24::Cards24;
+use crate::determinant::Determinant;
 use crate::game::{
     DecodeError, Game, GameInfo, GameParams, IllegalMove, Outcome, ParamError, Player,
 };
@@ -72,6 +73,10 @@ pub trait AnyGame: fmt::Debug + Send + Sync {
     fn outcome(&self) -> Option<Outcome>;
     /// Both seats' scores for reports.
     fn scores(&self) -> [i64; 2];
+    /// The value the search strategies give this state for `seat` where their search
+    /// stops, `ply` plies below the searched position: a finished game's result (sooner
+    /// wins first), otherwise the game's heuristic ([`strategy::leaf_value`]).
+    fn leaf_value(&self, seat: Player, ply: u32) -> i64;
     /// Writes the full ABI state words (header and body) for the player to move.
     fn observation(&self, ply: u32, seed: u64, out: &mut Vec<i32>);
     /// The starting-position line (meaningful for a state that has not moved yet).
@@ -119,6 +124,10 @@ pub struct UnknownStrategy {
 pub trait ExtraStrategies: Game {
     /// Their names.
     const EXTRA: &'static [&'static str] = &[];
+    /// Whether `alphabeta` chooses at random, from the bot's seed, among the moves of equal
+    /// value ([`strategy::RandomTies`], the seeds' Min-Max) rather than taking the first in
+    /// the game's order. Only the games whose seeds ask for it set this.
+    const RANDOM_TIES: bool = false;
     /// One of them by name.
     fn extra_strategy(name: &str) -> Option<Box<dyn Strategy<Self>>> {
         let _ = name;
@@ -159,7 +168,7 @@ impl<G: ExtraStrategies> GameKind for Kind<G> {
         name: &str,
         depth: Option<u32>,
     ) -> Result<Box<dyn NativeBot>, UnknownStrategy> {
-        let strategy = strategy::generic::<G>(name, depth)
+        let strategy = strategy::for_game::<G>(name, depth)
             .or_else(|| G::extra_strategy(name))
             .ok_or_else(|| UnknownStrategy {
                 game: G::INFO.name,
@@ -254,6 +263,9 @@ impl<G: Game> AnyGame for Erased<G> {
     fn scores(&self) -> [i64; 2] {
         self.0.scores()
     }
+    fn leaf_value(&self, seat: Player, ply: u32) -> i64 {
+        strategy::leaf_value(&self.0, seat, ply)
+    }
     fn observation(&self, ply: u32, seed: u64, out: &mut Vec<i32>) {
         abi::begin(out, G::INFO.id, self.0.to_move(), ply, seed);
         self.0.write_state(out);
@@ -295,6 +307,7 @@ pub fn games() -> &'static [&'static dyn GameKind] {
         &Kind::<Nim>::NEW,
         &Kind::<Cards24>::NEW,
         &Kind::<Kalah>::NEW,
+        &Kind::<Determinant>::NEW,
     ];
     GAMES
 }
@@ -322,6 +335,7 @@ pub fn visit_game<V: GameVisitor>(id: i32, visitor: V) -> Option<V::Output> {
         7 => Some(visitor.visit::<Nim>()),
         8 => Some(visitor.visit::<Cards24>()),
         9 => Some(visitor.visit::<Kalah>()),
+        10 => Some(visitor.visit::<Determinant>()),
         _ => None,
     }
 }

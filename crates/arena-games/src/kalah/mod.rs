@@ -27,7 +27,8 @@ pub enum Rules {
 }
 
 impl Rules {
-    fn name(self) -> &'static str {
+    /// The option's value naming these rules.
+    pub fn name(self) -> &'static str {
         match self {
             Rules::Seed => "seed",
             Rules::Standard => "standard",
@@ -106,6 +107,11 @@ impl Kalah {
     /// The rules played.
     pub fn rules(&self) -> Rules {
         self.rules
+    }
+
+    /// Stones per pit at the start.
+    pub fn stones(&self) -> u32 {
+        self.stones
     }
 
     fn total(&self) -> u32 {
@@ -406,4 +412,6 @@ impl Game for Kalah {
     }
 }
 
-impl ExtraStrategies for Kalah {}
+impl ExtraStrategies for Kalah {
+    const RANDOM_TIES: bool = true;
+}

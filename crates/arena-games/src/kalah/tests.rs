@@ -312,3 +312,172 @@ proptest! {
         prop_assert_eq!(s[0], -s[1]);
     }
 }
+
+#[test]
+fn seed_relay_counts_only_the_lap_just_made() {
+    // (decision) Pit 5 holds 9: 6, 7..12, 0, 1 — this lap reached the opponent and ends in
+    // pit 1 (1 → 2): relay. The second lap sows pit 1's 2 stones into pits 2 and 3 and ends
+    // in pit 3, which was not empty; but this lap stayed home, so the move ends there even
+    // though the move as a whole did reach the opponent.
+    let b = [0, 1, 0, 1, 0, 9, 15, 0, 0, 0, 0, 0, 0, 16];
+    let mut b = b;
+    b[7..13].fill(1);
+    b[13] = 48 - b.iter().take(13).sum::<u32>();
+    let mut g = at(Rules::Seed, b, Player::First);
+    g.apply(Pit(5));
+    assert_eq!(g.board[..7], [1, 0, 1, 2, 0, 0, 16]);
+    assert_eq!(g.board[7..13], [2; 6]);
+    assert_eq!(g.to_move, Player::Second);
+}
+
+#[test]
+fn seed_relay_never_starts_from_the_emptied_pit() {
+    // Pit 0 holds 13: a full lap comes round and the 13th stone lands in pit 0 itself,
+    // which was emptied by this sowing: it was empty before the stone, so no relay.
+    let mut b = [0; HOLES];
+    b[0] = 13;
+    b[6] = 10;
+    b[7] = 1;
+    b[13] = 24;
+    let mut g = at(Rules::Seed, b, Player::First);
+    g.apply(Pit(0));
+    assert_eq!(g.board[0], 1);
+    assert_eq!(g.board[1..6], [1; 5]);
+    assert_eq!(g.board[6], 11);
+    assert_eq!(g.board[13], 24, "the opponent's kalah is skipped");
+    assert_eq!(g.to_move, Player::Second);
+}
+
+#[test]
+fn seed_sowing_by_player_2_skips_player_1s_kalah() {
+    // Player 2's pit 12 (its move 5) holds 8: 13, 0..5, skip 6, then 7.
+    let b = [0, 0, 0, 0, 0, 0, 20, 1, 4, 4, 3, 0, 8, 8];
+    let mut g = at(Rules::Seed, b, Player::Second);
+    g.apply(Pit(5));
+    assert_eq!(g.board[6], 20);
+    assert_eq!(g.board[13], 9);
+    assert_eq!(g.board[..6], [1; 6]);
+    // The last stone landed in player 2's own pit 7 (1 → 2) and this lap reached player
+    // 1's pits: relay from pit 7 (2 stones into 8 and 9; pit 9 was not empty, but that lap
+    // stayed home).
+    assert_eq!(g.board[7..13], [0, 5, 5, 3, 0, 0]);
+    assert_eq!(g.to_move, Player::First);
+}
+
+#[test]
+fn seed_sweep_wins_from_behind_and_the_score_cannot_be_negative() {
+    // Player 1's kalah holds 10, player 2's 24 (exactly half: not a win). Player 2's pits
+    // are empty after player 1's move, so player 1 sweeps its 14 stones into its kalah
+    // and wins although it was behind.
+    // After the sweep every stone is in a kalah and the opponent's holds at most half, so
+    // the winner's kalah difference is never negative (the spec allows it; arithmetic
+    // rules it out).
+    let b = [0, 0, 0, 2, 6, 6, 10, 0, 0, 0, 0, 0, 0, 24];
+    let mut g = at(Rules::Seed, b, Player::First);
+    assert!(!g.is_terminal());
+    g.apply(Pit(3));
+    assert_eq!(g.board[..6], [0; 6]);
+    assert_eq!(g.board[6], 24);
+    assert_eq!(g.outcome(), Some(Outcome::Win(Player::First)));
+    assert_eq!(g.scores(), [0, 0]);
+}
+
+#[test]
+fn render_draws_two_rows_with_the_kalahs_at_the_ends() {
+    let b = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 0];
+    let g = at(Rules::Seed, b, Player::First);
+    let text = g.render(false);
+    let lines: Vec<&str> = text.lines().collect();
+    // Player 2's pits right to left on top, player 1's left to right below.
+    assert!(lines[1].contains("  0 12 11 10  9  8"), "{text}");
+    assert!(lines[2].trim_start().starts_with('0') && lines[2].trim_end().ends_with('7'));
+    assert!(lines[3].contains("  1  2  3  4  5  6"), "{text}");
+    assert!(text.contains("player 1 to move"), "{text}");
+    assert!(g.render(true).contains("\x1b[1m"));
+    let done = at(
+        Rules::Standard,
+        [0, 0, 0, 0, 0, 0, 30, 0, 0, 0, 0, 0, 0, 18],
+        Player::Second,
+    );
+    assert!(done
+        .render(false)
+        .contains("player 1 wins (kalah difference 12)"));
+}
+
+/// Plays `games` games of depth-6 alpha-beta against random play from fixed seeds,
+/// alternating seats, stones drawn from each seed; returns alpha-beta's wins.
+fn alphabeta_wins(rules: &str, games: u64) -> u64 {
+    let kind = crate::find_game("kalah").unwrap();
+    let mut wins = 0;
+    for seed in 0..games {
+        let mut game = kind.new_game(&params(rules, None), seed).unwrap();
+        let mut bots = [
+            kind.builtin("alphabeta", Some(6)).unwrap(),
+            kind.builtin("random", None).unwrap(),
+        ];
+        let ab_seat = if seed % 2 == 0 {
+            Player::First
+        } else {
+            bots.swap(0, 1);
+            Player::Second
+        };
+        let mut words = Vec::new();
+        let mut ply = 0;
+        while !game.is_terminal() {
+            game.observation(ply, seed.wrapping_mul(7919) + 1, &mut words);
+            let mv = bots[game.to_move().index()].choose_move(&words).unwrap();
+            game.play(mv).unwrap();
+            ply += 1;
+        }
+        if game.outcome() == Some(Outcome::Win(ab_seat)) {
+            wins += 1;
+        }
+    }
+    wins
+}
+
+#[test]
+fn alphabeta_at_depth_6_beats_random_in_95_percent_of_games() {
+    const GAMES: u64 = 100;
+    for rules in ["seed", "standard"] {
+        let wins = alphabeta_wins(rules, GAMES);
+        assert!(
+            wins * 100 >= GAMES * 95,
+            "rules={rules}: alphabeta won {wins} of {GAMES}"
+        );
+    }
+}
+
+#[test]
+fn builtin_alphabeta_breaks_ties_from_the_bots_seed() {
+    // At the standard start, depth 1 values pits 1 to 3 alike (their stones stay on the
+    // mover's side or reach its kalah: the difference of kalah plus pits stays 0) and pits
+    // 4 to 6 lower (stones cross to the opponent): the bot's seed chooses among 1 to 3.
+    let kind = crate::find_game("kalah").unwrap();
+    let game = kind.new_game(&params("standard", Some(4)), 0).unwrap();
+    let mut chosen = std::collections::BTreeSet::new();
+    for seed in 0..40u64 {
+        let mut words = Vec::new();
+        game.observation(0, seed, &mut words);
+        let mut bot = kind.builtin("alphabeta", Some(1)).unwrap();
+        let mv = bot.choose_move(&words).unwrap();
+        let mut again = kind.builtin("alphabeta", Some(1)).unwrap();
+        assert_eq!(
+            again.choose_move(&words).unwrap(),
+            mv,
+            "same seed, same move"
+        );
+        chosen.insert(mv);
+    }
+    assert_eq!(chosen.into_iter().collect::<Vec<_>>(), [0, 1, 2]);
+}
+
+proptest! {
+    #[test]
+    fn seed_winners_never_have_a_negative_score(seed in any::<u64>(), stones in 3u32..=6) {
+        let (g, _) = playout(Rules::Seed, stones, seed);
+        if let Some(Outcome::Win(p)) = g.outcome() {
+            prop_assert!(g.scores()[p.index()] >= 0);
+        }
+    }
+}

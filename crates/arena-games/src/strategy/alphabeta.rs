@@ -81,6 +81,50 @@ impl AlphaBeta {
         (best, alpha)
     }
 
+    /// Every root move whose value equals the best, in the game's order (into `best`, which
+    /// is cleared), and that value: the moves a random tie-break chooses among.
+    ///
+    /// [`AlphaBeta::search`] only proves that a later root move is no better than the best
+    /// so far; here each root move is searched with its window opened one below the best
+    /// so far, so a move of equal value is seen with its exact value. The value is the one
+    /// [`AlphaBeta::search`] returns, and its move is the first of `best`.
+    pub fn search_ties<G: Game>(&mut self, state: &G, best: &mut Vec<G::Move>) -> i64 {
+        let plies = self.depth as usize + 1;
+        let mut buffers = Plies {
+            positions: vec![state.clone(); plies],
+            moves: vec![Vec::new(); plies],
+        };
+        let me = state.to_move();
+        let (root, positions) = buffers
+            .positions
+            .split_first_mut()
+            .expect("at least two plies");
+        let (root_moves, moves) = buffers.moves.split_first_mut().expect("plies");
+        root.legal_moves(root_moves);
+        best.clear();
+        let mut best_value = i64::MIN + 1;
+        for &mv in root_moves.iter() {
+            positions[0].clone_from(root);
+            positions[0].apply(mv);
+            // Below the first move, anything not better than one less than the best is
+            // known to be worse; equal values fall inside the window and come back exact.
+            let alpha = if best.is_empty() {
+                i64::MIN + 1
+            } else {
+                best_value - 1
+            };
+            let value = self.child_value(positions, moves, me, self.depth - 1, alpha, i64::MAX, 1);
+            if best.is_empty() || value > best_value {
+                best.clear();
+                best.push(mv);
+                best_value = value;
+            } else if value == best_value {
+                best.push(mv);
+            }
+        }
+        best_value
+    }
+
     /// The value of the child in `positions[0]` for `parent_mover`, searched `depth` more
     /// plies; `positions[1..]` and `moves` are the buffers of the plies below it.
     #[allow(clippy::too_many_arguments)]

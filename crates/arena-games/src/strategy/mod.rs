@@ -13,12 +13,17 @@ mod oracle_tests;
 mod random;
 #[cfg(test)]
 mod tests;
+mod ties;
+#[cfg(test)]
+mod ties_tests;
 
 pub use alphabeta::{AlphaBeta, LOSS_VALUE, WIN_VALUE};
 pub use greedy::Greedy;
 pub use random::RandomMover;
+pub use ties::RandomTies;
 
-use crate::game::{Game, Player};
+use crate::game::{Game, Outcome, Player};
+use crate::registry::ExtraStrategies;
 
 /// What a strategy knows besides the position: from the ABI header.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,11 +59,38 @@ pub fn generic<G: Game>(name: &str, depth: Option<u32>) -> Option<Box<dyn Strate
     }
 }
 
-/// The value of a finished game for `seat`, preferring quick wins and slow losses.
+/// Builds a generic strategy by name for a registered game: [`generic`], except that a
+/// game with [`ExtraStrategies::RANDOM_TIES`] gets [`RandomTies`] as `alphabeta`.
+pub fn for_game<G: ExtraStrategies>(
+    name: &str,
+    depth: Option<u32>,
+) -> Option<Box<dyn Strategy<G>>> {
+    if G::RANDOM_TIES && name == "alphabeta" {
+        let depth = depth.unwrap_or(G::INFO.default_depth);
+        return Some(Box::new(RandomTies::new(depth)));
+    }
+    generic::<G>(name, depth)
+}
+
+/// The value of a finished game for `seat`, preferring quick wins and slow losses (and,
+/// for a game with a [`Game::margin`], bigger wins and smaller losses).
 pub fn terminal_value<G: Game>(state: &G, seat: Player, ply: u32) -> i64 {
     match state.outcome() {
-        Some(crate::Outcome::Win(p)) if p == seat => WIN_VALUE - ply as i64,
-        Some(crate::Outcome::Win(_)) => LOSS_VALUE + ply as i64,
-        _ => 0,
+        Some(Outcome::Win(p)) if p == seat => WIN_VALUE - ply as i64 + state.margin(seat),
+        Some(Outcome::Win(_)) => LOSS_VALUE + ply as i64 + state.margin(seat),
+        _ => state.margin(seat),
+    }
+}
+
+/// The value the searches give `state` for `seat` where they stop, `ply` plies below the
+/// searched position: [`terminal_value`] for a finished game, otherwise the game's
+/// heuristic clamped so that it never passes for a result.
+pub fn leaf_value<G: Game>(state: &G, seat: Player, ply: u32) -> i64 {
+    if state.is_terminal() {
+        terminal_value(state, seat, ply)
+    } else {
+        state
+            .heuristic(seat)
+            .clamp(-alphabeta::HEURISTIC_CAP, alphabeta::HEURISTIC_CAP)
     }
 }

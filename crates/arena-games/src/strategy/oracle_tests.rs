@@ -19,7 +19,7 @@ use crate::rng::GameRng;
 
 /// The minimax value of `state` for `seat`, `depth` plies deep, valued as `AlphaBeta`
 /// values positions (quick wins, slow losses, clamped heuristic at the horizon).
-fn minimax<G: Game>(state: &G, seat: Player, depth: u32, ply: u32) -> i64 {
+pub(super) fn minimax<G: Game>(state: &G, seat: Player, depth: u32, ply: u32) -> i64 {
     let mut moves = Vec::new();
     state.legal_moves(&mut moves);
     if moves.is_empty() {
