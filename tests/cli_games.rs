@@ -147,45 +147,51 @@ fn determinant_perfect_never_loses_a_series() {
     // The empty table is won for A (+40) and perfect keeps every win: it wins every game
     // it starts. It also wins as B against random and greedy, so it wins those series
     // outright; alpha-beta plays A well enough to win, so a paired series against it (each
-    // start from both seats) is drawn, never lost.
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("d");
-    arena()
-        .args([
+    // start from both seats) is drawn, never lost. Determinant's series are always paired:
+    // without `--paired` arena pairs them anyway and says so.
+    for (paired, seed) in [(true, "4"), (false, "5"), (false, "6")] {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("d");
+        let mut cmd = arena();
+        cmd.args([
             "tournament",
             "builtin:perfect",
             "builtin:greedy",
             "builtin:alphabeta",
         ])
-        .args([
-            "builtin:random",
-            "--game",
-            "determinant",
-            "--paired",
-            "--best-of",
-            "3",
-        ])
-        .args(["--seed", "4", "--quiet", "--out"])
-        .arg(&out)
-        .assert()
-        .success();
-    let series = fs::read_to_string(out.join("series.csv")).unwrap();
-    let mut seen = 0;
-    for line in series.lines().skip(1) {
-        let row: Vec<&str> = line.split(',').collect();
-        let (a, b, winner) = (row[2], row[3], row[8]);
-        if a != "builtin:perfect" && b != "builtin:perfect" {
-            continue;
+        .args(["builtin:random", "--game", "determinant", "--best-of", "3"])
+        .args(["--seed", seed, "--quiet", "--out"])
+        .arg(&out);
+        if paired {
+            cmd.arg("--paired");
         }
-        seen += 1;
-        let other = if a == "builtin:perfect" { b } else { a };
-        if other == "builtin:alphabeta" {
-            assert!(winner == "draw" || winner == "builtin:perfect", "{line}");
-        } else {
-            assert_eq!(winner, "builtin:perfect", "{line}");
+        let assert = cmd.assert().success();
+        let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+        assert_eq!(
+            stderr.contains("every series is paired"),
+            !paired,
+            "{stderr}"
+        );
+        let manifest = fs::read_to_string(out.join("tournament.json")).unwrap();
+        assert!(manifest.contains("\"paired\": true"), "{manifest}");
+        let series = fs::read_to_string(out.join("series.csv")).unwrap();
+        let mut seen = 0;
+        for line in series.lines().skip(1) {
+            let row: Vec<&str> = line.split(',').collect();
+            let (a, b, winner) = (row[2], row[3], row[8]);
+            if a != "builtin:perfect" && b != "builtin:perfect" {
+                continue;
+            }
+            seen += 1;
+            let other = if a == "builtin:perfect" { b } else { a };
+            if other == "builtin:alphabeta" {
+                assert!(winner == "draw" || winner == "builtin:perfect", "{line}");
+            } else {
+                assert_eq!(winner, "builtin:perfect", "{line}");
+            }
         }
+        assert_eq!(seen, 3, "{series}");
     }
-    assert_eq!(seen, 3, "{series}");
 }
 
 #[test]

@@ -289,6 +289,7 @@ struct TournamentArgs {
     #[arg(long, default_value_t = 5)]
     best_of: u32,
     /// Play every board twice with seats swapped (2N games per series, all counting).
+    /// Always on for games the first mover wins with perfect play (determinant).
     #[arg(long)]
     paired: bool,
     /// Play all games of a series even once it is decided.

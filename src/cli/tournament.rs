@@ -231,8 +231,16 @@ impl Progress for Lines {
 
 pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     let choice = GameChoice::new(&args.game, true)?;
+    let info = choice.kind.info();
+    if info.always_paired && !args.paired {
+        eprintln!(
+            "note: {}: the first mover wins with perfect play, so every series is paired (each board from both seats)",
+            info.name
+        );
+    }
+    let paired = args.paired || info.always_paired;
     let rules =
-        SeriesRules::new(args.best_of, args.paired, args.play_all).map_err(anyhow::Error::msg)?;
+        SeriesRules::new(args.best_of, paired, args.play_all).map_err(anyhow::Error::msg)?;
     check_depth_flag(args.depth, choice.kind)?;
     let threads = match args.threads {
         Some(n) => n as usize,

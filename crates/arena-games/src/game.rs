@@ -352,6 +352,10 @@ pub struct GameInfo {
     /// game's largest size, or at its default size where even shallow searches of the
     /// largest size take longer). arena refuses deeper searches before any game starts.
     pub max_depth: u32,
+    /// Whether every series of this game is paired (each board played from both seats):
+    /// true where the first mover wins with perfect play from every start, so that a
+    /// best-of-N series would go to whoever moves first in more of its games.
+    pub always_paired: bool,
 }
 
 #[cfg(test)]

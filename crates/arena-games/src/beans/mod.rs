@@ -116,6 +116,7 @@ impl Game for Beans {
         default_cols: 15,
         default_depth: 10,
         max_depth: 28,
+        always_paired: false,
     };
 
     fn new_random(params: &GameParams, rng: &mut GameRng) -> Result<Self, ParamError> {

@@ -91,6 +91,7 @@ impl Game for Cards24 {
         default_cols: 6,
         default_depth: 8,
         max_depth: 15,
+        always_paired: false,
     };
 
     fn new_random(params: &GameParams, _rng: &mut GameRng) -> Result<Self, ParamError> {

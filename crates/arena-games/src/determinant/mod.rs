@@ -172,6 +172,7 @@ impl Game for Determinant {
         default_cols: 3,
         default_depth: 3,
         max_depth: 9,
+        always_paired: true,
     };
 
     fn new_random(params: &GameParams, _rng: &mut GameRng) -> Result<Self, ParamError> {

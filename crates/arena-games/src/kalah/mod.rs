@@ -219,6 +219,7 @@ impl Game for Kalah {
         default_cols: 6,
         default_depth: 6,
         max_depth: 12,
+        always_paired: false,
     };
 
     fn new_random(params: &GameParams, rng: &mut GameRng) -> Result<Self, ParamError> {

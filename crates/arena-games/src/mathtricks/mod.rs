@@ -140,6 +140,7 @@ impl Game for MathTricks {
         default_cols: 8,
         default_depth: 6,
         max_depth: 12,
+        always_paired: false,
     };
 
     fn new_random(params: &GameParams, rng: &mut GameRng) -> Result<Self, ParamError> {

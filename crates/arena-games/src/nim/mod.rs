@@ -103,6 +103,7 @@ impl Game for Nim {
         default_cols: 15,
         default_depth: 4,
         max_depth: 8,
+        always_paired: false,
     };
 
     fn new_random(params: &GameParams, rng: &mut GameRng) -> Result<Self, ParamError> {

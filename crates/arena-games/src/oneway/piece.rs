@@ -78,6 +78,7 @@ impl Piece for King {
         default_cols: 8,
         default_depth: 10,
         max_depth: 27,
+        always_paired: false,
     };
     const SYMBOL: char = 'K';
     const RULE: &'static str = "one square left, down, or diagonally down-left";
@@ -98,6 +99,7 @@ impl Piece for Queen {
         default_cols: 8,
         default_depth: 6,
         max_depth: 64,
+        always_paired: false,
     };
     const SYMBOL: char = 'Q';
     const RULE: &'static str = "any number of squares left, down, or diagonally down-left";
@@ -118,6 +120,7 @@ impl Piece for Rook {
         default_cols: 8,
         default_depth: 6,
         max_depth: 7,
+        always_paired: false,
     };
     const SYMBOL: char = 'R';
     const RULE: &'static str = "any number of squares left or down";
@@ -138,6 +141,7 @@ impl Piece for Knight {
         default_cols: 8,
         default_depth: 10,
         max_depth: 21,
+        always_paired: false,
     };
     const SYMBOL: char = 'N';
     const RULE: &'static str = "as a chess knight, but only two left and one up or down, or two down and one left or right";
