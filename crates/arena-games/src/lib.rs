@@ -12,16 +12,38 @@
 //!   [`registry::AnyGame`] so that callers never name a concrete game;
 //! - [`strategy`]: `random`, `greedy` and `alphabeta`, generic over every game.
 
+/// Declares every game's module and records the game types registered from it, so that
+/// the registry ([`registry::games`], [`registry::visit_game`]) is generated from this one
+/// list. `$d` is a literal `$`, for the helper macro it defines.
+macro_rules! register_games {
+    ($d:tt $($module:ident: $($game:ty),+;)+) => {
+        $(pub mod $module;)+
+
+        /// Calls `$callback!` with every registered game type, in registration order.
+        macro_rules! with_registered_games {
+            ($d callback:ident) => {
+                $d callback!($($($game),+),+);
+            };
+        }
+    };
+}
+
+// Every game, in the order `arena games` lists them: its folder under `src/` and the game
+// types it registers. Adding a game is its folder and one line here.
+register_games! { $
+    mathtricks: crate::mathtricks::MathTricks;
+    beans: crate::beans::Beans;
+    oneway: crate::oneway::OneWay<crate::oneway::King>, crate::oneway::OneWay<crate::oneway::Queen>,
+        crate::oneway::OneWay<crate::oneway::Rook>, crate::oneway::OneWay<crate::oneway::Knight>;
+    nim: crate::nim::Nim;
+    cards24: crate::cards24::Cards24;
+    kalah: crate::kalah::Kalah;
+    determinant: crate::determinant::Determinant;
+}
+
 pub mod abi;
-pub mod beans;
-pub mod cards24;
 pub mod conformance;
-pub mod determinant;
 pub mod game;
-pub mod kalah;
-pub mod mathtricks;
-pub mod nim;
-pub mod oneway;
 #[cfg(test)]
 mod playtest;
 pub mod registry;

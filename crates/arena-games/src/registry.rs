@@ -2,7 +2,8 @@
 //!
 //! The referee, the tournament and the CLI know games only through [`GameKind`] (a game's
 //! facts and constructors) and [`AnyGame`] (a running game with `i32` moves). Adding a game
-//! is one line in [`games`]; `--game NAME` and `arena games` pick it up unchanged.
+//! is its folder and one line in the crate root's list (`register_games!`), from which
+//! [`games`] and [`visit_game`] are generated; `--game NAME` and `arena games` pick it up unchanged.
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -10,17 +11,11 @@ use std::marker::PhantomData;
 use thiserror::Error;
 
 use crate::abi;
-use crate::beans::Beans;
-use crate::cards24::Cards24;
-use crate::determinant::Determinant;
 use crate::game::{
     DecodeError, Game, GameInfo, GameParams, IllegalMove, Outcome, ParamError, Player,
 };
-use crate::kalah::Kalah;
-use crate::mathtricks::MathTricks;
-use crate::nim::Nim;
-use crate::oneway::{King, Knight, OneWay, Queen, Rook};
 use crate::rng::GameRng;
+pub use crate::strategy::ExtraStrategies;
 use crate::strategy::{self, Context, Strategy};
 
 /// A game as the harness sees it: facts and constructors, no concrete types.
@@ -118,21 +113,6 @@ pub struct UnknownStrategy {
     pub name: String,
     /// The names that exist.
     pub known: Vec<&'static str>,
-}
-
-/// Extra strategies a game offers beyond the generic ones (for example `perfect`).
-pub trait ExtraStrategies: Game {
-    /// Their names.
-    const EXTRA: &'static [&'static str] = &[];
-    /// Whether `alphabeta` chooses at random, from the bot's seed, among the moves of equal
-    /// value ([`strategy::RandomTies`], the seeds' Min-Max) rather than taking the first in
-    /// the game's order. Only the games whose seeds ask for it set this.
-    const RANDOM_TIES: bool = false;
-    /// One of them by name.
-    fn extra_strategy(name: &str) -> Option<Box<dyn Strategy<Self>>> {
-        let _ = name;
-        None
-    }
 }
 
 /// The [`GameKind`] of a concrete game type.
@@ -294,23 +274,30 @@ impl<G: Game> AnyGame for Erased<G> {
     }
 }
 
-/// Every registered game, in the order `arena games` lists them. Adding a game means one
-/// entry here and one arm in [`visit_game`].
-pub fn games() -> &'static [&'static dyn GameKind] {
-    static GAMES: &[&dyn GameKind] = &[
-        &Kind::<MathTricks>::NEW,
-        &Kind::<Beans>::NEW,
-        &Kind::<OneWay<King>>::NEW,
-        &Kind::<OneWay<Queen>>::NEW,
-        &Kind::<OneWay<Rook>>::NEW,
-        &Kind::<OneWay<Knight>>::NEW,
-        &Kind::<Nim>::NEW,
-        &Kind::<Cards24>::NEW,
-        &Kind::<Kalah>::NEW,
-        &Kind::<Determinant>::NEW,
-    ];
-    GAMES
+/// The registry's two entry points, generated from the one list of games in the crate
+/// root (`register_games!`).
+macro_rules! registry_functions {
+    ($($game:ty),+) => {
+        /// Every registered game, in the order `arena games` lists them.
+        pub fn games() -> &'static [&'static dyn GameKind] {
+            static GAMES: &[&dyn GameKind] = &[$(&Kind::<$game>::NEW),+];
+            GAMES
+        }
+
+        /// Runs `visitor` with the game whose ABI id is `id`; `None` when no game has
+        /// that id.
+        pub fn visit_game<V: GameVisitor>(id: i32, visitor: V) -> Option<V::Output> {
+            $(
+                if id == <$game as Game>::INFO.id {
+                    return Some(visitor.visit::<$game>());
+                }
+            )+
+            None
+        }
+    };
 }
+
+with_registered_games!(registry_functions);
 
 /// Code generic over the game type, run for a game chosen at run time by its ABI id.
 ///
@@ -321,23 +308,6 @@ pub trait GameVisitor {
     type Output;
     /// Runs with the concrete game type.
     fn visit<G: ExtraStrategies>(self) -> Self::Output;
-}
-
-/// Runs `visitor` with the game whose ABI id is `id`; `None` when no game has that id.
-pub fn visit_game<V: GameVisitor>(id: i32, visitor: V) -> Option<V::Output> {
-    match id {
-        1 => Some(visitor.visit::<MathTricks>()),
-        2 => Some(visitor.visit::<Beans>()),
-        3 => Some(visitor.visit::<OneWay<King>>()),
-        4 => Some(visitor.visit::<OneWay<Queen>>()),
-        5 => Some(visitor.visit::<OneWay<Rook>>()),
-        6 => Some(visitor.visit::<OneWay<Knight>>()),
-        7 => Some(visitor.visit::<Nim>()),
-        8 => Some(visitor.visit::<Cards24>()),
-        9 => Some(visitor.visit::<Kalah>()),
-        10 => Some(visitor.visit::<Determinant>()),
-        _ => None,
-    }
 }
 
 /// The game registered under `name`.

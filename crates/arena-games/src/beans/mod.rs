@@ -12,9 +12,8 @@ mod tests;
 pub use perfect::{is_losing, Perfect};
 
 use crate::game::{DecodeError, Game, GameInfo, GameParams, Outcome, ParamError, Player};
-use crate::registry::ExtraStrategies;
 use crate::rng::GameRng;
-use crate::strategy::Strategy;
+use crate::strategy::{ExtraStrategies, Strategy};
 
 /// The largest pile, in a setup, the state words, or as a `rows`/`cols` bound.
 pub const MAX_PILE: u32 = 1000;

@@ -13,9 +13,8 @@ mod tests;
 pub use perfect::Perfect;
 
 use crate::game::{DecodeError, Game, GameInfo, GameParams, Outcome, ParamError, Player};
-use crate::registry::ExtraStrategies;
 use crate::rng::GameRng;
-use crate::strategy::Strategy;
+use crate::strategy::{ExtraStrategies, Strategy};
 
 /// Card values run 1..=6.
 pub const VALUES: usize = 6;

@@ -13,9 +13,8 @@ mod tests;
 pub use perfect::{solution_stats, value, Perfect, SolutionStats};
 
 use crate::game::{DecodeError, Game, GameInfo, GameParams, Outcome, ParamError, Player};
-use crate::registry::ExtraStrategies;
 use crate::rng::GameRng;
-use crate::strategy::Strategy;
+use crate::strategy::{ExtraStrategies, Strategy};
 
 /// Cells of the table.
 pub const CELLS: usize = 9;

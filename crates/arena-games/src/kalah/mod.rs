@@ -9,7 +9,7 @@ mod render;
 mod tests;
 
 use crate::game::{DecodeError, Game, GameInfo, GameParams, Outcome, ParamError, Player};
-use crate::registry::ExtraStrategies;
+use crate::strategy::ExtraStrategies;
 use crate::rng::GameRng;
 
 /// Holes on the board: 2 × 6 pits and 2 kalahs.

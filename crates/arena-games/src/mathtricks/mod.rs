@@ -16,7 +16,7 @@ use crate::abi::{i64_words, words_i64};
 use crate::game::{
     parse_row_col, DecodeError, Game, GameInfo, GameParams, Outcome, ParamError, Player,
 };
-use crate::registry::ExtraStrategies;
+use crate::strategy::ExtraStrategies;
 use crate::rng::GameRng;
 
 /// Game words before the cells: rows, cols, my row, my col, opponent row, opponent col,

@@ -11,9 +11,8 @@ mod tests;
 pub use perfect::{is_safe, nim_sum, Perfect};
 
 use crate::game::{DecodeError, Game, GameInfo, GameParams, Outcome, ParamError, Player};
-use crate::registry::ExtraStrategies;
 use crate::rng::GameRng;
-use crate::strategy::Strategy;
+use crate::strategy::{ExtraStrategies, Strategy};
 
 /// Most heaps a game may have.
 pub const MAX_HEAPS: u32 = 16;

@@ -6,22 +6,23 @@
 
 mod perfect;
 mod piece;
+mod pieces;
 mod render;
 #[cfg(test)]
 mod tests;
 pub mod theory;
 
 pub use perfect::Perfect;
-pub use piece::{King, Knight, Piece, Queen, Rook};
+pub use piece::Piece;
+pub use pieces::{King, Knight, Queen, Rook};
 
 use std::fmt;
 
 use crate::game::{
     parse_row_col, DecodeError, Game, GameInfo, GameParams, Outcome, ParamError, Player,
 };
-use crate::registry::ExtraStrategies;
 use crate::rng::GameRng;
-use crate::strategy::Strategy;
+use crate::strategy::{ExtraStrategies, Strategy};
 
 /// Smallest number of rows or columns.
 pub const MIN_SIDE: u32 = 4;

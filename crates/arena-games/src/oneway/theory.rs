@@ -13,8 +13,7 @@
 //!   pattern), so the Grundy values are computed square by square in order of
 //!   `row + col`, which every move lowers.
 
-use super::piece::Knight;
-use super::{targets, Square};
+use super::{targets, Piece, Square};
 
 /// King: lost exactly when both coordinates are even (0-based from the corner).
 pub fn king_losing(sq: Square) -> bool {
@@ -45,9 +44,10 @@ pub fn queen_losing(sq: Square) -> bool {
     wythoff_pair(b - a).0 == a
 }
 
-/// Knight: the Sprague–Grundy value of every square of a `rows` x `cols` board in
-/// row-major order (0 = lost for the player to move).
-pub fn knight_grundy(rows: u32, cols: u32) -> Vec<u32> {
+/// The Sprague–Grundy value of every square of a `rows` x `cols` board for piece `P`, in
+/// row-major order (0 = lost for the player to move): the knight's theory, which has no
+/// closed form on a finite board.
+pub fn grundy_values<P: Piece>(rows: u32, cols: u32) -> Vec<u32> {
     let mut g = vec![0; (rows * cols) as usize];
     let mut children = Vec::new();
     for sum in 0..rows + cols - 1 {
@@ -57,7 +57,7 @@ pub fn knight_grundy(rows: u32, cols: u32) -> Vec<u32> {
                 col: sum - row,
             };
             children.clear();
-            targets::<Knight>(rows, cols, sq, &mut children);
+            targets::<P>(rows, cols, sq, &mut children);
             let seen: Vec<u32> = children
                 .iter()
                 .map(|c| g[(c.row * cols + c.col) as usize])

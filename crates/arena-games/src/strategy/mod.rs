@@ -7,6 +7,7 @@
 //! exactly the same moves as the builtin bot.
 
 mod alphabeta;
+mod extra;
 mod greedy;
 #[cfg(test)]
 mod oracle_tests;
@@ -18,12 +19,12 @@ mod ties;
 mod ties_tests;
 
 pub use alphabeta::{AlphaBeta, LOSS_VALUE, WIN_VALUE};
+pub use extra::ExtraStrategies;
 pub use greedy::Greedy;
 pub use random::RandomMover;
 pub use ties::RandomTies;
 
 use crate::game::{Game, Outcome, Player};
-use crate::registry::ExtraStrategies;
 
 /// What a strategy knows besides the position: from the ABI header.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -123,7 +123,7 @@ fn ties_are_broken_by_the_bots_seed() {
 
 #[test]
 fn only_games_that_ask_for_it_break_ties_at_random() {
-    use crate::registry::ExtraStrategies;
+    use crate::strategy::ExtraStrategies;
     const { assert!(Kalah::RANDOM_TIES && Determinant::RANDOM_TIES) };
     const { assert!(!MathTricks::RANDOM_TIES && !Nim::RANDOM_TIES) };
     // MathTricks' alphabeta is still the plain search: the first of equal moves.
