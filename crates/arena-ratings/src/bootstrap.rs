@@ -3,7 +3,7 @@
 use crate::error::RatingError;
 use crate::fit::{fit_table, validate_options, FitOptions};
 use crate::game::{validate, Game, PairCounts, Table};
-use crate::sample::IndexSampler;
+use arena_rng::SeededRng;
 
 /// Default number of bootstrap replicates.
 pub const DEFAULT_REPLICATES: u32 = 200;
@@ -70,7 +70,7 @@ pub fn bootstrap(
     let mut elo = vec![Vec::with_capacity(b); n];
     let mut advantage = Vec::with_capacity(b);
     let mut draw_elo = Vec::with_capacity(b);
-    let mut sampler = IndexSampler::new(seed);
+    let mut sampler = SeededRng::new(seed);
     for _ in 0..replicates {
         let table = resampler.resample(&mut sampler);
         let ratings = fit_table(&table, opts, Some(&point.x))?.ratings(opts.anchor);
@@ -114,7 +114,7 @@ impl Resampler {
     }
 
     /// One bootstrap sample: as many games as the original, drawn with replacement.
-    fn resample(&self, sampler: &mut IndexSampler) -> Table {
+    fn resample(&self, sampler: &mut SeededRng) -> Table {
         let mut pairs: Vec<PairCounts> = self
             .table
             .pairs
@@ -125,7 +125,7 @@ impl Resampler {
             })
             .collect();
         for _ in 0..self.cells.len() {
-            let (pair, outcome) = self.cells[sampler.index(self.cells.len())];
+            let (pair, outcome) = self.cells[sampler.below(self.cells.len() as u64) as usize];
             pairs[pair].counts[outcome] += 1;
         }
         Table {
@@ -217,7 +217,7 @@ mod tests {
         ];
         let r = Resampler::new(3, &games);
         assert_eq!(r.cells, vec![(0, 0), (1, 1), (2, 2)]);
-        let t = r.resample(&mut IndexSampler::new(1));
+        let t = r.resample(&mut SeededRng::new(1));
         let total: u64 = t.pairs.iter().flat_map(|p| p.counts).sum();
         assert_eq!(total, 3);
     }

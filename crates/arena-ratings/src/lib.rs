@@ -93,8 +93,8 @@
 //! `LOS[i][j]` is the fraction of replicates in which `r_i > r_j`, ties counting half;
 //! `LOS[i][j] + LOS[j][i] = 1` exactly and `LOS[i][i] = 0.5`.
 //!
-//! Resampling draws from the games in sorted order with ChaCha8
-//! (`rand_chacha::ChaCha8Rng::seed_from_u64`) and a rejection sampler written here, not
+//! Resampling draws from the games in sorted order with arena's one pinned generator
+//! (crate `arena-rng`: ChaCha8 seeded from a `u64`, uniform draws by rejection), not
 //! `rand`'s distributions, so a seed gives the same intervals on every machine, for
 //! every input order and across dependency upgrades.
 
@@ -107,7 +107,6 @@ mod fit;
 mod game;
 mod linalg;
 mod model;
-mod sample;
 
 pub use bootstrap::{bootstrap, Interval, Uncertainty, DEFAULT_REPLICATES};
 pub use error::RatingError;
