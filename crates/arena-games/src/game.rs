@@ -117,19 +117,119 @@ impl GameParams {
         }
     }
 
-    /// Refuses any option, for games that have none (`game` names the game in the error).
+    /// `rows` and `cols`, each the game's default when not given and checked against the
+    /// game's range for it (a dimension the game ignores is its default).
     ///
     /// # Errors
-    /// [`ParamError::BadOption`] naming the first option given.
-    pub fn no_options(&self, game: &str) -> Result<(), ParamError> {
-        match self.options.keys().next() {
+    /// [`ParamError::OutOfRange`] naming the dimension, its range and the value.
+    pub fn size(&self, info: &GameInfo) -> Result<(u32, u32), ParamError> {
+        let rows = info
+            .rows
+            .check("rows", self.rows.unwrap_or(info.default_rows))?;
+        let cols = info
+            .cols
+            .check("cols", self.cols.unwrap_or(info.default_cols))?;
+        Ok((rows, cols))
+    }
+
+    /// Refuses an option the game does not list in [`GameInfo::options`], naming the
+    /// options it has (or saying it has none). The values are the game's to read.
+    ///
+    /// # Errors
+    /// [`ParamError::BadOption`] naming the first unknown option.
+    pub fn check_option_names(&self, info: &GameInfo) -> Result<(), ParamError> {
+        let unknown = self
+            .options
+            .keys()
+            .find(|name| !info.options.iter().any(|o| o.name == name.as_str()));
+        match unknown {
+            None => Ok(()),
             Some(name) => Err(ParamError::BadOption {
                 name: name.clone(),
-                reason: format!("{game} has no options"),
+                reason: match info.options {
+                    [] => format!("{} has no options", info.name),
+                    options => format!(
+                        "{}'s options are {}",
+                        info.name,
+                        options
+                            .iter()
+                            .map(|o| format!("{}={}", o.name, o.values))
+                            .collect::<Vec<_>>()
+                            .join(" and ")
+                    ),
+                },
             }),
-            None => Ok(()),
         }
     }
+}
+
+/// What a game does with `--rows` or `--cols`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dimension {
+    /// The game reads it, and it must lie in `min..=max`.
+    Range {
+        /// The smallest value.
+        min: u32,
+        /// The largest value.
+        max: u32,
+    },
+    /// The game's board is fixed: the value is not used.
+    Ignored,
+}
+
+impl Dimension {
+    /// `got` when this dimension allows it (any value when it is ignored).
+    ///
+    /// # Errors
+    /// [`ParamError::OutOfRange`] naming `what` (`rows` or `cols`).
+    pub fn check(self, what: &'static str, got: u32) -> Result<u32, ParamError> {
+        match self {
+            Dimension::Range { min, max } if !(min..=max).contains(&got) => {
+                Err(ParamError::OutOfRange {
+                    what,
+                    min,
+                    max,
+                    got,
+                })
+            }
+            _ => Ok(got),
+        }
+    }
+
+    /// The values to test a game at: the smallest, the default and the largest (once each).
+    pub fn samples(self, default: u32) -> Vec<u32> {
+        match self {
+            Dimension::Range { min, max } => {
+                let mut v = vec![min, default, max];
+                v.dedup();
+                v
+            }
+            Dimension::Ignored => vec![default],
+        }
+    }
+}
+
+impl fmt::Display for Dimension {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Dimension::Range { min, max } => write!(f, "{min}..={max}"),
+            Dimension::Ignored => f.write_str("ignored"),
+        }
+    }
+}
+
+/// A `--option NAME=VALUE` that a game reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOption {
+    /// The option's name.
+    pub name: &'static str,
+    /// The values it takes, as `arena games` and error messages write them
+    /// (for example `seed|standard`).
+    pub values: &'static str,
+    /// What it does, in one line.
+    pub doc: &'static str,
+    /// Values every registered game is played with by the conformance suite.
+    pub samples: &'static [&'static str],
 }
 
 /// Reads a square typed by a person as two numbers, row then column, separated by
@@ -339,12 +439,19 @@ pub struct GameInfo {
     pub id: i32,
     /// One line on what the game is.
     pub summary: &'static str,
-    /// What `rows` and `cols` mean for this game, and their bounds.
+    /// What `rows` and `cols` mean for this game (their ranges are [`GameInfo::rows`] and
+    /// [`GameInfo::cols`]).
     pub size_doc: &'static str,
+    /// The range of `--rows`, or that the game ignores it.
+    pub rows: Dimension,
+    /// The range of `--cols`, or that the game ignores it.
+    pub cols: Dimension,
     /// Default rows.
     pub default_rows: u32,
     /// Default columns.
     pub default_cols: u32,
+    /// The `--option NAME=VALUE` settings the game reads.
+    pub options: &'static [GameOption],
     /// Search depth `builtin:alphabeta` uses when none is given.
     pub default_depth: u32,
     /// The deepest search `builtin:alphabeta` may be asked for: the deepest depth at
@@ -377,18 +484,51 @@ mod tests {
     }
 
     #[test]
-    fn no_options_refuses_the_first_option_by_name() {
-        assert_eq!(GameParams::sized(5, 5).no_options("beans"), Ok(()));
+    fn unknown_options_are_refused_by_name_with_the_options_that_exist() {
+        let beans = crate::find_game("beans").unwrap().info();
+        assert_eq!(GameParams::sized(5, 5).check_option_names(beans), Ok(()));
         let mut params = GameParams::default();
         params.options.insert("zeta".into(), "1".into());
         params.options.insert("alpha".into(), "2".into());
         assert_eq!(
-            params.no_options("beans"),
+            params.check_option_names(beans),
             Err(ParamError::BadOption {
                 name: "alpha".into(),
                 reason: "beans has no options".into(),
             })
         );
+        let kalah = crate::find_game("kalah").unwrap().info();
+        let err = params.check_option_names(kalah).unwrap_err().to_string();
+        assert!(
+            err.contains("rules=seed|standard and stones=3..=6"),
+            "{err}"
+        );
+        params.options.clear();
+        params.options.insert("stones".into(), "4".into());
+        assert_eq!(params.check_option_names(kalah), Ok(()));
+    }
+
+    #[test]
+    fn sizes_default_and_are_checked_against_the_games_ranges() {
+        let nim = crate::find_game("nim").unwrap().info();
+        assert_eq!(GameParams::default().size(nim), Ok((5, nim.default_cols)));
+        assert_eq!(
+            GameParams::sized(17, 3).size(nim),
+            Err(ParamError::OutOfRange {
+                what: "rows",
+                min: 1,
+                max: 16,
+                got: 17
+            })
+        );
+        let kalah = crate::find_game("kalah").unwrap().info();
+        assert_eq!(GameParams::sized(99, 0).size(kalah), Ok((99, 0)));
+        assert_eq!(
+            Dimension::Range { min: 4, max: 64 }.samples(8),
+            vec![4, 8, 64]
+        );
+        assert_eq!(Dimension::Range { min: 4, max: 64 }.samples(4), vec![4, 64]);
+        assert_eq!(Dimension::Ignored.samples(3), vec![3]);
     }
 
     #[test]

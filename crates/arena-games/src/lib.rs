@@ -44,8 +44,6 @@ register_games! { $
 pub mod abi;
 pub mod conformance;
 pub mod game;
-#[cfg(test)]
-mod playtest;
 pub mod registry;
 pub mod rng;
 pub mod strategy;

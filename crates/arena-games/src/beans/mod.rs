@@ -11,7 +11,7 @@ mod tests;
 
 pub use perfect::{is_losing, Perfect};
 
-use crate::game::{DecodeError, Game, GameInfo, GameParams, Outcome, ParamError, Player};
+use crate::game::{DecodeError, Dimension, Game, GameInfo, GameParams, Outcome, ParamError, Player};
 use crate::rng::GameRng;
 use crate::strategy::{ExtraStrategies, Strategy};
 
@@ -89,20 +89,6 @@ impl Beans {
     }
 }
 
-fn bound(params_value: Option<u32>, default: u32, what: &'static str) -> Result<u32, ParamError> {
-    let got = params_value.unwrap_or(default);
-    if (1..=MAX_PILE).contains(&got) {
-        Ok(got)
-    } else {
-        Err(ParamError::OutOfRange {
-            what,
-            min: 1,
-            max: MAX_PILE,
-            got,
-        })
-    }
-}
-
 impl Game for Beans {
     type Move = Take;
 
@@ -110,18 +96,26 @@ impl Game for Beans {
         name: "beans",
         id: 2,
         summary: "two piles of beans; take one bean or one of each colour; taking the last bean wins",
-        size_doc: "rows = most white beans, cols = most black beans (each 1..=1000); piles are drawn in 0..=rows and 0..=cols, never both empty",
+        size_doc: "rows = most white beans, cols = most black beans; piles are drawn in 0..=rows and 0..=cols, never both empty",
+        rows: Dimension::Range {
+            min: 1,
+            max: MAX_PILE,
+        },
+        cols: Dimension::Range {
+            min: 1,
+            max: MAX_PILE,
+        },
         default_rows: 15,
         default_cols: 15,
+        options: &[],
         default_depth: 10,
         max_depth: 28,
         always_paired: false,
     };
 
     fn new_random(params: &GameParams, rng: &mut GameRng) -> Result<Self, ParamError> {
-        params.no_options(Self::INFO.name)?;
-        let max_white = bound(params.rows, Self::INFO.default_rows, "rows")?;
-        let max_black = bound(params.cols, Self::INFO.default_cols, "cols")?;
+        params.check_option_names(&Self::INFO)?;
+        let (max_white, max_black) = params.size(&Self::INFO)?;
         loop {
             let white = rng.range(0, max_white as i64) as u32;
             let black = rng.range(0, max_black as i64) as u32;

@@ -4,7 +4,8 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::playtest::{check_perfect_move, check_playout, check_position, duel, Solver};
+use crate::conformance::{check_playout_from, check_state_probing};
+use crate::strategy::theory_check::{check_perfect_move, duel, Solver};
 
 fn at(white: u32, black: u32) -> Beans {
     Beans::new(white, black, Player::First).unwrap()
@@ -128,9 +129,9 @@ fn perfect_player_beats_random_from_every_won_start() {
 fn random_playouts_keep_the_contract() {
     for seed in 0..30 {
         let g = Beans::new_random(&GameParams::default(), &mut GameRng::new(seed)).unwrap();
-        check_playout(&g, seed, 2 * MAX_PILE as usize, PROBE);
+        check_playout_from(&g, seed, 2 * MAX_PILE as usize, PROBE);
     }
-    check_position(&at(0, 0), PROBE);
+    check_state_probing(&at(0, 0), "position", PROBE);
 }
 
 #[test]
@@ -153,7 +154,7 @@ proptest! {
         prop_assert!(a.white() <= rows && a.black() <= cols);
         prop_assert!(a.white() + a.black() > 0);
         prop_assert_eq!(a.to_move(), Player::First);
-        let plies = check_playout(&a, seed, (rows + cols) as usize, PROBE);
+        let plies = check_playout_from(&a, seed, (rows + cols) as usize, PROBE);
         prop_assert!(plies <= (rows + cols) as usize);
     }
 }

@@ -12,7 +12,7 @@ mod tests;
 
 pub use perfect::Perfect;
 
-use crate::game::{DecodeError, Game, GameInfo, GameParams, Outcome, ParamError, Player};
+use crate::game::{DecodeError, Dimension, Game, GameInfo, GameParams, Outcome, ParamError, Player};
 use crate::rng::GameRng;
 use crate::strategy::{ExtraStrategies, Strategy};
 
@@ -85,7 +85,10 @@ impl Game for Cards24 {
         name: "cards24",
         id: 8,
         summary: "24 cards valued 1-6; take one at a time into a common total; exactly 50 wins, past 50 loses",
-        size_doc: "fixed deck of 4 cards of each value 1..=6; rows and cols are ignored",
+        size_doc: "fixed deck of 4 cards of each value 1..=6",
+        rows: Dimension::Ignored,
+        cols: Dimension::Ignored,
+        options: &[],
         default_rows: 4,
         default_cols: 6,
         default_depth: 8,
@@ -94,7 +97,7 @@ impl Game for Cards24 {
     };
 
     fn new_random(params: &GameParams, _rng: &mut GameRng) -> Result<Self, ParamError> {
-        params.no_options(Self::INFO.name)?;
+        params.check_option_names(&Self::INFO)?;
         Ok(Cards24::standard())
     }
 

@@ -5,7 +5,8 @@ use proptest::prelude::*;
 
 use super::table::{grundy_table, index, position, BUST, POSITIONS};
 use super::*;
-use crate::playtest::{check_perfect_move, check_playout, check_position, duel, legal, Solver};
+use crate::conformance::{check_playout_from, check_state_probing};
+use crate::strategy::theory_check::{check_perfect_move, duel, legal, Solver};
 use crate::strategy::RandomMover;
 
 const PROBE: &[i32] = &[-1, 0, 1, 2, 3, 4, 5, 6, 7, 50];
@@ -137,9 +138,9 @@ fn the_standard_start_is_won_by_the_first_player() {
 #[test]
 fn random_playouts_keep_the_contract() {
     for seed in 0..30 {
-        check_playout(&Cards24::standard(), seed, 24, PROBE);
+        check_playout_from(&Cards24::standard(), seed, 24, PROBE);
     }
-    check_position(&cards([0, 0, 0, 0, 0, 0]), PROBE);
+    check_state_probing(&cards([0, 0, 0, 0, 0, 0]), "position", PROBE);
     let kind = crate::find_game("cards24").unwrap();
     assert_eq!(kind.info().id, 8);
     assert!(kind.builtin("perfect", None).is_ok());
@@ -153,6 +154,6 @@ proptest! {
         let g = Cards24::new(left, Player::First).unwrap();
         prop_assume!(!g.is_terminal());
         prop_assert_eq!(Cards24::from_setup(&g.setup()).unwrap(), g.clone());
-        prop_assert!(check_playout(&g, seed, 24, PROBE) <= 24);
+        prop_assert!(check_playout_from(&g, seed, 24, PROBE) <= 24);
     }
 }

@@ -12,7 +12,7 @@ mod tests;
 
 pub use perfect::{solution_stats, value, Perfect, SolutionStats};
 
-use crate::game::{DecodeError, Game, GameInfo, GameParams, Outcome, ParamError, Player};
+use crate::game::{DecodeError, Dimension, Game, GameInfo, GameOption, GameParams, Outcome, ParamError, Player};
 use crate::rng::GameRng;
 use crate::strategy::{ExtraStrategies, Strategy};
 
@@ -166,7 +166,15 @@ impl Game for Determinant {
         name: "determinant",
         id: 10,
         summary: "write 1..9 into a 3 x 3 table in turns; row products against column products",
-        size_doc: "fixed 3 x 3 table; rows and cols are ignored; option table=917/.5./682 starts from a partly filled table",
+        size_doc: "fixed 3 x 3 table",
+        rows: Dimension::Ignored,
+        cols: Dimension::Ignored,
+        options: &[GameOption {
+            name: "table",
+            values: "ROW/ROW/ROW",
+            doc: "start from a partly filled table, e.g. table=917/.5./682 (`.` is an empty cell)",
+            samples: &["917/.5./682", ".../.../..1", "12./.../..."],
+        }],
         default_rows: 3,
         default_cols: 3,
         default_depth: 3,
@@ -175,17 +183,13 @@ impl Game for Determinant {
     };
 
     fn new_random(params: &GameParams, _rng: &mut GameRng) -> Result<Self, ParamError> {
+        params.check_option_names(&Self::INFO)?;
         let mut game = Determinant::empty();
         for (name, value) in &params.options {
             let bad = |reason: String| ParamError::BadOption {
                 name: name.clone(),
                 reason,
             };
-            if name != "table" {
-                return Err(bad(
-                    "the only option is table=917/.5./682 (a partly filled table)".to_string(),
-                ));
-            }
             game = Determinant::new(parse_table(value).map_err(bad)?).map_err(bad)?;
             if game.filled() as usize == CELLS {
                 return Err(bad("the table is full: nothing is left to play".to_string()));

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::conformance::check_game;
-use crate::playtest::{duel, legal};
+use crate::strategy::theory_check::{duel, legal};
 use crate::strategy::{AlphaBeta, Greedy, RandomMover, RandomTies, Strategy};
 
 fn table(text: &str) -> Determinant {

@@ -8,7 +8,7 @@ mod render;
 #[cfg(test)]
 mod tests;
 
-use crate::game::{DecodeError, Game, GameInfo, GameParams, Outcome, ParamError, Player};
+use crate::game::{DecodeError, Dimension, Game, GameInfo, GameOption, GameParams, Outcome, ParamError, Player};
 use crate::strategy::ExtraStrategies;
 use crate::rng::GameRng;
 
@@ -214,7 +214,23 @@ impl Game for Kalah {
         id: 9,
         summary:
             "sow stones round 14 holes into your kalah; options rules=seed|standard, stones=3..=6",
-        size_doc: "fixed board of 2 × 6 pits and 2 kalahs; rows and cols are ignored",
+        size_doc: "fixed board of 2 × 6 pits and 2 kalahs",
+        rows: Dimension::Ignored,
+        cols: Dimension::Ignored,
+        options: &[
+            GameOption {
+                name: "rules",
+                values: "seed|standard",
+                doc: "the seed's rules (relay sowing, captures of 2 or 3) or the common Kalah(6, s) (default seed)",
+                samples: &["seed", "standard"],
+            },
+            GameOption {
+                name: "stones",
+                values: "3..=6",
+                doc: "stones per pit at the start (default: drawn from the game seed)",
+                samples: &["3", "6"],
+            },
+        ],
         default_rows: 2,
         default_cols: 6,
         default_depth: 6,
@@ -227,6 +243,7 @@ impl Game for Kalah {
             name: name.to_string(),
             reason,
         };
+        params.check_option_names(&Self::INFO)?;
         let mut rules = Rules::Seed;
         let mut stones = None;
         for (name, value) in &params.options {
@@ -243,12 +260,7 @@ impl Game for Kalah {
                         .ok_or_else(|| bad(name, format!("`{value}`: a number 3..=6")))?;
                     stones = Some(s);
                 }
-                _ => {
-                    return Err(bad(
-                        name,
-                        "the options are rules=seed|standard and stones=3..=6".to_string(),
-                    ))
-                }
+                _ => unreachable!("option names are checked first"),
             }
         }
         let stones = stones.unwrap_or_else(|| rng.range(3, 6) as u32);

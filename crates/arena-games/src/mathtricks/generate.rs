@@ -1,6 +1,6 @@
 //! Randomized fair boards.
 //!
-//! Every number the generator uses is here and in `docs/GAMES.md`:
+//! Every number the generator uses is here and in `docs/games/mathtricks.md`:
 //! - **Symmetry.** Cells come in pairs `(r, c)` / `(R-1-r, C-1-c)` (the centre of an
 //!   odd-by-odd board pairs with itself); both cells of a pair get the same operation, so
 //!   each player faces the same board from its own corner. The corner pair holds `+0`.

@@ -13,9 +13,7 @@ pub use board::{check_size, Board, Cell, Op, MAX_OPERAND, MAX_SIDE, MIN_SIDE};
 pub use generate::{divisors, fair_board, is_symmetric, multipliers, operand_bound};
 
 use crate::abi::{i64_words, words_i64};
-use crate::game::{
-    parse_row_col, DecodeError, Game, GameInfo, GameParams, Outcome, ParamError, Player,
-};
+use crate::game::{DecodeError, Dimension, Game, GameInfo, GameParams, Outcome, ParamError, Player, parse_row_col};
 use crate::strategy::ExtraStrategies;
 use crate::rng::GameRng;
 
@@ -135,28 +133,26 @@ impl Game for MathTricks {
         id: 1,
         summary:
             "two pawns collect + - x / on a board they may never revisit; the larger total wins",
-        size_doc: "board rows x cols, each 4..=64",
+        size_doc: "board rows x cols",
+        rows: Dimension::Range {
+            min: MIN_SIDE,
+            max: MAX_SIDE,
+        },
+        cols: Dimension::Range {
+            min: MIN_SIDE,
+            max: MAX_SIDE,
+        },
         default_rows: 8,
         default_cols: 8,
+        options: &[],
         default_depth: 6,
         max_depth: 12,
         always_paired: false,
     };
 
     fn new_random(params: &GameParams, rng: &mut GameRng) -> Result<Self, ParamError> {
-        params.no_options(Self::INFO.name)?;
-        let rows = params.rows.unwrap_or(Self::INFO.default_rows);
-        let cols = params.cols.unwrap_or(Self::INFO.default_cols);
-        for (what, got) in [("rows", rows), ("cols", cols)] {
-            if !(MIN_SIDE..=MAX_SIDE).contains(&got) {
-                return Err(ParamError::OutOfRange {
-                    what,
-                    min: MIN_SIDE,
-                    max: MAX_SIDE,
-                    got,
-                });
-            }
-        }
+        params.check_option_names(&Self::INFO)?;
+        let (rows, cols) = params.size(&Self::INFO)?;
         let board = fair_board(rows, cols, rng).expect("size checked above");
         Ok(MathTricks::new(board))
     }

@@ -10,7 +10,7 @@ mod tests;
 
 pub use perfect::{is_safe, nim_sum, Perfect};
 
-use crate::game::{DecodeError, Game, GameInfo, GameParams, Outcome, ParamError, Player};
+use crate::game::{DecodeError, Dimension, Game, GameInfo, GameOption, GameParams, Outcome, ParamError, Player};
 use crate::rng::GameRng;
 use crate::strategy::{ExtraStrategies, Strategy};
 
@@ -97,9 +97,23 @@ impl Game for Nim {
         name: "nim",
         id: 7,
         summary: "heaps of stones; take any number from one heap; taking the last stone wins",
-        size_doc: "rows = number of heaps (1..=16), cols = largest heap (1..=1000); each heap is drawn in 1..=cols; option heaps=3,4,5 fixes them (rows and cols are then ignored)",
+        size_doc: "rows = number of heaps, cols = largest heap; each heap is drawn in 1..=cols (ignored with option heaps)",
+        rows: Dimension::Range {
+            min: 1,
+            max: MAX_HEAPS,
+        },
+        cols: Dimension::Range {
+            min: 1,
+            max: MAX_HEAP,
+        },
         default_rows: 5,
         default_cols: 15,
+        options: &[GameOption {
+            name: "heaps",
+            values: "LIST",
+            doc: "the heap sizes, e.g. heaps=3,4,5 (at most 16 heaps of at most 1000)",
+            samples: &["3,4,5", "1", "0,7", "100,99,1,1,1,1,1,1,1,1,1,1,1,1,1,2"],
+        }],
         default_depth: 4,
         max_depth: 8,
         always_paired: false,
@@ -110,11 +124,9 @@ impl Game for Nim {
             name: name.to_string(),
             reason,
         };
+        params.check_option_names(&Self::INFO)?;
         let mut fixed = None;
         for (name, value) in &params.options {
-            if name != "heaps" {
-                return Err(bad(name, "the only option is heaps=3,4,5,...".to_string()));
-            }
             let heaps = parse_heaps(value).map_err(|e| bad(name, e))?;
             check_heaps(&heaps).map_err(|e| bad(name, e))?;
             if heaps.iter().all(|&h| h == 0) {
@@ -125,24 +137,7 @@ impl Game for Nim {
         let heaps = match fixed {
             Some(heaps) => heaps,
             None => {
-                let count = params.rows.unwrap_or(Self::INFO.default_rows);
-                let largest = params.cols.unwrap_or(Self::INFO.default_cols);
-                if !(1..=MAX_HEAPS).contains(&count) {
-                    return Err(ParamError::OutOfRange {
-                        what: "rows",
-                        min: 1,
-                        max: MAX_HEAPS,
-                        got: count,
-                    });
-                }
-                if !(1..=MAX_HEAP).contains(&largest) {
-                    return Err(ParamError::OutOfRange {
-                        what: "cols",
-                        min: 1,
-                        max: MAX_HEAP,
-                        got: largest,
-                    });
-                }
+                let (count, largest) = params.size(&Self::INFO)?;
                 (0..count)
                     .map(|_| rng.range(1, largest as i64) as u32)
                     .collect()

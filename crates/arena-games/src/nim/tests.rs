@@ -4,7 +4,8 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::playtest::{check_perfect_move, check_playout, duel, legal, Solver};
+use crate::conformance::{check_playout_from};
+use crate::strategy::theory_check::{check_perfect_move, duel, legal, Solver};
 use crate::strategy::RandomMover;
 
 fn nim(heaps: &[u32]) -> Nim {
@@ -150,7 +151,7 @@ fn perfect_wins_every_unsafe_start() {
 fn random_playouts_keep_the_contract() {
     for seed in 0..20 {
         let g = Nim::new_random(&GameParams::sized(4, 12), &mut GameRng::new(seed)).unwrap();
-        check_playout(&g, seed, 48, &probe(&g));
+        check_playout_from(&g, seed, 48, &probe(&g));
     }
     let kind = crate::find_game("nim").unwrap();
     assert_eq!(kind.info().id, 7);
@@ -173,6 +174,6 @@ proptest! {
         prop_assert_eq!(a.heaps().len(), rows as usize);
         prop_assert!(a.heaps().iter().all(|&h| (1..=cols).contains(&h)));
         let stones: u32 = a.heaps().iter().sum();
-        prop_assert!(check_playout(&a, seed, stones as usize, &[-1, 0, 1]) <= stones as usize);
+        prop_assert!(check_playout_from(&a, seed, stones as usize, &[-1, 0, 1]) <= stones as usize);
     }
 }

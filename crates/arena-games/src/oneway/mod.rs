@@ -88,28 +88,10 @@ fn read_options(params: &GameParams) -> Result<Start, ParamError> {
                     reason: format!("`{value}`: use start=random or start=corner"),
                 })
             }
-            _ => {
-                return Err(ParamError::BadOption {
-                    name: name.clone(),
-                    reason: "the only option is start=random|corner".to_string(),
-                })
-            }
+            _ => unreachable!("option names are checked first"),
         }
     }
     Ok(start)
-}
-
-fn check_side(what: &'static str, got: u32) -> Result<u32, ParamError> {
-    if (MIN_SIDE..=MAX_SIDE).contains(&got) {
-        Ok(got)
-    } else {
-        Err(ParamError::OutOfRange {
-            what,
-            min: MIN_SIDE,
-            max: MAX_SIDE,
-            got,
-        })
-    }
 }
 
 /// A position of a one-way game played with piece `P`.
@@ -129,7 +111,7 @@ impl<P: Piece> OneWay<P> {
     /// When a side is outside `4..=64` or `at` is off the board.
     pub fn new(rows: u32, cols: u32, at: Square, to_move: Player) -> Result<OneWay<P>, String> {
         for (what, n) in [("rows", rows), ("cols", cols)] {
-            check_side(what, n).map_err(|e| e.to_string())?;
+            P::INFO.rows.check(what, n).map_err(|e| e.to_string())?;
         }
         if at.row >= rows || at.col >= cols {
             return Err(format!("({at}) is off the {rows}x{cols} board"));
@@ -178,9 +160,9 @@ impl<P: Piece> Game for OneWay<P> {
     const INFO: GameInfo = P::INFO;
 
     fn new_random(params: &GameParams, rng: &mut GameRng) -> Result<Self, ParamError> {
+        params.check_option_names(&P::INFO)?;
         let start = read_options(params)?;
-        let rows = check_side("rows", params.rows.unwrap_or(P::INFO.default_rows))?;
-        let cols = check_side("cols", params.cols.unwrap_or(P::INFO.default_cols))?;
+        let (rows, cols) = params.size(&P::INFO)?;
         let at = match start {
             Start::Corner => Square {
                 row: rows - 1,

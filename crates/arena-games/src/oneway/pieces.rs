@@ -2,11 +2,25 @@
 //! each ([`super::Piece`] says what a piece must give).
 
 use super::theory;
-use super::{Piece, Square};
-use crate::game::GameInfo;
+use super::{Piece, Square, MAX_SIDE, MIN_SIDE};
+use crate::game::{Dimension, GameInfo, GameOption};
 
 /// Summary of the board sizes, shared by the four games.
-const SIZE_DOC: &str = "board rows x cols, each 4..=64; the piece starts on a random square of the top-right 3x3 area (option start=corner: on the top-right corner)";
+const SIZE_DOC: &str = "board rows x cols; the piece starts on a random square of the top-right 3x3 area (option start=corner: on the top-right corner)";
+
+/// The board sides the four games accept.
+const SIDE: Dimension = Dimension::Range {
+    min: MIN_SIDE,
+    max: MAX_SIDE,
+};
+
+/// The options of the four games.
+const OPTIONS: &[GameOption] = &[GameOption {
+    name: "start",
+    values: "random|corner",
+    doc: "where the piece starts: a random square of the top-right 3x3 area, or the corner",
+    samples: &["random", "corner"],
+}];
 
 /// Row-major flags of a closed-form test over the board's squares.
 fn each_square(rows: u32, cols: u32, f: impl Fn(Square) -> bool) -> Vec<bool> {
@@ -39,6 +53,9 @@ impl Piece for King {
         id: 3,
         summary: "one-way king: move it one square left, down or down-left; whoever reaches the bottom-left corner wins",
         size_doc: SIZE_DOC,
+        rows: SIDE,
+        cols: SIDE,
+        options: OPTIONS,
         default_rows: 8,
         default_cols: 8,
         default_depth: 10,
@@ -60,6 +77,9 @@ impl Piece for Queen {
         id: 4,
         summary: "one-way queen: move it any distance left, down or down-left; whoever reaches the bottom-left corner wins",
         size_doc: SIZE_DOC,
+        rows: SIDE,
+        cols: SIDE,
+        options: OPTIONS,
         default_rows: 8,
         default_cols: 8,
         default_depth: 6,
@@ -81,6 +101,9 @@ impl Piece for Rook {
         id: 5,
         summary: "one-way rook: move it any distance left or down; whoever reaches the bottom-left corner wins",
         size_doc: SIZE_DOC,
+        rows: SIDE,
+        cols: SIDE,
+        options: OPTIONS,
         default_rows: 8,
         default_cols: 8,
         default_depth: 6,
@@ -102,6 +125,9 @@ impl Piece for Knight {
         id: 6,
         summary: "one-way knight: knight moves that bring it closer to the bottom-left; whoever reaches one of the four corner squares wins",
         size_doc: SIZE_DOC,
+        rows: SIDE,
+        cols: SIDE,
+        options: OPTIONS,
         default_rows: 8,
         default_cols: 8,
         default_depth: 10,

@@ -14,6 +14,8 @@ mod oracle_tests;
 mod random;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+pub(crate) mod theory_check;
 mod ties;
 #[cfg(test)]
 mod ties_tests;

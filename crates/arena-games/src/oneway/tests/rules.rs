@@ -3,7 +3,8 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::playtest::{check_playout, legal};
+use crate::conformance::{check_playout_from};
+use crate::strategy::theory_check::{legal};
 
 fn sq(row: u32, col: u32) -> Square {
     Square { row, col }
@@ -186,7 +187,7 @@ fn registry_lists_the_family_with_perfect_players() {
 fn playouts<P: Piece>(rows: u32, cols: u32, seed: u64) -> usize {
     let g =
         OneWay::<P>::new_random(&GameParams::sized(rows, cols), &mut GameRng::new(seed)).unwrap();
-    check_playout(&g, seed, (rows + cols) as usize, &probe(rows, cols))
+    check_playout_from(&g, seed, (rows + cols) as usize, &probe(rows, cols))
 }
 
 #[test]

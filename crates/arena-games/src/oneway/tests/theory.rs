@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::oneway::theory as piece_theory;
-use crate::playtest::{check_perfect_move, duel, Solver};
+use crate::strategy::theory_check::{check_perfect_move, duel, Solver};
 use crate::strategy::RandomMover;
 
 /// On every square of every board up to `max` x `max`, for both seats: the theory's
