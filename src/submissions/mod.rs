@@ -227,7 +227,7 @@ fn scan_folder(
             file: dir
                 .file_name()
                 .map_or_else(|| escape_os(dir.as_os_str()), escape_os),
-            reason: SkipReason::NoModule,
+            reason: SkipReason::NoModule { others: Vec::new() },
         });
     }
     for (name, path) in list {
@@ -269,6 +269,7 @@ fn student_folder(
         }
     };
     let mut modules = Vec::new();
+    let mut others = Vec::new();
     for (name, path) in list {
         let file = format!("{folder}/{}", escape_os(&name));
         if is_module_file(&path) {
@@ -280,10 +281,22 @@ fn student_folder(
             Err(e) => SkipReason::Unreadable(e),
             Ok(_) => SkipReason::NotModuleFile,
         };
-        skipped.push(Skipped { path, file, reason });
+        others.push((Skipped { path, file, reason }, name));
     }
+    if modules.is_empty() {
+        // One line for the folder, naming what it holds, rather than one per file.
+        let others = others
+            .iter()
+            .map(|(s, name)| match s.reason {
+                SkipReason::NestedFolder => format!("{}/", escape_os(name)),
+                _ => escape_os(name),
+            })
+            .collect();
+        skipped.push(skip_folder(SkipReason::NoModule { others }));
+        return;
+    }
+    skipped.extend(others.into_iter().map(|(s, _)| s));
     match modules.len() {
-        0 => skipped.push(skip_folder(SkipReason::NoModule)),
         1 => {
             let (path, file) = modules.pop().expect("one module");
             if let Err(e) = module_file::open(&path) {

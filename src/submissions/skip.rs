@@ -29,9 +29,13 @@ pub enum SkipReason {
     /// A link, a FIFO, a device, a socket, or a file the system would not open.
     #[error("{0}")]
     Unreadable(ReadError),
-    /// A sub-folder (or a folder argument) with no module file in it.
-    #[error("the folder holds no .wasm or .wat file")]
-    NoModule,
+    /// A sub-folder (or a folder argument) with no module file in it: the whole folder is
+    /// skipped, and `others` names what it holds instead (escaped, folders ending in `/`).
+    #[error("the folder holds no .wasm or .wat file{}", only(.others))]
+    NoModule {
+        /// The entries the folder holds.
+        others: Vec<String>,
+    },
     /// A sub-folder with more than one module file: which one is the submission?
     #[error("the folder holds {} modules ({}): a student's folder must hold exactly one", .0.len(), .0.join(", "))]
     SeveralModules(Vec<String>),
@@ -49,6 +53,20 @@ pub enum SkipReason {
     /// The name is that of a builtin bot in the same tournament.
     #[error("its bot name `{0}` is the name of a builtin in this tournament: rename it")]
     BuiltinName(String),
+}
+
+/// `, only: a, b, c` (at most six names, then how many more), or nothing for no names.
+fn only(others: &[String]) -> String {
+    const SHOWN: usize = 6;
+    match others.len() {
+        0 => String::new(),
+        n if n <= SHOWN => format!(", only: {}", others.join(", ")),
+        n => format!(
+            ", only: {} and {} more",
+            others[..SHOWN].join(", "),
+            n - SHOWN
+        ),
+    }
 }
 
 /// What stops intake altogether: a mistake on the command line, not in a submission.

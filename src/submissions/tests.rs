@@ -53,6 +53,8 @@ fn a_student_folder_with_one_module_is_named_after_the_folder() {
         ("Di_7_assignsubmission_onlinetext_/", b""),
         ("ed/deeper/x.wasm", b"x"),
         ("ed/x.wasm", b"x"),
+        ("fy/notes.txt", b"x"),
+        ("fy/src/main.c", b"x"),
     ]);
     let intake = gather_dir(dir.path());
     assert_eq!(names(&intake), ["Ana Petrova", "bo", "ed"]);
@@ -79,6 +81,10 @@ fn a_student_folder_with_one_module_is_named_after_the_folder() {
             (
                 "ed/deeper".to_string(),
                 "a folder inside a submission folder (arena looks only one level deep)".to_string()
+            ),
+            (
+                "fy/".to_string(),
+                "the folder holds no .wasm or .wat file, only: notes.txt, src/".to_string()
             ),
         ]
     );
@@ -158,7 +164,10 @@ fn an_empty_folder_is_reported() {
     let intake = gather_dir(dir.path());
     assert!(intake.bots.is_empty());
     assert_eq!(intake.skipped.len(), 1);
-    assert!(matches!(intake.skipped[0].reason, SkipReason::NoModule));
+    assert!(matches!(
+        &intake.skipped[0].reason,
+        SkipReason::NoModule { others } if others.is_empty()
+    ));
 }
 
 #[test]
