@@ -6,10 +6,15 @@
 //! as `i32` words from the mover's point of view and read back, and a move converts to and
 //! from one `i32`.
 
-use std::collections::BTreeMap;
 use std::fmt;
 
 use thiserror::Error;
+
+mod info;
+mod params;
+
+pub use info::{Dimension, GameInfo, GameOption};
+pub use params::{GameParams, ParamError};
 
 use crate::rng::GameRng;
 
@@ -93,145 +98,6 @@ pub struct IllegalMove {
     pub reason: String,
 }
 
-/// Parameters that choose a starting position, shared by every game.
-///
-/// `rows` and `cols` are the size of the board (or what a game documents them to mean);
-/// `options` holds game-specific settings by name (for example Nim's heap sizes).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GameParams {
-    /// Rows of the board, or `None` for the game's default.
-    pub rows: Option<u32>,
-    /// Columns of the board, or `None` for the game's default.
-    pub cols: Option<u32>,
-    /// Game-specific options, `name -> value`.
-    pub options: BTreeMap<String, String>,
-}
-
-impl GameParams {
-    /// Parameters with a board size and no options.
-    pub fn sized(rows: u32, cols: u32) -> GameParams {
-        GameParams {
-            rows: Some(rows),
-            cols: Some(cols),
-            options: BTreeMap::new(),
-        }
-    }
-
-    /// `rows` and `cols`, each the game's default when not given and checked against the
-    /// game's range for it (a dimension the game ignores is its default).
-    ///
-    /// # Errors
-    /// [`ParamError::OutOfRange`] naming the dimension, its range and the value.
-    pub fn size(&self, info: &GameInfo) -> Result<(u32, u32), ParamError> {
-        let rows = info
-            .rows
-            .check("rows", self.rows.unwrap_or(info.default_rows))?;
-        let cols = info
-            .cols
-            .check("cols", self.cols.unwrap_or(info.default_cols))?;
-        Ok((rows, cols))
-    }
-
-    /// Refuses an option the game does not list in [`GameInfo::options`], naming the
-    /// options it has (or saying it has none). The values are the game's to read.
-    ///
-    /// # Errors
-    /// [`ParamError::BadOption`] naming the first unknown option.
-    pub fn check_option_names(&self, info: &GameInfo) -> Result<(), ParamError> {
-        let unknown = self
-            .options
-            .keys()
-            .find(|name| !info.options.iter().any(|o| o.name == name.as_str()));
-        match unknown {
-            None => Ok(()),
-            Some(name) => Err(ParamError::BadOption {
-                name: name.clone(),
-                reason: match info.options {
-                    [] => format!("{} has no options", info.name),
-                    options => format!(
-                        "{}'s options are {}",
-                        info.name,
-                        options
-                            .iter()
-                            .map(|o| format!("{}={}", o.name, o.values))
-                            .collect::<Vec<_>>()
-                            .join(" and ")
-                    ),
-                },
-            }),
-        }
-    }
-}
-
-/// What a game does with `--rows` or `--cols`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dimension {
-    /// The game reads it, and it must lie in `min..=max`.
-    Range {
-        /// The smallest value.
-        min: u32,
-        /// The largest value.
-        max: u32,
-    },
-    /// The game's board is fixed: the value is not used.
-    Ignored,
-}
-
-impl Dimension {
-    /// `got` when this dimension allows it (any value when it is ignored).
-    ///
-    /// # Errors
-    /// [`ParamError::OutOfRange`] naming `what` (`rows` or `cols`).
-    pub fn check(self, what: &'static str, got: u32) -> Result<u32, ParamError> {
-        match self {
-            Dimension::Range { min, max } if !(min..=max).contains(&got) => {
-                Err(ParamError::OutOfRange {
-                    what,
-                    min,
-                    max,
-                    got,
-                })
-            }
-            _ => Ok(got),
-        }
-    }
-
-    /// The values to test a game at: the smallest, the default and the largest (once each).
-    pub fn samples(self, default: u32) -> Vec<u32> {
-        match self {
-            Dimension::Range { min, max } => {
-                let mut v = vec![min, default, max];
-                v.dedup();
-                v
-            }
-            Dimension::Ignored => vec![default],
-        }
-    }
-}
-
-impl fmt::Display for Dimension {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Dimension::Range { min, max } => write!(f, "{min}..={max}"),
-            Dimension::Ignored => f.write_str("ignored"),
-        }
-    }
-}
-
-/// A `--option NAME=VALUE` that a game reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameOption {
-    /// The option's name.
-    pub name: &'static str,
-    /// The values it takes, as `arena games` and error messages write them
-    /// (for example `seed|standard`).
-    pub values: &'static str,
-    /// What it does, in one line.
-    pub doc: &'static str,
-    /// Values every registered game is played with by the conformance suite.
-    pub samples: &'static [&'static str],
-}
-
 /// Reads a square typed by a person as two numbers, row then column, separated by
 /// spaces or a comma. `hint` starts the message when the text is not two numbers.
 ///
@@ -250,31 +116,6 @@ pub fn parse_row_col(text: &str, hint: &str) -> Result<(i64, i64), String> {
             .map_err(|_| format!("`{s}` is not a {what} number"))
     };
     Ok((parse(r, "row")?, parse(c, "column")?))
-}
-
-/// Parameters a game refuses.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum ParamError {
-    /// A board dimension outside what the game supports.
-    #[error("{what} must be between {min} and {max}, got {got}")]
-    OutOfRange {
-        /// Which parameter.
-        what: &'static str,
-        /// The smallest allowed value.
-        min: u32,
-        /// The largest allowed value.
-        max: u32,
-        /// What was given.
-        got: u32,
-    },
-    /// An option the game does not know, or a value it cannot read.
-    #[error("bad option `{name}`: {reason}")]
-    BadOption {
-        /// The option's name.
-        name: String,
-        /// What is wrong with it.
-        reason: String,
-    },
 }
 
 /// State words that do not describe a valid position of the game.
@@ -428,41 +269,6 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
 
     /// A one-line prompt telling a person how to type a move.
     fn move_prompt(&self) -> String;
-}
-
-/// Fixed facts about a game, for the registry and the ABI header.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameInfo {
-    /// The short name used by `--game` and in results.
-    pub name: &'static str,
-    /// The number in word 1 of the ABI header.
-    pub id: i32,
-    /// One line on what the game is.
-    pub summary: &'static str,
-    /// What `rows` and `cols` mean for this game (their ranges are [`GameInfo::rows`] and
-    /// [`GameInfo::cols`]).
-    pub size_doc: &'static str,
-    /// The range of `--rows`, or that the game ignores it.
-    pub rows: Dimension,
-    /// The range of `--cols`, or that the game ignores it.
-    pub cols: Dimension,
-    /// Default rows.
-    pub default_rows: u32,
-    /// Default columns.
-    pub default_cols: u32,
-    /// The `--option NAME=VALUE` settings the game reads.
-    pub options: &'static [GameOption],
-    /// Search depth `builtin:alphabeta` uses when none is given.
-    pub default_depth: u32,
-    /// The deepest search `builtin:alphabeta` may be asked for: the deepest depth at
-    /// which one move still takes at most about a second (measured natively at the
-    /// game's largest size, or at its default size where even shallow searches of the
-    /// largest size take longer). arena refuses deeper searches before any game starts.
-    pub max_depth: u32,
-    /// Whether every series of this game is paired (each board played from both seats):
-    /// true where the first mover wins with perfect play from every start, so that a
-    /// best-of-N series would go to whoever moves first in more of its games.
-    pub always_paired: bool,
 }
 
 #[cfg(test)]
