@@ -563,10 +563,11 @@ fn a_well_behaved_bot_plays_a_whole_mathtricks_game() {
 
 #[test]
 fn a_compiled_rust_bot_matches_its_native_twin_within_the_default_budget() {
-    // `alphabeta.wasm` is arena-games' depth-6 alpha-beta built for wasm32 (source in
-    // `tests/fixtures/alphabeta/`): it must play exactly the native builtin's moves.
+    // `bots/alphabeta.wasm` is arena-games' alpha-beta (MathTricks' default depth, 6)
+    // built for wasm32 through the SDK, rebuilt and compared in CI: it must play exactly
+    // the native builtin's moves.
     let module = DEFAULT
-        .load(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/alphabeta.wasm"))
+        .load(Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/alphabeta.wasm"))
         .expect("a real Rust bot loads");
     let kind = find_game("mathtricks").unwrap();
     let mut game = kind.new_game(&GameParams::sized(8, 8), 3).unwrap();
