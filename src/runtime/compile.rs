@@ -6,8 +6,8 @@ use wasmtime::Module;
 use super::cache::ModuleCache;
 use super::code_limits;
 use super::compiler::{self, chain, Compiler};
+use super::engine::Shared;
 use super::load_error::LoadError;
-use super::sandbox::Shared;
 
 /// Compiles `binary` (whose size and shape are already checked) for the sandbox's
 /// engine, or takes it from the cache.

@@ -265,7 +265,7 @@ pub fn serve_compile(
         ..Limits::default()
     };
     limits.validate().map_err(|e| e.to_string())?;
-    let engine = Engine::new(&super::sandbox::config(&limits, false)).map_err(|e| chain(&e))?;
+    let engine = Engine::new(&super::config::config(&limits, false)).map_err(|e| chain(&e))?;
     let mut binary = Vec::new();
     input
         .take(Limits::MAX_MEMORY_BYTES)

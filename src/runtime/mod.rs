@@ -17,6 +17,8 @@ mod cache;
 mod code_limits;
 mod compile;
 mod compiler;
+mod config;
+mod engine;
 mod fault;
 mod guard;
 mod host;
@@ -33,12 +35,13 @@ mod wasm_bot;
 
 pub use cache::{CacheError, CacheStats, ModuleCache};
 pub use compiler::{serve_compile, Compiler, COMPILE_SUBCOMMAND};
+pub use engine::SandboxError;
 pub use host::{ARENA_MODULE, HOST_BYTE_FUEL, HOST_CALL_FUEL, WASI_MODULE};
 pub use limits::{human_bytes, Limits, LimitsError};
 pub use load_error::LoadError;
 pub use module::{ExportInfo, ImportInfo, WasmModule};
 pub use output::TRUNCATED_MARKER;
-pub use sandbox::{Sandbox, SandboxError};
+pub use sandbox::Sandbox;
 pub use types::func_signature;
 pub use wasm_bot::WasmBot;
 

@@ -7,10 +7,10 @@ use wasmtime::{ExternType, InstancePre, Module};
 
 use super::compile;
 use super::compiler::chain;
+use super::engine::Shared;
 use super::host::{ARENA_MODULE, WASI_MODULE};
 use super::load_error::LoadError;
 use super::precheck;
-use super::sandbox::Shared;
 use super::state::BotState;
 use super::types::{describe, func_signature, kind};
 
