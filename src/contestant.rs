@@ -34,10 +34,44 @@ pub enum BotSpec {
     Path(PathBuf),
 }
 
-impl FromStr for BotSpec {
-    type Err = String;
+/// A bot argument that names no bot.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotSpecError {
+    /// `builtin:NAME:DEPTH` with a depth that is not a number in range.
+    #[error("`{0}`: the depth after the name must be a number from 1 to {MAX_DEPTH} (each game has its own maximum, see `arena games`)")]
+    BadDepth(String),
+    /// `builtin:` with no strategy name.
+    #[error("`{0}`: name a strategy, e.g. builtin:greedy")]
+    NoStrategy(String),
+    /// An empty argument.
+    #[error("an empty bot name")]
+    Empty,
+}
 
-    fn from_str(s: &str) -> Result<BotSpec, String> {
+/// A builtin the game cannot field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BuiltinError {
+    /// A depth deeper than the game's bound.
+    #[error("builtin:{strategy}: depth {depth} is deeper than {game} allows (at most {max}: deeper searches take more than a second a move)")]
+    TooDeep {
+        /// The strategy asked for.
+        strategy: String,
+        /// The depth asked for.
+        depth: u32,
+        /// The game.
+        game: &'static str,
+        /// The game's bound.
+        max: u32,
+    },
+    /// A strategy the game does not have.
+    #[error(transparent)]
+    Unknown(#[from] arena_games::registry::UnknownStrategy),
+}
+
+impl FromStr for BotSpec {
+    type Err = BotSpecError;
+
+    fn from_str(s: &str) -> Result<BotSpec, BotSpecError> {
         if let Some(rest) = s.strip_prefix("builtin:") {
             let (strategy, depth) = match rest.split_once(':') {
                 Some((name, d)) => {
@@ -45,17 +79,13 @@ impl FromStr for BotSpec {
                         .parse::<u32>()
                         .ok()
                         .filter(|&d| (1..=MAX_DEPTH).contains(&d))
-                        .ok_or_else(|| {
-                            format!(
-                                "`{s}`: the depth after the name must be a number from 1 to {MAX_DEPTH} (each game has its own maximum, see `arena games`)"
-                            )
-                        })?;
+                        .ok_or_else(|| BotSpecError::BadDepth(s.to_string()))?;
                     (name, Some(depth))
                 }
                 None => (rest, None),
             };
             if strategy.is_empty() {
-                return Err(format!("`{s}`: name a strategy, e.g. builtin:greedy"));
+                return Err(BotSpecError::NoStrategy(s.to_string()));
             }
             return Ok(BotSpec::Builtin {
                 strategy: strategy.to_string(),
@@ -63,7 +93,7 @@ impl FromStr for BotSpec {
             });
         }
         if s.is_empty() {
-            return Err("an empty bot name".to_string());
+            return Err(BotSpecError::Empty);
         }
         Ok(BotSpec::Path(PathBuf::from(s)))
     }
@@ -109,21 +139,23 @@ impl Builtin {
     /// deeper than the game's `max_depth`.
     ///
     /// # Errors
-    /// The game's list of strategies when it has no such one; the game's bound when the
-    /// depth is deeper.
+    /// [`BuiltinError::Unknown`] (naming the game's strategies) when it has no such one;
+    /// [`BuiltinError::TooDeep`] when the depth is deeper than the game's bound.
     pub fn new(
         game: &'static dyn GameKind,
         strategy: &str,
         depth: Option<u32>,
-    ) -> Result<Builtin, String> {
+    ) -> Result<Builtin, BuiltinError> {
         let info = game.info();
         if let Some(d) = depth.filter(|&d| d > info.max_depth) {
-            return Err(format!(
-                "builtin:{strategy}: depth {d} is deeper than {} allows (at most {}: deeper searches take more than a second a move)",
-                info.name, info.max_depth
-            ));
+            return Err(BuiltinError::TooDeep {
+                strategy: strategy.to_string(),
+                depth: d,
+                game: info.name,
+                max: info.max_depth,
+            });
         }
-        game.builtin(strategy, depth).map_err(|e| e.to_string())?;
+        game.builtin(strategy, depth)?;
         Ok(Builtin {
             game,
             strategy: strategy.to_string(),
@@ -190,11 +222,13 @@ mod tests {
         assert!("builtin:alphabeta:x"
             .parse::<BotSpec>()
             .unwrap_err()
+            .to_string()
             .contains("depth"));
         assert!("builtin:alphabeta:0".parse::<BotSpec>().is_err());
         assert!("builtin:"
             .parse::<BotSpec>()
             .unwrap_err()
+            .to_string()
             .contains("strategy"));
         assert_eq!(
             "bots/a.wasm".parse::<BotSpec>().unwrap(),

@@ -31,14 +31,32 @@ impl SizeRange {
     }
 }
 
-impl FromStr for SizeRange {
-    type Err = String;
+/// A `--rows`/`--cols` value that is not a size or a range of sizes.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SizeRangeError {
+    /// Not a number, nor two numbers joined by `..`, `..=` or `-`.
+    #[error("`{0}` is not a size: use a number like 8 or a range like 6..10")]
+    NotASize(String),
+    /// A range whose start is above its end.
+    #[error("`{text}`: the range is empty ({min} > {max})")]
+    Empty {
+        /// What was given.
+        text: String,
+        /// Its start.
+        min: u32,
+        /// Its end.
+        max: u32,
+    },
+}
 
-    fn from_str(s: &str) -> Result<SizeRange, String> {
+impl FromStr for SizeRange {
+    type Err = SizeRangeError;
+
+    fn from_str(s: &str) -> Result<SizeRange, SizeRangeError> {
         let num = |t: &str| {
-            t.trim().parse::<u32>().map_err(|_| {
-                format!("`{s}` is not a size: use a number like 8 or a range like 6..10")
-            })
+            t.trim()
+                .parse::<u32>()
+                .map_err(|_| SizeRangeError::NotASize(s.to_string()))
         };
         let range = s
             .split_once("..=")
@@ -52,7 +70,11 @@ impl FromStr for SizeRange {
             }
         };
         if min > max {
-            return Err(format!("`{s}`: the range is empty ({min} > {max})"));
+            return Err(SizeRangeError::Empty {
+                text: s.to_string(),
+                min,
+                max,
+            });
         }
         Ok(SizeRange { min, max })
     }
@@ -90,8 +112,13 @@ mod tests {
         assert!("ten"
             .parse::<SizeRange>()
             .unwrap_err()
+            .to_string()
             .contains("not a size"));
-        assert!("9..4".parse::<SizeRange>().unwrap_err().contains("empty"));
+        assert!("9..4"
+            .parse::<SizeRange>()
+            .unwrap_err()
+            .to_string()
+            .contains("empty"));
     }
 
     #[test]

@@ -52,14 +52,19 @@ pub struct SeriesRules {
     play_all: bool,
 }
 
+/// A series length other than 1, 3, 5 or 7.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("--best-of must be 1, 3, 5 or 7, got {0}")]
+pub struct BadSeriesLength(pub u32);
+
 impl SeriesRules {
     /// Rules for best-of-`best_of` (1, 3, 5 or 7).
     ///
     /// # Errors
-    /// A sentence when `best_of` is not one of the allowed lengths.
-    pub fn new(best_of: u32, paired: bool, play_all: bool) -> Result<SeriesRules, String> {
+    /// [`BadSeriesLength`] when `best_of` is not one of the allowed lengths.
+    pub fn new(best_of: u32, paired: bool, play_all: bool) -> Result<SeriesRules, BadSeriesLength> {
         if !BEST_OF.contains(&best_of) {
-            return Err(format!("--best-of must be 1, 3, 5 or 7, got {best_of}"));
+            return Err(BadSeriesLength(best_of));
         }
         Ok(SeriesRules {
             best_of,
@@ -205,6 +210,7 @@ mod tests {
         for n in [0, 2, 4, 9] {
             assert!(SeriesRules::new(n, false, false)
                 .unwrap_err()
+                .to_string()
                 .contains("1, 3, 5 or 7"));
         }
         for n in BEST_OF {

@@ -55,7 +55,7 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
         game: mathtricks(),
         rows: size,
         cols: size,
-        rules: SeriesRules::new(5, false, false).map_err(BenchError::Setup)?,
+        rules: SeriesRules::new(5, false, false).map_err(|e| BenchError::Setup(e.to_string()))?,
         rounds: 1,
         seed: 7,
         threads: scale.max_threads,

@@ -56,7 +56,8 @@ fn run_on(
 pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
     let (a, b) = (Wasm(bots.alphabeta.clone()), Wasm(bots.greedy.clone()));
     let entrants: [&dyn Entrant; 2] = [&a, &b];
-    let builtin = |name| Builtin::new(mathtricks(), name, None).map_err(BenchError::Setup);
+    let builtin =
+        |name| Builtin::new(mathtricks(), name, None).map_err(|e| BenchError::Setup(e.to_string()));
     let (na, nb) = (builtin("alphabeta")?, builtin("greedy")?);
     let natives: [&dyn Entrant; 2] = [&na, &nb];
     let stack = bots.sandbox.limits().host_thread_stack();

@@ -147,9 +147,9 @@ pub fn load_bot(
     depth: Option<u32>,
     sandbox: &Sandbox,
 ) -> anyhow::Result<Named> {
-    match spec.parse::<BotSpec>().map_err(anyhow::Error::msg)? {
+    match spec.parse::<BotSpec>()? {
         BotSpec::Builtin { strategy, depth: d } => {
-            let builtin = Builtin::new(game, &strategy, d.or(depth)).map_err(anyhow::Error::msg)?;
+            let builtin = Builtin::new(game, &strategy, d.or(depth))?;
             Ok(Named {
                 name: spec.to_string(),
                 entrant: Box::new(builtin),

@@ -239,8 +239,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let paired = args.paired || info.always_paired;
-    let rules =
-        SeriesRules::new(args.best_of, paired, args.play_all).map_err(anyhow::Error::msg)?;
+    let rules = SeriesRules::new(args.best_of, paired, args.play_all)?;
     check_depth_flag(args.depth, choice.kind)?;
     let threads = match args.threads {
         Some(n) => n as usize,

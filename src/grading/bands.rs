@@ -54,6 +54,70 @@ pub struct Bands {
     pub bands: Vec<Band>,
 }
 
+/// What is wrong with a bands file.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum BandsError {
+    /// The TOML reader refused the text (what it said).
+    #[error("{0}")]
+    Toml(String),
+    /// An empty list of bands.
+    #[error("no bands: give at least one {{ grade, min }}")]
+    NoBands,
+    /// A band (numbered from 1) with an empty grade.
+    #[error("band {0}: the grade is empty")]
+    EmptyGrade(usize),
+    /// A minimum outside `0..=1`.
+    #[error("band `{band}`: min {min} is outside 0..=1")]
+    MinOutOfRange {
+        /// The band's grade.
+        band: String,
+        /// Its minimum.
+        min: f64,
+    },
+    /// A grade listed twice.
+    #[error("band `{band}` is listed twice (min {first} and min {second})")]
+    Repeated {
+        /// The grade.
+        band: String,
+        /// The first band's minimum.
+        first: f64,
+        /// The second band's minimum.
+        second: f64,
+    },
+    /// Two bands with one minimum.
+    #[error(
+        "band `{band}` has the same min {min} as band `{other}`: every band needs its own min"
+    )]
+    SameMin {
+        /// The later band.
+        band: String,
+        /// The shared minimum.
+        min: f64,
+        /// The earlier band.
+        other: String,
+    },
+    /// A band whose minimum is above the one before it.
+    #[error("band `{band}` (min {min}) comes after band `{previous}` (min {previous_min}): list the bands from the highest min down")]
+    OutOfOrder {
+        /// The band.
+        band: String,
+        /// Its minimum.
+        min: f64,
+        /// The band before it.
+        previous: String,
+        /// That band's minimum.
+        previous_min: f64,
+    },
+    /// The lowest band does not start at 0.
+    #[error("band `{band}` is the lowest, with min {min}: the lowest band must have min = 0.0, so that every result (and a missing one) gets a grade")]
+    LowestNotZero {
+        /// The lowest band.
+        band: String,
+        /// Its minimum.
+        min: f64,
+    },
+}
+
 impl Bands {
     /// Reads a bands file.
     ///
@@ -65,59 +129,64 @@ impl Bands {
             path: path.to_path_buf(),
             source,
         })?;
-        Bands::parse(&text).map_err(|reason| GradingError::Invalid {
+        Bands::parse(&text).map_err(|source| GradingError::Bands {
             path: path.to_path_buf(),
-            reason,
+            source,
         })
     }
 
     /// Parses bands TOML.
     ///
     /// # Errors
-    /// A sentence saying what is wrong.
-    pub fn parse(text: &str) -> Result<Bands, String> {
-        let bands: Bands = toml::from_str(text).map_err(|e| e.to_string())?;
+    /// [`BandsError`] saying what is wrong, naming the band.
+    pub fn parse(text: &str) -> Result<Bands, BandsError> {
+        let bands: Bands = toml::from_str(text).map_err(|e| BandsError::Toml(e.to_string()))?;
         if bands.bands.is_empty() {
-            return Err("no bands: give at least one { grade, min }".into());
+            return Err(BandsError::NoBands);
         }
         for (i, b) in bands.bands.iter().enumerate() {
+            let band = || b.grade.clone();
             if b.grade.trim().is_empty() {
-                return Err(format!("band {}: the grade is empty", i + 1));
+                return Err(BandsError::EmptyGrade(i + 1));
             }
             if !(0.0..=1.0).contains(&b.min) {
-                return Err(format!(
-                    "band `{}`: min {} is outside 0..=1",
-                    b.grade, b.min
-                ));
+                return Err(BandsError::MinOutOfRange {
+                    band: band(),
+                    min: b.min,
+                });
             }
             if let Some(prev) = bands.bands[..i].iter().find(|p| p.grade == b.grade) {
-                return Err(format!(
-                    "band `{}` is listed twice (min {} and min {})",
-                    b.grade, prev.min, b.min
-                ));
+                return Err(BandsError::Repeated {
+                    band: band(),
+                    first: prev.min,
+                    second: b.min,
+                });
             }
             if i > 0 {
                 let prev = &bands.bands[i - 1];
                 if b.min == prev.min {
-                    return Err(format!(
-                        "band `{}` has the same min {} as band `{}`: every band needs its own min",
-                        b.grade, b.min, prev.grade
-                    ));
+                    return Err(BandsError::SameMin {
+                        band: band(),
+                        min: b.min,
+                        other: prev.grade.clone(),
+                    });
                 }
                 if b.min > prev.min {
-                    return Err(format!(
-                        "band `{}` (min {}) comes after band `{}` (min {}): list the bands from the highest min down",
-                        b.grade, b.min, prev.grade, prev.min
-                    ));
+                    return Err(BandsError::OutOfOrder {
+                        band: band(),
+                        min: b.min,
+                        previous: prev.grade.clone(),
+                        previous_min: prev.min,
+                    });
                 }
             }
         }
         let lowest = bands.bands.last().expect("at least one band");
         if lowest.min != 0.0 {
-            return Err(format!(
-                "band `{}` is the lowest, with min {}: the lowest band must have min = 0.0, so that every result (and a missing one) gets a grade",
-                lowest.grade, lowest.min
-            ));
+            return Err(BandsError::LowestNotZero {
+                band: lowest.grade.clone(),
+                min: lowest.min,
+            });
         }
         Ok(bands)
     }
@@ -172,10 +241,12 @@ bands = [
     fn bad_bands_are_explained() {
         assert!(Bands::parse("measure = \"percentile\"\nbands = []")
             .unwrap_err()
+            .to_string()
             .contains("no bands"));
         assert!(Bands::parse("measure = \"x\"\nbands = []").is_err());
         let e = Bands::parse("measure = \"score\"\nbands = [{ grade = \"A\", min = 2.0 }]")
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("outside"), "{e}");
         assert!(
             Bands::parse("measure = \"score\"\nbands = [{ grade = \"A\", mni = 0.5 }]").is_err()
@@ -185,25 +256,38 @@ bands = [
     #[test]
     fn bands_must_cover_from_zero_with_distinct_ordered_minimums() {
         let parse = |bands: &str| Bands::parse(&format!("measure = \"score\"\nbands = [{bands}]"));
-        let e = parse(r#"{ grade = "A", min = 0.5 }, { grade = "B", min = 0.2 }"#).unwrap_err();
+        let e = parse(r#"{ grade = "A", min = 0.5 }, { grade = "B", min = 0.2 }"#)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("band `B`") && e.contains("min = 0.0"), "{e}");
         let e = parse(
             r#"{ grade = "A", min = 0.5 }, { grade = "B", min = 0.5 }, { grade = "F", min = 0.0 }"#,
         )
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
         assert!(e.contains("band `B`") && e.contains("same min"), "{e}");
-        let e = parse(r#"{ grade = "A", min = 0.0 }, { grade = "F", min = 0.0 }"#).unwrap_err();
+        let e = parse(r#"{ grade = "A", min = 0.0 }, { grade = "F", min = 0.0 }"#)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("band `F`") && e.contains("same min"), "{e}");
-        let e = parse(r#"{ grade = "F", min = 0.0 }, { grade = "A", min = 0.5 }"#).unwrap_err();
+        let e = parse(r#"{ grade = "F", min = 0.0 }, { grade = "A", min = 0.5 }"#)
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("band `A`") && e.contains("highest min down"),
             "{e}"
         );
-        let e = parse(r#"{ grade = "A", min = 0.5 }, { grade = "A", min = 0.0 }"#).unwrap_err();
+        let e = parse(r#"{ grade = "A", min = 0.5 }, { grade = "A", min = 0.0 }"#)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("band `A` is listed twice"), "{e}");
-        let e = parse(r#"{ grade = " ", min = 0.0 }"#).unwrap_err();
+        let e = parse(r#"{ grade = " ", min = 0.0 }"#)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("empty"), "{e}");
-        let e = parse(r#"{ grade = "A", min = nan }"#).unwrap_err();
+        let e = parse(r#"{ grade = "A", min = nan }"#)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("band `A`"), "{e}");
         assert_eq!(
             parse(r#"{ grade = "all", min = 0.0 }"#).unwrap().grade(0.7),

@@ -17,12 +17,20 @@ pub enum GradingError {
         /// The I/O error.
         source: std::io::Error,
     },
-    /// The file's contents are wrong.
-    #[error("{path}: {reason}")]
-    Invalid {
+    /// The roster's contents are wrong.
+    #[error("{path}: {source}")]
+    Roster {
         /// The file.
         path: std::path::PathBuf,
-        /// What is wrong, with the line where it helps.
-        reason: String,
+        /// What is wrong, with the line.
+        source: roster::RosterError,
+    },
+    /// The bands' contents are wrong.
+    #[error("{path}: {source}")]
+    Bands {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What is wrong, naming the band.
+        source: bands::BandsError,
     },
 }

@@ -43,6 +43,43 @@ fn stem(file: &str) -> String {
         .to_string()
 }
 
+/// What is wrong with a roster's text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RosterError {
+    /// The CSV reader refused the text (what it said, with its position).
+    #[error("{0}")]
+    Csv(String),
+    /// A required column is missing from the header.
+    #[error("the header has no `{0}` column (it needs file, student_id, name)")]
+    MissingColumn(&'static str),
+    /// A required field is empty.
+    #[error("line {line}: empty `{column}`")]
+    EmptyField {
+        /// The line, from 1.
+        line: usize,
+        /// The column.
+        column: &'static str,
+    },
+    /// A student id on two lines.
+    #[error("line {line}: student id `{id}` is already on line {first}")]
+    DuplicateId {
+        /// The later line.
+        line: usize,
+        /// The id.
+        id: String,
+        /// The first line.
+        first: usize,
+    },
+    /// One module listed for two students.
+    #[error("line {line}: module `{module}` is listed twice")]
+    DuplicateModule {
+        /// The later line.
+        line: usize,
+        /// The module's name.
+        module: String,
+    },
+}
+
 impl Roster {
     /// Reads a roster file.
     ///
@@ -54,34 +91,35 @@ impl Roster {
             path: path.to_path_buf(),
             source,
         })?;
-        Roster::parse(&text).map_err(|reason| GradingError::Invalid {
+        Roster::parse(&text).map_err(|source| GradingError::Roster {
             path: path.to_path_buf(),
-            reason,
+            source,
         })
     }
 
     /// Parses roster CSV text.
     ///
     /// # Errors
-    /// A sentence naming the line and the problem.
-    pub fn parse(text: &str) -> Result<Roster, String> {
+    /// [`RosterError`] naming the line and the problem.
+    pub fn parse(text: &str) -> Result<Roster, RosterError> {
         let mut reader = csv::ReaderBuilder::new()
             .trim(csv::Trim::All)
             .from_reader(text.as_bytes());
         let headers = reader
             .headers()
-            .map_err(|e| format!("header: {e}"))?
+            .map_err(|e| RosterError::Csv(format!("header: {e}")))?
             .clone();
-        let col = |name: &str| {
-            headers.iter().position(|h| h == name).ok_or_else(|| {
-                format!("the header has no `{name}` column (it needs file, student_id, name)")
-            })
+        let col = |name: &'static str| {
+            headers
+                .iter()
+                .position(|h| h == name)
+                .ok_or(RosterError::MissingColumn(name))
         };
         let (file_col, id_col, name_col) = (col("file")?, col("student_id")?, col("name")?);
         let mut by_bot = BTreeMap::new();
         let mut ids = BTreeMap::new();
         for record in reader.records() {
-            let record = record.map_err(|e| format!("{e}"))?;
+            let record = record.map_err(|e| RosterError::Csv(e.to_string()))?;
             // The reader skips blank lines and reports where it started looking: count the
             // physical line of the record's first character.
             let mut byte = record
@@ -100,12 +138,12 @@ impl Roster {
                 .filter(|&&b| b == b'\n')
                 .count()
                 + 1;
-            let field = |c: usize, what: &str| {
+            let field = |c: usize, column: &'static str| {
                 record
                     .get(c)
                     .filter(|v| !v.is_empty())
                     .map(str::to_string)
-                    .ok_or_else(|| format!("line {line}: empty `{what}`"))
+                    .ok_or(RosterError::EmptyField { line, column })
             };
             let student = Student {
                 bot: stem(&field(file_col, "file")?),
@@ -113,16 +151,17 @@ impl Roster {
                 name: field(name_col, "name")?,
             };
             if let Some(prev) = ids.insert(student.id.clone(), line) {
-                return Err(format!(
-                    "line {line}: student id `{}` is already on line {prev}",
-                    student.id
-                ));
+                return Err(RosterError::DuplicateId {
+                    line,
+                    id: student.id,
+                    first: prev,
+                });
             }
             if by_bot.contains_key(&student.bot) {
-                return Err(format!(
-                    "line {line}: module `{}` is listed twice",
-                    student.bot
-                ));
+                return Err(RosterError::DuplicateModule {
+                    line,
+                    module: student.bot,
+                });
             }
             by_bot.insert(student.bot.clone(), student);
         }
@@ -175,15 +214,19 @@ mod tests {
     fn mistakes_name_the_line() {
         assert!(Roster::parse("file,name\na,b\n")
             .unwrap_err()
+            .to_string()
             .contains("student_id"));
         assert!(Roster::parse("file,student_id,name\na,1,x\nb,1,y\n")
             .unwrap_err()
+            .to_string()
             .contains("line 3"));
         assert!(Roster::parse("file,student_id,name\na,1,x\na.wasm,2,y\n")
             .unwrap_err()
+            .to_string()
             .contains("listed twice"));
         assert!(Roster::parse("file,student_id,name\na,,x\n")
             .unwrap_err()
+            .to_string()
             .contains("empty `student_id`"));
     }
 }

@@ -31,7 +31,7 @@ use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
 use crate::bot_name::{escape_os, BotName};
-use crate::contestant::{is_module_file, BotSpec};
+use crate::contestant::{is_module_file, BotSpec, BotSpecError};
 use crate::module_file::{self, ReadError, Special};
 
 pub use skip::{IntakeError, SkipReason, Skipped};
@@ -138,7 +138,7 @@ pub fn gather(submissions: &[OsString], references: &[OsString]) -> Result<Intak
             continue;
         }
         if arg.is_empty() {
-            return Err(IntakeError::Builtin("an empty bot name".to_string()));
+            return Err(IntakeError::Builtin(BotSpecError::Empty));
         }
         let path = PathBuf::from(arg);
         let meta = match std::fs::symlink_metadata(&path) {

@@ -84,8 +84,8 @@ pub enum IntakeError {
         source: std::io::Error,
     },
     /// A `builtin:` argument that does not parse.
-    #[error("{0}")]
-    Builtin(String),
+    #[error(transparent)]
+    Builtin(crate::contestant::BotSpecError),
     /// The same builtin named twice.
     #[error("two bots are both named `{0}`: name each builtin once")]
     DuplicateBuiltin(String),

@@ -103,8 +103,10 @@ pub fn recompute(dir: &Path, reporting: &Reporting) -> Result<Summary, Tournamen
             "missing: not a results folder",
         )
     })?;
-    let rules = SeriesRules::new(manifest.best_of, manifest.paired, manifest.play_all)
-        .map_err(|e| OutputError::corrupt(&dir.join(crate::output::manifest::FILE), e))?;
+    let rules =
+        SeriesRules::new(manifest.best_of, manifest.paired, manifest.play_all).map_err(|e| {
+            OutputError::corrupt(&dir.join(crate::output::manifest::FILE), e.to_string())
+        })?;
     let mut bots = manifest.bots.clone();
     bots.sort_by(|a, b| a.name.cmp(&b.name));
     let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();

@@ -159,7 +159,7 @@ fn play(
     let (rows, cols) = (choice.rows.min, choice.cols.min);
     for g in 0..args.games {
         let opponent = OPPONENTS[g as usize % OPPONENTS.len()];
-        let builtin = Builtin::new(choice.kind, opponent, None).map_err(anyhow::Error::msg)?;
+        let builtin = Builtin::new(choice.kind, opponent, None)?;
         let seat = if g % 2 == 0 {
             Player::First
         } else {
