@@ -45,7 +45,7 @@ pub fn problems(file: &[u8], limits: &Limits, allowed: &[ImportInfo]) -> Vec<Str
     }
     match read(&binary) {
         Ok(sections) => sections.check(limits, allowed, &mut out),
-        Err(e) => out.push(LoadError::NotWasm(e).to_string()),
+        Err(e) => out.push(LoadError::NotWasm(e.to_string()).to_string()),
     }
     out
 }
@@ -64,10 +64,10 @@ struct Sections {
     component: bool,
 }
 
-fn read(binary: &[u8]) -> Result<Sections, String> {
+fn read(binary: &[u8]) -> Result<Sections, wasmparser::BinaryReaderError> {
     let mut s = Sections::default();
     for payload in Parser::new(0).parse_all(binary) {
-        match payload.map_err(|e| e.to_string())? {
+        match payload? {
             Payload::Version {
                 encoding: wasmparser::Encoding::Component,
                 ..
@@ -77,13 +77,13 @@ fn read(binary: &[u8]) -> Result<Sections, String> {
             }
             Payload::TypeSection(r) => {
                 for ty in r.into_iter_err_on_gc_types() {
-                    let f = ty.map_err(|e| e.to_string())?;
+                    let f = ty?;
                     s.types.push(signature(f.params(), f.results()));
                 }
             }
             Payload::ImportSection(r) => {
                 for imp in r.into_imports() {
-                    let imp = imp.map_err(|e| e.to_string())?;
+                    let imp = imp?;
                     let ty = match imp.ty {
                         TypeRef::Func(i) => Ok(i),
                         TypeRef::Memory(_) => Err("memory"),
@@ -97,22 +97,22 @@ fn read(binary: &[u8]) -> Result<Sections, String> {
             }
             Payload::FunctionSection(r) => {
                 for f in r {
-                    s.functions.push(f.map_err(|e| e.to_string())?);
+                    s.functions.push(f?);
                 }
             }
             Payload::MemorySection(r) => {
                 for m in r {
-                    s.memories.push(m.map_err(|e| e.to_string())?.initial);
+                    s.memories.push(m?.initial);
                 }
             }
             Payload::TableSection(r) => {
                 for t in r {
-                    s.tables.push(t.map_err(|e| e.to_string())?.ty.initial);
+                    s.tables.push(t?.ty.initial);
                 }
             }
             Payload::ExportSection(r) => {
                 for e in r {
-                    let e = e.map_err(|e| e.to_string())?;
+                    let e = e?;
                     s.exports.push((e.name.to_string(), e.kind, e.index));
                 }
             }

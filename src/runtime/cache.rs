@@ -30,7 +30,35 @@ pub struct CacheError {
     /// The folder.
     pub dir: PathBuf,
     /// Why not.
-    pub reason: String,
+    pub reason: UnusableDir,
+}
+
+/// Why a cache folder cannot be used.
+#[derive(Debug, Error)]
+pub enum UnusableDir {
+    /// It could not be created.
+    #[error("cannot create it: {0}")]
+    Create(std::io::Error),
+    /// Its metadata could not be read.
+    #[error("{0}")]
+    Metadata(std::io::Error),
+    /// It is not a folder.
+    #[error("not a folder")]
+    NotAFolder,
+    /// Another user owns it.
+    #[error("owned by user {owner}, not by the user running arena ({me}); a compiled module from there would run unchecked")]
+    NotOwned {
+        /// The owner's uid.
+        owner: u32,
+        /// Ours.
+        me: u32,
+    },
+    /// Group or others may write into it.
+    #[error("others may write into it (mode {mode:o}); run `chmod go-w` on it")]
+    Writable {
+        /// Its permission bits.
+        mode: u32,
+    },
 }
 
 /// What the cache did since it was opened.
@@ -98,11 +126,11 @@ impl ModuleCache {
     /// into it (an artefact from there would be run as trusted machine code).
     pub fn open(dir: impl Into<PathBuf>) -> Result<ModuleCache, CacheError> {
         let dir = dir.into();
-        let fail = |reason: String| CacheError {
+        let fail = |reason: UnusableDir| CacheError {
             dir: dir.clone(),
             reason,
         };
-        create_private(&dir).map_err(|e| fail(format!("cannot create it: {e}")))?;
+        create_private(&dir).map_err(|e| fail(UnusableDir::Create(e)))?;
         check_private(&dir).map_err(fail)?;
         Ok(ModuleCache {
             dir,
@@ -244,10 +272,10 @@ fn create_private(dir: &Path) -> std::io::Result<()> {
 }
 
 /// Refuses a folder that is not ours or that others may write into.
-fn check_private(dir: &Path) -> Result<(), String> {
-    let meta = fs::metadata(dir).map_err(|e| e.to_string())?;
+fn check_private(dir: &Path) -> Result<(), UnusableDir> {
+    let meta = fs::metadata(dir).map_err(UnusableDir::Metadata)?;
     if !meta.is_dir() {
-        return Err("not a folder".to_string());
+        return Err(UnusableDir::NotAFolder);
     }
     #[cfg(unix)]
     {
@@ -255,17 +283,15 @@ fn check_private(dir: &Path) -> Result<(), String> {
         // SAFETY: `geteuid` has no preconditions and cannot fail.
         let me = unsafe { libc::geteuid() };
         if meta.uid() != me {
-            return Err(format!(
-                "owned by user {}, not by the user running arena ({me}); \
-                 a compiled module from there would run unchecked",
-                meta.uid()
-            ));
+            return Err(UnusableDir::NotOwned {
+                owner: meta.uid(),
+                me,
+            });
         }
         if meta.permissions().mode() & 0o022 != 0 {
-            return Err(format!(
-                "others may write into it (mode {:o}); run `chmod go-w` on it",
-                meta.permissions().mode() & 0o777
-            ));
+            return Err(UnusableDir::Writable {
+                mode: meta.permissions().mode() & 0o777,
+            });
         }
     }
     Ok(())

@@ -254,26 +254,49 @@ fn bound(_cmd: &mut Command, _cpu_secs: u64, _memory_bytes: u64) {}
 /// serialized artefact to `output`.
 ///
 /// # Errors
-/// A message for stderr: the module does not compile, or the pipes failed.
+/// [`ServeCompileError`], for stderr: the module does not compile, or the pipes failed.
 pub fn serve_compile(
     stack_bytes: usize,
     input: &mut dyn Read,
     output: &mut dyn Write,
-) -> Result<(), String> {
+) -> Result<(), ServeCompileError> {
     let limits = Limits {
         stack_bytes,
         ..Limits::default()
     };
-    limits.validate().map_err(|e| e.to_string())?;
-    let engine = Engine::new(&super::config::config(&limits, false)).map_err(|e| chain(&e))?;
+    limits.validate()?;
+    let engine = Engine::new(&super::config::config(&limits, false))
+        .map_err(|e| ServeCompileError::Engine(chain(&e)))?;
     let mut binary = Vec::new();
     input
         .take(Limits::MAX_MEMORY_BYTES)
         .read_to_end(&mut binary)
-        .map_err(|e| format!("cannot read the module: {e}"))?;
-    let artefact = engine.precompile_module(&binary).map_err(|e| chain(&e))?;
+        .map_err(ServeCompileError::Read)?;
+    let artefact = engine
+        .precompile_module(&binary)
+        .map_err(|e| ServeCompileError::Compile(chain(&e)))?;
     output
         .write_all(&artefact)
         .and_then(|()| output.flush())
-        .map_err(|e| format!("cannot write the artefact: {e}"))
+        .map_err(ServeCompileError::Write)
+}
+
+/// Why the compile child could not deliver an artefact.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeCompileError {
+    /// The stack size it was given is unusable.
+    #[error(transparent)]
+    Limits(#[from] super::limits::LimitsError),
+    /// wasmtime refused the configuration.
+    #[error("{0}")]
+    Engine(String),
+    /// The module could not be read from the pipe.
+    #[error("cannot read the module: {0}")]
+    Read(std::io::Error),
+    /// The module does not compile (wasmtime's message chain).
+    #[error("{0}")]
+    Compile(String),
+    /// The artefact could not be written to the pipe.
+    #[error("cannot write the artefact: {0}")]
+    Write(std::io::Error),
 }

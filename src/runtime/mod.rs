@@ -33,8 +33,8 @@ mod ticker;
 mod types;
 mod wasm_bot;
 
-pub use cache::{CacheError, CacheStats, ModuleCache};
-pub use compiler::{serve_compile, Compiler, COMPILE_SUBCOMMAND};
+pub use cache::{CacheError, CacheStats, ModuleCache, UnusableDir};
+pub use compiler::{serve_compile, Compiler, ServeCompileError, COMPILE_SUBCOMMAND};
 pub use engine::SandboxError;
 pub use host::{ARENA_MODULE, HOST_BYTE_FUEL, HOST_CALL_FUEL, WASI_MODULE};
 pub use limits::{human_bytes, Limits, LimitsError};
