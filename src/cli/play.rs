@@ -68,10 +68,11 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
                     println!("game abandoned");
                     return Ok(ExitCode::SUCCESS);
                 }
-                match game
-                    .parse_move(&line)
-                    .and_then(|m| game.play(m).map_err(|e| e.reason))
-                {
+                let played = match game.parse_move(&line) {
+                    Ok(m) => game.play(m).map_err(|e| e.reason),
+                    Err(e) => Err(e.to_string()),
+                };
+                match played {
                     Ok(()) => break,
                     Err(why) => println!("{why}; try again"),
                 }

@@ -48,5 +48,7 @@ pub mod registry;
 pub mod rng;
 pub mod strategy;
 
-pub use game::{DecodeError, Game, GameParams, IllegalMove, Outcome, ParamError, Player};
+pub use game::{
+    DecodeError, Game, GameParams, IllegalMove, MoveTextError, Outcome, ParamError, Player,
+};
 pub use registry::{find_game, games, AnyGame, GameKind};

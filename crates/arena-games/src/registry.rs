@@ -12,7 +12,8 @@ use thiserror::Error;
 
 use crate::abi;
 use crate::game::{
-    DecodeError, Game, GameInfo, GameParams, IllegalMove, Outcome, ParamError, Player,
+    DecodeError, Game, GameInfo, GameParams, IllegalMove, MoveTextError, Outcome, ParamError,
+    Player,
 };
 use crate::rng::GameRng;
 pub use crate::strategy::ExtraStrategies;
@@ -84,7 +85,7 @@ pub trait AnyGame: fmt::Debug + Send + Sync {
     ///
     /// # Errors
     /// A sentence saying what is wrong.
-    fn parse_move(&self, text: &str) -> Result<i32, String>;
+    fn parse_move(&self, text: &str) -> Result<i32, MoveTextError>;
     /// A move written for people, or `None` if the number names no move of this state.
     fn describe_move(&self, raw: i32) -> Option<String>;
     /// How to type a move.
@@ -260,7 +261,7 @@ impl<G: Game> AnyGame for Erased<G> {
     fn cells(&self) -> Option<Vec<Vec<String>>> {
         self.0.cells()
     }
-    fn parse_move(&self, text: &str) -> Result<i32, String> {
+    fn parse_move(&self, text: &str) -> Result<i32, MoveTextError> {
         self.0.parse_move(text).map(|m| self.0.encode_move(m))
     }
     fn describe_move(&self, raw: i32) -> Option<String> {

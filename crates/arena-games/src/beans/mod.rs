@@ -11,7 +11,7 @@ mod tests;
 
 pub use perfect::{is_losing, Perfect};
 
-use crate::game::{DecodeError, Dimension, Game, GameInfo, GameParams, Outcome, ParamError, Player};
+use crate::game::{DecodeError, Dimension, Game, GameInfo, GameParams, MoveTextError, Outcome, ParamError, Player};
 use crate::rng::GameRng;
 use crate::strategy::{ExtraStrategies, Strategy};
 
@@ -216,14 +216,15 @@ impl Game for Beans {
         render::render(self, color)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Take, String> {
+    fn parse_move(&self, text: &str) -> Result<Take, MoveTextError> {
         match text.trim().to_ascii_lowercase().as_str() {
             "w" | "white" | "1" => Ok(Take::White),
             "b" | "black" | "2" => Ok(Take::Black),
             "wb" | "bw" | "both" | "3" => Ok(Take::Both),
-            other => Err(format!(
-                "`{other}` is not a move: type w (a white bean), b (a black bean) or wb (one of each)"
-            )),
+            other => Err(MoveTextError::Form {
+                expected: "type w (a white bean), b (a black bean) or wb (one of each)".into(),
+                got: other.to_string(),
+            }),
         }
     }
 

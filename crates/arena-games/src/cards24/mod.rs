@@ -12,7 +12,7 @@ mod tests;
 
 pub use perfect::Perfect;
 
-use crate::game::{DecodeError, Dimension, Game, GameInfo, GameParams, Outcome, ParamError, Player};
+use crate::game::{DecodeError, Dimension, Game, GameInfo, GameParams, MoveTextError, Outcome, ParamError, Player};
 use crate::rng::GameRng;
 use crate::strategy::{ExtraStrategies, Strategy};
 
@@ -221,13 +221,14 @@ impl Game for Cards24 {
         render::render(self, color)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Card, String> {
+    fn parse_move(&self, text: &str) -> Result<Card, MoveTextError> {
         let t = text.trim();
         match t.parse::<u8>() {
             Ok(v) if (1..=VALUES as u8).contains(&v) => Ok(Card(v)),
-            _ => Err(format!(
-                "`{t}` is not a card: type its value, 1 to {VALUES}"
-            )),
+            _ => Err(MoveTextError::Form {
+                expected: format!("type a card's value, 1 to {VALUES}"),
+                got: t.to_string(),
+            }),
         }
     }
 

@@ -1,7 +1,7 @@
 //! The suite must be able to fail: MathTricks with one planted defect at a time.
 
 use super::*;
-use crate::game::{DecodeError, GameInfo, Outcome, ParamError, Player};
+use crate::game::{DecodeError, GameInfo, MoveTextError, Outcome, ParamError, Player};
 use crate::mathtricks::MathTricks;
 use crate::rng::GameRng;
 
@@ -79,7 +79,7 @@ impl<const D: u8> Game for Planted<D> {
     fn render(&self, color: bool) -> String {
         self.0.render(color)
     }
-    fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveTextError> {
         self.0.parse_move(text)
     }
     fn describe_move(&self, mv: Self::Move) -> String {

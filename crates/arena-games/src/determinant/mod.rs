@@ -12,7 +12,7 @@ mod tests;
 
 pub use perfect::{solution_stats, value, Perfect, SolutionStats};
 
-use crate::game::{DecodeError, Dimension, Game, GameInfo, GameOption, GameParams, Outcome, ParamError, Player};
+use crate::game::{DecodeError, Dimension, Game, GameInfo, GameOption, GameParams, MoveTextError, Outcome, ParamError, Player};
 use crate::rng::GameRng;
 use crate::strategy::{ExtraStrategies, Strategy};
 
@@ -339,22 +339,25 @@ impl Game for Determinant {
         render::render(self, color)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Place, String> {
+    fn parse_move(&self, text: &str) -> Result<Place, MoveTextError> {
         let nums: Vec<&str> = text
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|s| !s.is_empty())
             .collect();
         let [r, c, n] = nums[..] else {
-            return Err(format!(
-                "type three numbers: row, column (1 to 3) and the number to write (1 to 9), e.g. `2 1 4` (got `{}`)",
-                text.trim()
-            ));
+            return Err(MoveTextError::Form {
+                expected: "type three numbers: row, column (1 to 3) and the number to write (1 to 9), e.g. `2 1 4`".into(),
+                got: text.trim().to_string(),
+            });
         };
         let read = |s: &str, what: &str, max: u8| {
             s.parse::<u8>()
                 .ok()
                 .filter(|v| (1..=max).contains(v))
-                .ok_or_else(|| format!("`{s}` is not a {what} (1 to {max})"))
+                .ok_or_else(|| MoveTextError::Part {
+                    part: s.to_string(),
+                    what: format!("{what} (1 to {max})"),
+                })
         };
         let (row, col, number) = (
             read(r, "row", 3)?,

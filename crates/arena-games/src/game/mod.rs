@@ -98,22 +98,60 @@ pub struct IllegalMove {
     pub reason: String,
 }
 
+/// Why a move typed by a person names no move of the position. It repeats what was
+/// typed (a person's own input, never a file).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveTextError {
+    /// The text does not have the move's form; `expected` says what to type.
+    #[error("{expected} (got `{got}`)")]
+    Form {
+        /// What to type, as an instruction.
+        expected: String,
+        /// What was typed, trimmed.
+        got: String,
+    },
+    /// A part of the text is not a number of the kind needed.
+    #[error("`{part}` is not a {what}")]
+    Part {
+        /// The part.
+        part: String,
+        /// What it should be (for example `row number`).
+        what: String,
+    },
+    /// The move is read but lies outside this position (off the board, no such heap).
+    #[error("{got} {problem}: {allowed}")]
+    Outside {
+        /// The move as read.
+        got: String,
+        /// What is wrong with it.
+        problem: &'static str,
+        /// What the position allows.
+        allowed: String,
+    },
+}
+
 /// Reads a square typed by a person as two numbers, row then column, separated by
-/// spaces or a comma. `hint` starts the message when the text is not two numbers.
+/// spaces or a comma. `hint` says what to type when the text is not two numbers.
 ///
 /// # Errors
-/// A sentence naming what is wrong: not two numbers, or one that is not a number.
-pub fn parse_row_col(text: &str, hint: &str) -> Result<(i64, i64), String> {
+/// [`MoveTextError::Form`] when the text is not two numbers, [`MoveTextError::Part`]
+/// naming one that is not a number.
+pub fn parse_row_col(text: &str, hint: &str) -> Result<(i64, i64), MoveTextError> {
     let nums: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|s| !s.is_empty())
         .collect();
     let [r, c] = nums[..] else {
-        return Err(format!("{hint} (got `{}`)", text.trim()));
+        return Err(MoveTextError::Form {
+            expected: hint.to_string(),
+            got: text.trim().to_string(),
+        });
     };
     let parse = |s: &str, what: &str| {
-        s.parse::<i64>()
-            .map_err(|_| format!("`{s}` is not a {what} number"))
+        s.parse::<i64>().map_err(|_| MoveTextError::Part {
+            part: s.to_string(),
+            what: format!("{what} number"),
+        })
     };
     Ok((parse(r, "row")?, parse(c, "column")?))
 }
@@ -262,7 +300,7 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     ///
     /// # Errors
     /// A sentence saying what is wrong with the text.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveTextError>;
 
     /// The move written for people (the same notation `parse_move` reads).
     fn describe_move(&self, mv: Self::Move) -> String;
@@ -344,19 +382,31 @@ mod tests {
         assert_eq!(parse_row_col("3,4", "hint"), Ok((3, 4)));
         assert_eq!(
             parse_row_col("3", "type two numbers"),
-            Err("type two numbers (got `3`)".to_string())
+            Err(MoveTextError::Form {
+                expected: "type two numbers".into(),
+                got: "3".into()
+            })
         );
         assert_eq!(
             parse_row_col("1 2 3", "hint"),
-            Err("hint (got `1 2 3`)".to_string())
+            Err(MoveTextError::Form {
+                expected: "hint".into(),
+                got: "1 2 3".into()
+            })
         );
         assert_eq!(
             parse_row_col("x 2", "hint"),
-            Err("`x` is not a row number".to_string())
+            Err(MoveTextError::Part {
+                part: "x".into(),
+                what: "row number".into()
+            })
         );
         assert_eq!(
             parse_row_col("2 y", "hint"),
-            Err("`y` is not a column number".to_string())
+            Err(MoveTextError::Part {
+                part: "y".into(),
+                what: "column number".into()
+            })
         );
     }
 }

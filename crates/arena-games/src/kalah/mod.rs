@@ -8,7 +8,7 @@ mod render;
 #[cfg(test)]
 mod tests;
 
-use crate::game::{DecodeError, Dimension, Game, GameInfo, GameOption, GameParams, Outcome, ParamError, Player};
+use crate::game::{DecodeError, Dimension, Game, GameInfo, GameOption, GameParams, MoveTextError, Outcome, ParamError, Player};
 use crate::strategy::ExtraStrategies;
 use crate::rng::GameRng;
 
@@ -405,11 +405,14 @@ impl Game for Kalah {
         render::render(self, color)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Pit, String> {
+    fn parse_move(&self, text: &str) -> Result<Pit, MoveTextError> {
         let t = text.trim();
         match t.parse::<u8>() {
             Ok(n @ 1..=6) => Ok(Pit(n - 1)),
-            _ => Err(format!("type a pit number 1 to 6 (got `{t}`)")),
+            _ => Err(MoveTextError::Form {
+                expected: "type a pit number 1 to 6".into(),
+                got: t.to_string(),
+            }),
         }
     }
 

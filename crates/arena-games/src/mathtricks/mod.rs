@@ -13,7 +13,7 @@ pub use board::{check_size, Board, Cell, Op, MAX_OPERAND, MAX_SIDE, MIN_SIDE};
 pub use generate::{divisors, fair_board, is_symmetric, multipliers, operand_bound};
 
 use crate::abi::{i64_words, words_i64};
-use crate::game::{DecodeError, Dimension, Game, GameInfo, GameParams, Outcome, ParamError, Player, parse_row_col};
+use crate::game::{DecodeError, Dimension, Game, GameInfo, GameParams, MoveTextError, Outcome, ParamError, Player, parse_row_col};
 use crate::strategy::ExtraStrategies;
 use crate::rng::GameRng;
 
@@ -360,14 +360,18 @@ impl Game for MathTricks {
         )
     }
 
-    fn parse_move(&self, text: &str) -> Result<Cell, String> {
+    fn parse_move(&self, text: &str) -> Result<Cell, MoveTextError> {
         let (row, col) = parse_row_col(text, "type two numbers, the row and the column")?;
         if !self.board.contains(row, col) {
-            return Err(format!(
-                "({row} {col}) is off the board: rows are 0..{}, columns 0..{}",
-                self.board.rows() - 1,
-                self.board.cols() - 1
-            ));
+            return Err(MoveTextError::Outside {
+                got: format!("({row} {col})"),
+                problem: "is off the board",
+                allowed: format!(
+                    "rows are 0..{}, columns 0..{}",
+                    self.board.rows() - 1,
+                    self.board.cols() - 1
+                ),
+            });
         }
         Ok(Cell::new(row as u32, col as u32))
     }

@@ -884,7 +884,7 @@ fn parse_move_reads_two_numbers_with_spaces_or_commas() {
 #[test]
 fn parse_move_explains_bad_input() {
     let g = MathTricks::new(board_with(5, 6, Op::Add(1), &[]));
-    let err = |t: &str| g.parse_move(t).unwrap_err();
+    let err = |t: &str| g.parse_move(t).unwrap_err().to_string();
     assert!(err("").contains("type two numbers"), "{}", err(""));
     assert!(err("1").contains("type two numbers"));
     assert!(err("1 2 3").contains("(got `1 2 3`)"), "{}", err("1 2 3"));

@@ -10,7 +10,7 @@ mod tests;
 
 pub use perfect::{is_safe, nim_sum, Perfect};
 
-use crate::game::{DecodeError, Dimension, Game, GameInfo, GameOption, GameParams, Outcome, ParamError, Player};
+use crate::game::{DecodeError, Dimension, Game, GameInfo, GameOption, GameParams, MoveTextError, Outcome, ParamError, Player};
 use crate::rng::GameRng;
 use crate::strategy::{ExtraStrategies, Strategy};
 
@@ -254,32 +254,45 @@ impl Game for Nim {
         render::render(self, color)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Take, String> {
+    fn parse_move(&self, text: &str) -> Result<Take, MoveTextError> {
         let nums: Vec<&str> = text
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|s| !s.is_empty())
             .collect();
         let [h, c] = nums[..] else {
-            return Err(format!(
-                "type two numbers, the heap (1 to {}) and how many stones to take (got `{}`)",
-                self.heaps.len(),
-                text.trim()
-            ));
+            return Err(MoveTextError::Form {
+                expected: format!(
+                    "type two numbers, the heap (1 to {}) and how many stones to take",
+                    self.heaps.len()
+                ),
+                got: text.trim().to_string(),
+            });
         };
         let heap: u32 = h
             .parse()
-            .map_err(|_| format!("`{h}` is not a heap number"))?;
+            .map_err(|_| MoveTextError::Part {
+                part: h.to_string(),
+                what: "heap number".into(),
+            })?;
         let count: u32 = c
             .parse()
-            .map_err(|_| format!("`{c}` is not a number of stones"))?;
+            .map_err(|_| MoveTextError::Part {
+                part: c.to_string(),
+                what: "number of stones".into(),
+            })?;
         if heap == 0 || heap as usize > self.heaps.len() {
-            return Err(format!(
-                "there is no heap {heap}: the heaps are 1 to {}",
-                self.heaps.len()
-            ));
+            return Err(MoveTextError::Outside {
+                got: format!("heap {heap}"),
+                problem: "does not exist",
+                allowed: format!("the heaps are 1 to {}", self.heaps.len()),
+            });
         }
         if count > 0xFFFF {
-            return Err(format!("{count} stones is more than any heap holds"));
+            return Err(MoveTextError::Outside {
+                got: format!("{count} stones"),
+                problem: "is too many",
+                allowed: format!("no heap holds more than {MAX_HEAP}"),
+            });
         }
         Ok(Take {
             heap: heap - 1,

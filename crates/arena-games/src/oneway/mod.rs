@@ -18,9 +18,7 @@ pub use pieces::{King, Knight, Queen, Rook};
 
 use std::fmt;
 
-use crate::game::{
-    parse_row_col, DecodeError, Game, GameInfo, GameParams, Outcome, ParamError, Player,
-};
+use crate::game::{DecodeError, Game, GameInfo, GameParams, MoveTextError, Outcome, ParamError, Player, parse_row_col};
 use crate::rng::GameRng;
 use crate::strategy::{ExtraStrategies, Strategy};
 
@@ -302,7 +300,7 @@ impl<P: Piece> Game for OneWay<P> {
         render::render(self, color)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Square, String> {
+    fn parse_move(&self, text: &str) -> Result<Square, MoveTextError> {
         let (row, col) = parse_row_col(
             text,
             "type the target square as two numbers, row and column",
@@ -316,12 +314,14 @@ impl<P: Piece> Game for OneWay<P> {
             })
             .ok()
             .filter(|&sq| self.contains(sq));
-        square.ok_or_else(|| {
-            format!(
-                "({row} {col}) is off the board: rows are 0..={} from the bottom, columns 0..={} from the left",
+        square.ok_or_else(|| MoveTextError::Outside {
+            got: format!("({row} {col})"),
+            problem: "is off the board",
+            allowed: format!(
+                "rows are 0..={} from the bottom, columns 0..={} from the left",
                 self.rows - 1,
                 self.cols - 1
-            )
+            ),
         })
     }
 

@@ -97,14 +97,16 @@ fn illegal_moves_are_explained() {
     assert_eq!(g.decode_move(-1), None);
     assert_eq!(g.decode_move(64), None);
     assert_eq!(g.decode_move(9), Some(sq(1, 1)));
-    assert!(g.parse_move("9 9").unwrap_err().contains("off the board"));
+    assert!(g.parse_move("9 9").unwrap_err().to_string().contains("off the board"));
     assert!(g
         .parse_move("-1 0")
         .unwrap_err()
+        .to_string()
         .starts_with("(-1 0) is off the board"));
     assert!(g
         .parse_move("0 4294967296")
         .unwrap_err()
+        .to_string()
         .contains("off the board"));
     assert!(g.parse_move("2").is_err());
     assert_eq!(g.parse_move(" 2, 3 "), Ok(sq(2, 3)));
