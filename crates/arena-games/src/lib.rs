@@ -50,5 +50,6 @@ pub mod strategy;
 
 pub use game::{
     DecodeError, Game, GameParams, IllegalMove, MoveTextError, Outcome, ParamError, Player,
+    PositionError,
 };
 pub use registry::{find_game, games, AnyGame, GameKind};

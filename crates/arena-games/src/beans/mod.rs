@@ -11,7 +11,7 @@ mod tests;
 
 pub use perfect::{is_losing, Perfect};
 
-use crate::game::{DecodeError, Dimension, Game, GameInfo, GameParams, MoveTextError, Outcome, ParamError, Player};
+use crate::game::{DecodeError, Dimension, Game, GameInfo, GameParams, MoveTextError, Outcome, ParamError, Player, PositionError};
 use crate::rng::GameRng;
 use crate::strategy::{ExtraStrategies, Strategy};
 
@@ -65,10 +65,15 @@ impl Beans {
     ///
     /// # Errors
     /// When a pile exceeds [`MAX_PILE`].
-    pub fn new(white: u32, black: u32, to_move: Player) -> Result<Beans, String> {
+    pub fn new(white: u32, black: u32, to_move: Player) -> Result<Beans, PositionError> {
         for (what, n) in [("white", white), ("black", black)] {
             if n > MAX_PILE {
-                return Err(format!("{what} pile of {n}: at most {MAX_PILE}"));
+                return Err(PositionError::OutOfRange {
+                    what: format!("the {what} pile"),
+                    got: i64::from(n),
+                    min: 0,
+                    max: i64::from(MAX_PILE),
+                });
             }
         }
         Ok(Beans {
@@ -187,7 +192,7 @@ impl Game for Beans {
             return Err(err(format!("{} words, expected 2", words.len())));
         };
         let pile = |n: i32| u32::try_from(n).map_err(|_| err(format!("negative pile {n}")));
-        Beans::new(pile(*white)?, pile(*black)?, me).map_err(err)
+        Beans::new(pile(*white)?, pile(*black)?, me).map_err(|e| err(e.to_string()))
     }
 
     fn setup(&self) -> String {
@@ -209,7 +214,7 @@ impl Game for Beans {
         if white + black == 0 {
             return Err(err("a game needs at least one bean".to_string()));
         }
-        Beans::new(white, black, Player::First).map_err(err)
+        Beans::new(white, black, Player::First).map_err(|e| err(e.to_string()))
     }
 
     fn render(&self, color: bool) -> String {

@@ -12,7 +12,7 @@ mod tests;
 
 pub use perfect::Perfect;
 
-use crate::game::{DecodeError, Dimension, Game, GameInfo, GameParams, MoveTextError, Outcome, ParamError, Player};
+use crate::game::{DecodeError, Dimension, Game, GameInfo, GameParams, MoveTextError, Outcome, ParamError, Player, PositionError};
 use crate::rng::GameRng;
 use crate::strategy::{ExtraStrategies, Strategy};
 
@@ -56,13 +56,14 @@ impl Cards24 {
     ///
     /// # Errors
     /// When a value has more than four cards.
-    pub fn new(left: [u8; VALUES], to_move: Player) -> Result<Cards24, String> {
+    pub fn new(left: [u8; VALUES], to_move: Player) -> Result<Cards24, PositionError> {
         match left.iter().position(|&n| n > COPIES) {
-            Some(v) => Err(format!(
-                "{} cards of value {}: at most {COPIES}",
-                left[v],
-                v + 1
-            )),
+            Some(v) => Err(PositionError::OutOfRange {
+                what: format!("the count of cards of value {}", v + 1),
+                got: i64::from(left[v]),
+                min: 0,
+                max: i64::from(COPIES),
+            }),
             None => Ok(Cards24 { left, to_move }),
         }
     }
@@ -178,7 +179,7 @@ impl Game for Cards24 {
         for (slot, &n) in left.iter_mut().zip(counts) {
             *slot = u8::try_from(n).map_err(|_| err(format!("card count {n}")))?;
         }
-        let game = Cards24::new(left, me).map_err(err)?;
+        let game = Cards24::new(left, me).map_err(|e| err(e.to_string()))?;
         if game.total() as i32 != *total {
             return Err(err(format!(
                 "total {total} but the cards taken sum to {}",
@@ -207,7 +208,7 @@ impl Game for Cards24 {
                 "expected {VALUES} counts, for the values 1 to {VALUES}"
             ))
         })?;
-        let game = Cards24::new(left, Player::First).map_err(err)?;
+        let game = Cards24::new(left, Player::First).map_err(|e| err(e.to_string()))?;
         if game.is_terminal() {
             return Err(err(format!(
                 "the total is already {}: nothing to play",

@@ -12,7 +12,7 @@ mod tests;
 
 pub use perfect::{solution_stats, value, Perfect, SolutionStats};
 
-use crate::game::{DecodeError, Dimension, Game, GameInfo, GameOption, GameParams, MoveTextError, Outcome, ParamError, Player};
+use crate::game::{DecodeError, Dimension, Game, GameInfo, GameOption, GameParams, MoveTextError, Outcome, ParamError, Player, PositionError};
 use crate::rng::GameRng;
 use crate::strategy::{ExtraStrategies, Strategy};
 
@@ -64,7 +64,7 @@ pub fn sums(cells: &[u8; CELLS]) -> (i32, i32) {
 
 /// Reads a table written as 9 cells row by row: digits `1`–`9`, `.` for an empty cell,
 /// `/` (or spaces) between rows allowed anywhere, e.g. `917/.5./682`.
-fn parse_table(text: &str) -> Result<[u8; CELLS], String> {
+fn parse_table(text: &str) -> Result<[u8; CELLS], PositionError> {
     let mut cells = Vec::with_capacity(CELLS);
     for ch in text.chars() {
         match ch {
@@ -72,29 +72,42 @@ fn parse_table(text: &str) -> Result<[u8; CELLS], String> {
             '.' => cells.push(0),
             '1'..='9' => cells.push(ch as u8 - b'0'),
             other => {
-                return Err(format!(
-                    "`{other}` is not a cell: write digits 1-9 and `.` for an empty cell, rows separated by `/`, e.g. `917/.5./682`"
-                ))
+                return Err(PositionError::Unreadable {
+                    text: other.to_string(),
+                    expected: "a cell: write digits 1-9 and `.` for an empty cell, rows separated by `/`, e.g. `917/.5./682`",
+                })
             }
         }
     }
     let cells: [u8; CELLS] = cells
         .try_into()
-        .map_err(|c: Vec<u8>| format!("{} cells, a table has 9", c.len()))?;
+        .map_err(|c: Vec<u8>| PositionError::CellCount {
+            what: "a 3x3 table".into(),
+            expected: CELLS,
+            got: c.len(),
+        })?;
     check_cells(&cells)?;
     Ok(cells)
 }
 
 /// Every number at most once.
-fn check_cells(cells: &[u8; CELLS]) -> Result<(), String> {
+fn check_cells(cells: &[u8; CELLS]) -> Result<(), PositionError> {
     let mut seen = 0u16;
     for &n in cells {
         if n > 9 {
-            return Err(format!("{n} is not a number 1 to 9"));
+            return Err(PositionError::OutOfRange {
+                what: "a written number".into(),
+                got: i64::from(n),
+                min: 1,
+                max: 9,
+            });
         }
         if n > 0 {
             if seen & 1 << n != 0 {
-                return Err(format!("{n} is written twice"));
+                return Err(PositionError::Repeated {
+                    what: "number",
+                    got: i64::from(n),
+                });
             }
             seen |= 1 << n;
         }
@@ -113,7 +126,7 @@ impl Determinant {
     ///
     /// # Errors
     /// When a cell holds more than 9 or a number is written twice.
-    pub fn new(cells: [u8; CELLS]) -> Result<Determinant, String> {
+    pub fn new(cells: [u8; CELLS]) -> Result<Determinant, PositionError> {
         check_cells(&cells)?;
         Ok(Determinant { cells })
     }
@@ -190,7 +203,7 @@ impl Game for Determinant {
                 name: name.clone(),
                 reason,
             };
-            game = Determinant::new(parse_table(value).map_err(bad)?).map_err(bad)?;
+            game = Determinant::new(parse_table(value).map_err(|e| bad(e.to_string()))?).map_err(|e| bad(e.to_string()))?;
             if game.filled() as usize == CELLS {
                 return Err(bad("the table is full: nothing is left to play".to_string()));
             }
@@ -311,7 +324,7 @@ impl Game for Determinant {
                 .filter(|&n| n <= 9)
                 .ok_or_else(|| err(format!("cell word {w}: 0 (empty) or 1 to 9")))?;
         }
-        let game = Determinant::new(table).map_err(err)?;
+        let game = Determinant::new(table).map_err(|e| err(e.to_string()))?;
         if !game.is_terminal() && game.to_move() != me {
             return Err(err(format!(
                 "{} cells filled, so {} is to move, but the header says {me}",
@@ -328,7 +341,7 @@ impl Game for Determinant {
 
     fn from_setup(text: &str) -> Result<Self, DecodeError> {
         let err = |s: String| DecodeError(format!("determinant setup `{text}`: {s}"));
-        let game = Determinant::new(parse_table(text.trim()).map_err(err)?).map_err(err)?;
+        let game = Determinant::new(parse_table(text.trim()).map_err(|e| err(e.to_string()))?).map_err(|e| err(e.to_string()))?;
         if game.is_terminal() {
             return Err(err("the table is full: nothing is left to play".to_string()));
         }

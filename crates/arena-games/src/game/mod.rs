@@ -130,6 +130,60 @@ pub enum MoveTextError {
     },
 }
 
+/// A position the rules cannot hold (from a setup line, state words or an option): what
+/// is wrong with it, typed, for every game.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionError {
+    /// A count, size or value outside its range.
+    #[error("{what} is {got}, but must be {min}..={max}")]
+    OutOfRange {
+        /// What it is (for example `the white pile`).
+        what: String,
+        /// Its value.
+        got: i64,
+        /// The smallest allowed.
+        min: i64,
+        /// The largest allowed.
+        max: i64,
+    },
+    /// A value that may appear once appears again.
+    #[error("{what} {got} appears twice")]
+    Repeated {
+        /// What kind of value (for example `number`).
+        what: &'static str,
+        /// The value.
+        got: i64,
+    },
+    /// A part of a setup text that cannot be read.
+    #[error("`{text}` is not {expected}")]
+    Unreadable {
+        /// The part.
+        text: String,
+        /// What it should be, with an example where it helps.
+        expected: &'static str,
+    },
+    /// A board or table with the wrong number of cells.
+    #[error("{what} has {expected} cells, not {got}")]
+    CellCount {
+        /// The board (for example `a 5x6 board`).
+        what: String,
+        /// How many it has.
+        expected: usize,
+        /// How many were given.
+        got: usize,
+    },
+    /// Something that must hold a particular value holds another.
+    #[error("{what} must be {expected}, is {got}")]
+    Required {
+        /// What (for example `start cell (0, 0)`).
+        what: String,
+        /// What it must be.
+        expected: String,
+        /// What it is.
+        got: String,
+    },
+}
+
 /// Reads a square typed by a person as two numbers, row then column, separated by
 /// spaces or a comma. `hint` says what to type when the text is not two numbers.
 ///

@@ -8,7 +8,7 @@ mod render;
 #[cfg(test)]
 mod tests;
 
-use crate::game::{DecodeError, Dimension, Game, GameInfo, GameOption, GameParams, MoveTextError, Outcome, ParamError, Player};
+use crate::game::{DecodeError, Dimension, Game, GameInfo, GameOption, GameParams, MoveTextError, Outcome, ParamError, Player, PositionError};
 use crate::strategy::ExtraStrategies;
 use crate::rng::GameRng;
 
@@ -84,9 +84,14 @@ impl Kalah {
     ///
     /// # Errors
     /// When `stones` is outside 3..=6.
-    pub fn new(rules: Rules, stones: u32) -> Result<Kalah, String> {
+    pub fn new(rules: Rules, stones: u32) -> Result<Kalah, PositionError> {
         if !(3..=6).contains(&stones) {
-            return Err(format!("stones={stones}: between 3 and 6"));
+            return Err(PositionError::OutOfRange {
+                what: "stones per pit".into(),
+                got: i64::from(stones),
+                min: 3,
+                max: 6,
+            });
         }
         let mut board = [stones; HOLES];
         board[6] = 0;
@@ -264,7 +269,7 @@ impl Game for Kalah {
             }
         }
         let stones = stones.unwrap_or_else(|| rng.range(3, 6) as u32);
-        Kalah::new(rules, stones).map_err(|e| bad("stones", e))
+        Kalah::new(rules, stones).map_err(|e| bad("stones", e.to_string()))
     }
 
     fn to_move(&self) -> Player {
@@ -368,7 +373,7 @@ impl Game for Kalah {
             r => return Err(err(format!("rules word {r}: 0 or 1"))),
         };
         let stones = u32::try_from(stones).map_err(|_| err(format!("stones {stones}")))?;
-        let mut game = Kalah::new(rules, stones).map_err(err)?;
+        let mut game = Kalah::new(rules, stones).map_err(|e| err(e.to_string()))?;
         game.to_move = me;
         for (k, p) in [me, me.other()].into_iter().enumerate() {
             for i in 0..=PITS {
@@ -398,7 +403,7 @@ impl Game for Kalah {
         let stones = s
             .parse()
             .map_err(|_| err(format!("`{s}` is not a number")))?;
-        Kalah::new(rules, stones).map_err(err)
+        Kalah::new(rules, stones).map_err(|e| err(e.to_string()))
     }
 
     fn render(&self, color: bool) -> String {

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
-use crate::game::DecodeError;
+use crate::game::{DecodeError, PositionError};
 
 /// Smallest number of rows or columns.
 pub const MIN_SIDE: u32 = 4;
@@ -43,16 +43,19 @@ impl Op {
     }
 
     /// Why the operand is out of range for its operation, if it is.
-    pub fn check(self) -> Result<(), String> {
+    pub fn check(self) -> Result<(), PositionError> {
         let (k, min) = match self {
             Op::Add(k) | Op::Mul(k) => (k, 0),
             Op::Sub(k) => (k, 1),
             Op::Div(k) => (k, 2),
         };
         if k < min || k > MAX_OPERAND {
-            Err(format!(
-                "operand of `{self}` must be in {min}..={MAX_OPERAND}"
-            ))
+            Err(PositionError::OutOfRange {
+                what: format!("the operand of `{self}`"),
+                got: i64::from(k),
+                min: i64::from(min),
+                max: i64::from(MAX_OPERAND),
+            })
         } else {
             Ok(())
         }
@@ -99,11 +102,14 @@ impl fmt::Display for Op {
 }
 
 impl FromStr for Op {
-    type Err = String;
+    type Err = PositionError;
 
     /// Reads `+5`, `-11`, `x2`, `/2`, and a bare number as an addition (`0`, `5`).
-    fn from_str(s: &str) -> Result<Op, String> {
-        let bad = || format!("`{s}` is not an operation (+k, -k, xk, /k)");
+    fn from_str(s: &str) -> Result<Op, PositionError> {
+        let bad = || PositionError::Unreadable {
+            text: s.to_string(),
+            expected: "an operation (+k, -k, xk, /k)",
+        };
         let (ctor, digits): (fn(u32) -> Op, &str) = match s.as_bytes().first() {
             Some(b'+') => (Op::Add, &s[1..]),
             Some(b'-') => (Op::Sub, &s[1..]),
@@ -153,12 +159,15 @@ impl fmt::Display for Cell {
 ///
 /// # Errors
 /// A sentence naming the side that is out of range.
-pub fn check_size(rows: u32, cols: u32) -> Result<(), String> {
+pub fn check_size(rows: u32, cols: u32) -> Result<(), PositionError> {
     for (what, n) in [("rows", rows), ("cols", cols)] {
         if !(MIN_SIDE..=MAX_SIDE).contains(&n) {
-            return Err(format!(
-                "{what} must be between {MIN_SIDE} and {MAX_SIDE}, got {n}"
-            ));
+            return Err(PositionError::OutOfRange {
+                what: what.into(),
+                got: i64::from(n),
+                min: i64::from(MIN_SIDE),
+                max: i64::from(MAX_SIDE),
+            });
         }
     }
     Ok(())
@@ -198,14 +207,14 @@ impl Board {
     /// # Errors
     /// When a side is outside `4..=64`, the cell count does not match, an operand is out
     /// of range, or a start corner does not hold `+0`.
-    pub fn new(rows: u32, cols: u32, cells: Vec<Op>) -> Result<Board, String> {
+    pub fn new(rows: u32, cols: u32, cells: Vec<Op>) -> Result<Board, PositionError> {
         check_size(rows, cols)?;
         if cells.len() != (rows * cols) as usize {
-            return Err(format!(
-                "a {rows}x{cols} board has {} cells, got {}",
-                rows * cols,
-                cells.len()
-            ));
+            return Err(PositionError::CellCount {
+                what: format!("a {rows}x{cols} board"),
+                expected: (rows * cols) as usize,
+                got: cells.len(),
+            });
         }
         for op in &cells {
             op.check()?;
@@ -217,10 +226,11 @@ impl Board {
         };
         for corner in [Cell::new(0, 0), Cell::new(rows - 1, cols - 1)] {
             if board.op(corner) != Op::Add(0) {
-                return Err(format!(
-                    "start cell ({corner}) must hold +0, holds {}",
-                    board.op(corner)
-                ));
+                return Err(PositionError::Required {
+                    what: format!("start cell ({corner})"),
+                    expected: "+0".into(),
+                    got: board.op(corner).to_string(),
+                });
             }
         }
         Ok(board)
@@ -295,8 +305,8 @@ impl Board {
             .parse()
             .map_err(|_| DecodeError(format!("bad cols `{c}`")))?;
         let cells = parts
-            .map(|p| p.parse::<Op>().map_err(DecodeError))
+            .map(|p| p.parse::<Op>().map_err(|e| DecodeError(e.to_string())))
             .collect::<Result<Vec<_>, _>>()?;
-        Board::new(rows, cols, cells).map_err(DecodeError)
+        Board::new(rows, cols, cells).map_err(|e| DecodeError(e.to_string()))
     }
 }

@@ -16,6 +16,7 @@
 //!   place the required cells, then the remaining pairs draw their operations in row-major
 //!   order of their first cell.
 
+use crate::game::PositionError;
 use super::board::{check_size, Board, Cell, Op};
 use crate::rng::GameRng;
 
@@ -71,7 +72,7 @@ fn random_op(rng: &mut GameRng, s: u32) -> Op {
 ///
 /// # Errors
 /// When a side is outside `4..=64`.
-pub fn fair_board(rows: u32, cols: u32, rng: &mut GameRng) -> Result<Board, String> {
+pub fn fair_board(rows: u32, cols: u32, rng: &mut GameRng) -> Result<Board, PositionError> {
     check_size(rows, cols)?;
     let s = rows.max(cols);
     let n = (rows * cols) as usize;

@@ -312,7 +312,7 @@ impl Game for MathTricks {
                 },
             );
         }
-        let board = Board::new(rows as u32, cols as u32, ops).map_err(err)?;
+        let board = Board::new(rows as u32, cols as u32, ops).map_err(|e| err(e.to_string()))?;
         let mut pawns = [mine, mine];
         pawns[me.index()] = mine;
         pawns[me.other().index()] = theirs;

@@ -553,11 +553,11 @@ fn board_sizes_outside_4_to_64_are_refused_with_a_clear_message() {
         );
         let n = (rows.max(1) * cols.max(1)) as usize;
         let err = Board::new(rows, cols, vec![Op::Add(0); n]).unwrap_err();
-        assert_eq!(err, format!("{what} must be between 4 and 64, got {got}"));
+        assert_eq!(err.to_string(), format!("{what} is {got}, but must be 4..=64"));
     }
     let err = Board::from_line("3x4 +0 +0 +0 +0 +0 +0 +0 +0 +0 +0 +0 +0").unwrap_err();
     assert!(
-        err.0.contains("rows must be between 4 and 64, got 3"),
+        err.0.contains("rows is 3, but must be 4..=64"),
         "{err}"
     );
     for (rows, cols) in [(4, 4), (4, 64), (64, 4), (64, 64)] {
@@ -582,23 +582,37 @@ fn default_size_is_eight_by_eight_and_options_are_refused() {
 #[test]
 fn boards_need_the_right_cell_count_valid_operands_and_plus_zero_corners() {
     let err = Board::new(4, 4, vec![Op::Add(0); 15]).unwrap_err();
-    assert!(err.contains("has 16 cells, got 15"), "{err}");
+    assert!(
+        err.to_string().contains("a 4x4 board has 16 cells, not 15"),
+        "{err}"
+    );
     let mut ops = vec![Op::Add(0); 16];
     ops[5] = Op::Div(1);
-    assert!(Board::new(4, 4, ops.clone()).unwrap_err().contains("/1"));
+    assert!(Board::new(4, 4, ops.clone())
+        .unwrap_err()
+        .to_string()
+        .contains("/1"));
     ops[5] = Op::Sub(0);
-    assert!(Board::new(4, 4, ops.clone()).unwrap_err().contains("-0"));
+    assert!(Board::new(4, 4, ops.clone())
+        .unwrap_err()
+        .to_string()
+        .contains("-0"));
     ops[5] = Op::Add(MAX_OPERAND + 1);
     assert!(Board::new(4, 4, ops.clone()).is_err());
     ops[5] = Op::Add(MAX_OPERAND);
     assert!(Board::new(4, 4, ops.clone()).is_ok());
     ops[15] = Op::Add(1);
     let err = Board::new(4, 4, ops.clone()).unwrap_err();
-    assert!(err.contains("start cell (3 3) must hold +0"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("start cell (3 3) must be +0, is +1"),
+        "{err}"
+    );
     ops[15] = Op::Add(0);
     ops[0] = Op::Mul(0);
     assert!(Board::new(4, 4, ops)
         .unwrap_err()
+        .to_string()
         .contains("start cell (0 0)"));
 }
 
@@ -679,11 +693,15 @@ fn op_parsing_rejects_out_of_range_operands_and_garbage() {
         "+99999999999",
     ] {
         let err = bad.parse::<Op>().unwrap_err();
-        assert!(!err.is_empty(), "{bad:?}");
+        assert!(!err.to_string().is_empty(), "{bad:?}");
     }
-    assert!("-0".parse::<Op>().unwrap_err().contains("1..="));
-    assert!("/1".parse::<Op>().unwrap_err().contains("2..="));
-    assert!("x".parse::<Op>().unwrap_err().contains("not an operation"));
+    assert!("-0".parse::<Op>().unwrap_err().to_string().contains("1..="));
+    assert!("/1".parse::<Op>().unwrap_err().to_string().contains("2..="));
+    assert!("x"
+        .parse::<Op>()
+        .unwrap_err()
+        .to_string()
+        .contains("not an operation"));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -856,7 +874,7 @@ fn read_state_rejects_malformed_words() {
     // A start corner that does not hold +0.
     fails(
         &with(cell_index(3, 3), 1 | VISITED_BY_ME),
-        "start cell (3 3) must hold +0",
+        "start cell (3 3) must be +0, is +1",
     );
     // Bits the layout does not define (28..=31).
     fails(&with(cell_index(2, 0), 1 | 1 << 28), "undefined bits");

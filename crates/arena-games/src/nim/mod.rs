@@ -10,7 +10,7 @@ mod tests;
 
 pub use perfect::{is_safe, nim_sum, Perfect};
 
-use crate::game::{DecodeError, Dimension, Game, GameInfo, GameOption, GameParams, MoveTextError, Outcome, ParamError, Player};
+use crate::game::{DecodeError, Dimension, Game, GameInfo, GameOption, GameParams, MoveTextError, Outcome, ParamError, Player, PositionError};
 use crate::rng::GameRng;
 use crate::strategy::{ExtraStrategies, Strategy};
 
@@ -53,23 +53,35 @@ impl Clone for Nim {
 }
 
 /// Checks a list of heap sizes: 1..=16 heaps of at most 1000 stones.
-fn check_heaps(heaps: &[u32]) -> Result<(), String> {
+fn check_heaps(heaps: &[u32]) -> Result<(), PositionError> {
     if heaps.is_empty() || heaps.len() > MAX_HEAPS as usize {
-        return Err(format!("{} heaps: between 1 and {MAX_HEAPS}", heaps.len()));
+        return Err(PositionError::OutOfRange {
+            what: "the number of heaps".into(),
+            got: heaps.len() as i64,
+            min: 1,
+            max: i64::from(MAX_HEAPS),
+        });
     }
     match heaps.iter().find(|&&h| h > MAX_HEAP) {
-        Some(h) => Err(format!("a heap of {h}: at most {MAX_HEAP}")),
+        Some(&h) => Err(PositionError::OutOfRange {
+            what: "a heap".into(),
+            got: i64::from(h),
+            min: 0,
+            max: i64::from(MAX_HEAP),
+        }),
         None => Ok(()),
     }
 }
 
 /// Reads `3,4,5` (commas or spaces) as heap sizes.
-fn parse_heaps(text: &str) -> Result<Vec<u32>, String> {
+fn parse_heaps(text: &str) -> Result<Vec<u32>, PositionError> {
     text.split(|c: char| c == ',' || c.is_whitespace())
         .filter(|s| !s.is_empty())
         .map(|s| {
-            s.parse::<u32>()
-                .map_err(|_| format!("`{s}` is not a heap size"))
+            s.parse::<u32>().map_err(|_| PositionError::Unreadable {
+                text: s.to_string(),
+                expected: "a heap size",
+            })
         })
         .collect()
 }
@@ -79,7 +91,7 @@ impl Nim {
     ///
     /// # Errors
     /// When there are no heaps, more than 16, or a heap over 1000.
-    pub fn new(heaps: Vec<u32>, to_move: Player) -> Result<Nim, String> {
+    pub fn new(heaps: Vec<u32>, to_move: Player) -> Result<Nim, PositionError> {
         check_heaps(&heaps)?;
         Ok(Nim { heaps, to_move })
     }
@@ -127,8 +139,8 @@ impl Game for Nim {
         params.check_option_names(&Self::INFO)?;
         let mut fixed = None;
         for (name, value) in &params.options {
-            let heaps = parse_heaps(value).map_err(|e| bad(name, e))?;
-            check_heaps(&heaps).map_err(|e| bad(name, e))?;
+            let heaps = parse_heaps(value).map_err(|e| bad(name, e.to_string()))?;
+            check_heaps(&heaps).map_err(|e| bad(name, e.to_string()))?;
             if heaps.iter().all(|&h| h == 0) {
                 return Err(bad(name, "all heaps are empty".to_string()));
             }
@@ -232,7 +244,7 @@ impl Game for Nim {
             .iter()
             .map(|&h| u32::try_from(h).map_err(|_| err(format!("negative heap {h}"))))
             .collect::<Result<Vec<_>, _>>()?;
-        Nim::new(heaps, me).map_err(err)
+        Nim::new(heaps, me).map_err(|e| err(e.to_string()))
     }
 
     fn setup(&self) -> String {
@@ -242,8 +254,8 @@ impl Game for Nim {
 
     fn from_setup(text: &str) -> Result<Self, DecodeError> {
         let err = |s: String| DecodeError(format!("nim setup `{text}`: {s}"));
-        let heaps = parse_heaps(text).map_err(err)?;
-        let game = Nim::new(heaps, Player::First).map_err(err)?;
+        let heaps = parse_heaps(text).map_err(|e| err(e.to_string()))?;
+        let game = Nim::new(heaps, Player::First).map_err(|e| err(e.to_string()))?;
         if game.is_terminal() {
             return Err(err("every heap is empty: nothing to play".to_string()));
         }

@@ -18,7 +18,7 @@ pub use pieces::{King, Knight, Queen, Rook};
 
 use std::fmt;
 
-use crate::game::{DecodeError, Game, GameInfo, GameParams, MoveTextError, Outcome, ParamError, Player, parse_row_col};
+use crate::game::{DecodeError, Game, GameInfo, GameParams, MoveTextError, Outcome, ParamError, Player, PositionError, parse_row_col};
 use crate::rng::GameRng;
 use crate::strategy::{ExtraStrategies, Strategy};
 
@@ -107,12 +107,28 @@ impl<P: Piece> OneWay<P> {
     ///
     /// # Errors
     /// When a side is outside `4..=64` or `at` is off the board.
-    pub fn new(rows: u32, cols: u32, at: Square, to_move: Player) -> Result<OneWay<P>, String> {
+    pub fn new(
+        rows: u32,
+        cols: u32,
+        at: Square,
+        to_move: Player,
+    ) -> Result<OneWay<P>, PositionError> {
         for (what, n) in [("rows", rows), ("cols", cols)] {
-            P::INFO.rows.check(what, n).map_err(|e| e.to_string())?;
+            if !(MIN_SIDE..=MAX_SIDE).contains(&n) {
+                return Err(PositionError::OutOfRange {
+                    what: what.into(),
+                    got: i64::from(n),
+                    min: i64::from(MIN_SIDE),
+                    max: i64::from(MAX_SIDE),
+                });
+            }
         }
         if at.row >= rows || at.col >= cols {
-            return Err(format!("({at}) is off the {rows}x{cols} board"));
+            return Err(PositionError::Required {
+                what: "the piece's square".into(),
+                expected: format!("on the {rows}x{cols} board"),
+                got: format!("({at})"),
+            });
         }
         Ok(OneWay {
             rows,
@@ -261,7 +277,7 @@ impl<P: Piece> Game for OneWay<P> {
             row: num(row)?,
             col: num(col)?,
         };
-        OneWay::new(num(rows)?, num(cols)?, at, me).map_err(err)
+        OneWay::new(num(rows)?, num(cols)?, at, me).map_err(|e| err(e.to_string()))
     }
 
     fn setup(&self) -> String {
@@ -285,7 +301,7 @@ impl<P: Piece> Game for OneWay<P> {
             row: num(row)?,
             col: num(col)?,
         };
-        let game = OneWay::new(num(r)?, num(c)?, at, Player::First).map_err(err)?;
+        let game = OneWay::new(num(r)?, num(c)?, at, Player::First).map_err(|e| err(e.to_string()))?;
         if game.is_terminal() {
             return Err(err(format!(
                 "the {} starts on {}: nothing to play",
