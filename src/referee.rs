@@ -7,6 +7,7 @@
 use arena_games::{AnyGame, Outcome, Player};
 
 use crate::bot::{Bot, Fault};
+use crate::record::EndKind;
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,12 +33,12 @@ pub enum End {
 }
 
 impl End {
-    /// The stable name written to `games.csv`: `normal`, `disqualified`, or the fault kind.
-    pub fn name(&self) -> &'static str {
+    /// The kind results files record: normal, disqualified, or the fault's kind.
+    pub fn kind(&self) -> EndKind {
         match self {
-            End::Normal => "normal",
-            End::Fault { fault, .. } => fault.kind().name(),
-            End::Disqualified { .. } | End::BothDisqualified(_) => "disqualified",
+            End::Normal => EndKind::Normal,
+            End::Fault { fault, .. } => EndKind::Fault(fault.kind()),
+            End::Disqualified { .. } | End::BothDisqualified(_) => EndKind::Disqualified,
         }
     }
 

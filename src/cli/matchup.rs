@@ -56,7 +56,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
         let note = match record.end.culprit() {
             Some(p) => format!(
                 "  ({} by {})",
-                record.end.name(),
+                record.end.kind(),
                 if p == a_seat { &a.name } else { &b.name }
             ),
             None => String::new(),

@@ -1,6 +1,7 @@
 //! `fairness.csv`: how the first mover fared, per board size and overall, so an
 //! instructor sees whether the boards were fair.
 
+use crate::record::{EndKind, ResultCode};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -14,11 +15,11 @@ pub const FILE: &str = "fairness.csv";
 /// nothing about the board), per `(rows, cols)`; `None` keys the total.
 pub fn first_mover_records(rows: &[GameRow]) -> BTreeMap<Option<(u32, u32)>, [u64; 3]> {
     let mut out: BTreeMap<Option<(u32, u32)>, [u64; 3]> = BTreeMap::new();
-    for row in rows.iter().filter(|r| r.end == "normal") {
-        let i = match row.result.as_str() {
-            "1-0" => 0,
-            "0-1" => 2,
-            _ => 1,
+    for row in rows.iter().filter(|r| r.end == EndKind::Normal) {
+        let i = match row.result {
+            ResultCode::FirstWins => 0,
+            ResultCode::SecondWins => 2,
+            ResultCode::Draw => 1,
         };
         out.entry(Some((row.rows, row.cols))).or_default()[i] += 1;
         out.entry(None).or_default()[i] += 1;

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::{write_csv, OutputError};
+use crate::record::{EndKind, ResultCode};
 
 /// The file name inside the results folder.
 pub const FILE: &str = "games.csv";
@@ -44,12 +45,12 @@ pub struct GameRow {
     /// Second mover's score at the end.
     pub second_score: i64,
     /// `1-0`, `0-1` or `1/2-1/2`, from the first mover's side.
-    pub result: String,
+    pub result: ResultCode,
     /// The winner's name, empty for a draw.
     pub winner: String,
     /// `normal`, `disqualified`, or the fault kind (`trap`, `fuel`, `memory`, `stack`,
     /// `bad_pointer`, `illegal_move`, `timeout`, `instantiation`).
-    pub end: String,
+    pub end: EndKind,
     /// The bot that caused an abnormal end, empty for a normal end.
     pub culprit: String,
     /// The reason in words, empty for a normal end.
@@ -180,9 +181,9 @@ mod tests {
             second: "b, \"quoted\"".into(),
             first_score: -5,
             second_score: 12,
-            result: "0-1".into(),
+            result: ResultCode::SecondWins,
             winner: "b".into(),
-            end: "normal".into(),
+            end: EndKind::Normal,
             culprit: String::new(),
             reason: String::new(),
             moves: 20,

@@ -1,6 +1,7 @@
 //! `ratings.csv`, `ratings_model.csv` and `los.csv`: the Bradley–Terry ratings of a
 //! tournament (see `crates/arena-ratings` for the model, the prior and the bootstrap).
 
+use crate::record::{EndKind, ResultCode};
 use std::path::Path;
 
 use arena_ratings::{bootstrap, fit, Anchor, FitOptions, Game, GameResult, Interval};
@@ -41,12 +42,12 @@ pub fn rate(
     let index = |name: &str| names.iter().position(|n| n == name);
     let games: Vec<Game> = rows
         .iter()
-        .filter(|r| !(r.end == "disqualified" && r.result == "1/2-1/2"))
+        .filter(|r| !(r.end == EndKind::Disqualified && r.result == ResultCode::Draw))
         .filter_map(|r| {
-            let result = match r.result.as_str() {
-                "1-0" => GameResult::FirstWins,
-                "0-1" => GameResult::SecondWins,
-                _ => GameResult::Draw,
+            let result = match r.result {
+                ResultCode::FirstWins => GameResult::FirstWins,
+                ResultCode::SecondWins => GameResult::SecondWins,
+                ResultCode::Draw => GameResult::Draw,
             };
             Some(Game::new(index(&r.first)?, index(&r.second)?, result))
         })

@@ -25,6 +25,8 @@
 //! Moves are the bots' `i32` answers in order (player 1's first). `culprit` is 1 or 2 for
 //! an abnormal end. Output lines escape `\` as `\\` and control characters as `\xNN`.
 
+use crate::bot::FaultKind;
+use crate::record::{EndKind, ResultCode};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -62,26 +64,17 @@ pub struct Replay {
     /// The accepted moves in order.
     pub moves: Vec<i32>,
     /// `normal`, `disqualified` or the fault kind.
-    pub end: String,
+    pub end: EndKind,
     /// The seat that caused an abnormal end.
     pub culprit: Option<Player>,
     /// The reason in words.
     pub reason: String,
     /// The result from the first mover's side: `1-0`, `0-1`, `1/2-1/2`.
-    pub result: String,
+    pub result: ResultCode,
     /// Final scores by seat.
     pub scores: [i64; 2],
     /// Captured output by seat.
     pub outputs: [String; 2],
-}
-
-/// The result string of an outcome, from the first mover's side.
-pub fn result_text(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Win(Player::First) => "1-0",
-        Outcome::Win(Player::Second) => "0-1",
-        Outcome::Draw => "1/2-1/2",
-    }
 }
 
 /// The path of game `game_id`'s replay in `results`.
@@ -194,14 +187,14 @@ impl Replay {
             bots: [String::new(), String::new()],
             bot_seeds: [0, 0],
             moves: Vec::new(),
-            end: String::new(),
+            end: EndKind::Normal,
             culprit: None,
             reason: String::new(),
-            result: String::new(),
+            result: ResultCode::Draw,
             scores: [0, 0],
             outputs: [String::new(), String::new()],
         };
-        let mut seen_end = false;
+        let (mut seen_end, mut seen_result) = (false, false);
         for (i, line) in lines {
             let n = i + 1;
             let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
@@ -236,7 +229,7 @@ impl Replay {
                 "move" if !seen_end => r.moves.push(rest.parse::<i32>().map_err(|_| bad(key))?),
                 "end" => {
                     seen_end = true;
-                    r.end = rest.to_string();
+                    r.end = rest.parse().map_err(|_| bad(key))?;
                 }
                 "culprit" => {
                     r.culprit = match rest {
@@ -247,7 +240,10 @@ impl Replay {
                     }
                 }
                 "reason" => r.reason = unescape(rest),
-                "result" => r.result = rest.to_string(),
+                "result" => {
+                    seen_result = true;
+                    r.result = rest.parse().map_err(|_| bad(key))?;
+                }
                 "scores" => {
                     let (a, b) = two(rest)?;
                     r.scores = [a, b];
@@ -265,8 +261,10 @@ impl Replay {
                 _ => return Err(format!("line {n}: unknown line `{line}`")),
             }
         }
-        if !seen_end || r.game.is_empty() || r.setup.is_empty() {
-            return Err("incomplete replay: `game`, `setup` and `end` lines are required".into());
+        if !seen_end || !seen_result || r.game.is_empty() || r.setup.is_empty() {
+            return Err(
+                "incomplete replay: `game`, `setup`, `end` and `result` lines are required".into(),
+            );
         }
         Ok(r)
     }
@@ -306,31 +304,31 @@ impl Replay {
                 .play(m)
                 .map_err(|e| format!("move {} ({m}) is illegal: {}", i + 1, e.reason))?;
         }
-        let outcome = match (self.end.as_str(), self.culprit) {
-            ("normal", None) => state
+        let outcome = match (self.end, self.culprit) {
+            (EndKind::Normal, None) => state
                 .outcome()
                 .ok_or_else(|| "recorded as a normal end, but the game is not over".to_string())?,
-            ("normal", Some(_)) => return Err("a normal end with a culprit".into()),
-            (_, Some(p)) => {
-                if self.end != "disqualified" && state.is_terminal() {
-                    return Err(format!(
-                        "a `{}` fault recorded after the game was over",
-                        self.end
-                    ));
+            (EndKind::Normal, Some(_)) => return Err("a normal end with a culprit".into()),
+            (end, Some(p)) => {
+                if end != EndKind::Disqualified && state.is_terminal() {
+                    return Err(format!("a `{end}` fault recorded after the game was over"));
                 }
-                if self.end != "disqualified" && self.end != "instantiation" && state.to_move() != p
-                {
+                let out_of_turn = !matches!(
+                    end,
+                    EndKind::Disqualified | EndKind::Fault(FaultKind::Instantiation)
+                );
+                if out_of_turn && state.to_move() != p {
                     return Err(format!("{p} faulted while it was not its turn"));
                 }
                 Outcome::Win(p.other())
             }
-            ("disqualified", None) => Outcome::Draw,
+            (EndKind::Disqualified, None) => Outcome::Draw,
             (end, None) => return Err(format!("end `{end}` without a culprit")),
         };
-        if result_text(outcome) != self.result {
+        if ResultCode::of(outcome) != self.result {
             return Err(format!(
                 "the rules give {}, the replay says {}",
-                result_text(outcome),
+                ResultCode::of(outcome),
                 self.result
             ));
         }
@@ -371,10 +369,10 @@ mod tests {
             bots: ["a".into(), "b".into()],
             bot_seeds: [1, u64::MAX],
             moves,
-            end: "normal".into(),
+            end: EndKind::Normal,
             culprit: None,
             reason: String::new(),
-            result: result_text(g.outcome().unwrap()).into(),
+            result: ResultCode::of(g.outcome().unwrap()),
             scores: g.scores(),
             outputs: [
                 "hello\n".into(),
@@ -404,9 +402,9 @@ mod tests {
         r.moves[0] = 0;
         assert!(r.verify(kind).unwrap_err().contains("illegal"));
         let mut r = played(4);
-        r.result = "1/2-1/2".into();
+        r.result = ResultCode::Draw;
         if r.verify(kind).is_ok() {
-            r.result = "1-0".into();
+            r.result = ResultCode::FirstWins;
             assert!(r.verify(kind).is_err());
         }
     }

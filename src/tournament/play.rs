@@ -8,14 +8,15 @@ use std::sync::Mutex;
 use arena_games::GameKind;
 
 use crate::output::games_csv::{GameLog, GameRow};
-use crate::output::replay::{result_text, Replay};
+use crate::output::replay::Replay;
 use crate::output::OutputError;
+use crate::record::ResultCode;
 use crate::referee::{play_game, Entrant, GameRecord};
 use crate::series::Tally;
 
 use super::rows::first_second;
 use super::schedule::{GamePlan, Schedule, SeriesPlan};
-use super::{standings, Config, Participant, Progress};
+use super::{Config, Participant, Progress};
 
 /// What the workers share.
 pub(super) struct RunContext<'a> {
@@ -66,7 +67,7 @@ impl RunContext<'_> {
                     }
                 }
             };
-            tally.add(game.first, standings::row_outcome(&row));
+            tally.add(game.first, row.result.outcome());
             rows.push(row);
         }
         (rows, played, false)
@@ -128,9 +129,9 @@ pub fn game_row(
         second: names[1].clone(),
         first_score: record.scores[0],
         second_score: record.scores[1],
-        result: result_text(record.outcome).to_string(),
+        result: ResultCode::of(record.outcome),
         winner,
-        end: record.end.name().to_string(),
+        end: record.end.kind(),
         culprit: record
             .end
             .culprit()
@@ -164,10 +165,10 @@ pub fn replay_of(
         bots: names.clone(),
         bot_seeds: game.bot_seeds,
         moves: record.moves.clone(),
-        end: record.end.name().to_string(),
+        end: record.end.kind(),
         culprit: record.end.culprit(),
         reason: record.end.reason(),
-        result: result_text(record.outcome).to_string(),
+        result: ResultCode::of(record.outcome),
         scores: record.scores,
         outputs: record.outputs.clone(),
     }

@@ -6,10 +6,11 @@ use std::path::Path;
 
 use crate::output::games_csv::{self, GameRow};
 use crate::output::OutputError;
+use crate::record::{EndKind, ResultCode};
 use crate::series::{Side, Tally};
+use arena_games::Player;
 
 use super::schedule::{GamePlan, Schedule, SeriesPlan};
-use super::standings;
 
 /// The rows a previous, interrupted run of the same tournament left, by game id, each
 /// checked against the schedule.
@@ -47,15 +48,6 @@ pub(super) fn previous_rows(
         if !matches {
             return Err(corrupt("does not belong to this tournament's schedule"));
         }
-        if !["1-0", "0-1", "1/2-1/2"].contains(&row.result.as_str()) {
-            return Err(corrupt(&format!("unknown result `{}`", row.result)));
-        }
-        if row.end != "normal"
-            && row.end != "disqualified"
-            && standings::fault_kind(&row.end).is_none()
-        {
-            return Err(corrupt(&format!("unknown end `{}`", row.end)));
-        }
         if let Some(why) = row_inconsistency(&row, schedule, disqualified) {
             return Err(corrupt(&why));
         }
@@ -82,10 +74,10 @@ fn row_inconsistency(
             .position(|n| n == name)
             .is_some_and(|i| disqualified.get(i).is_some_and(Option::is_some))
     };
-    let winner = match row.result.as_str() {
-        "1-0" => row.first.as_str(),
-        "0-1" => row.second.as_str(),
-        _ => "",
+    let winner = match row.result.winner() {
+        Some(Player::First) => row.first.as_str(),
+        Some(Player::Second) => row.second.as_str(),
+        None => "",
     };
     if row.winner != winner {
         return Some(format!(
@@ -94,8 +86,8 @@ fn row_inconsistency(
         ));
     }
     let seats_dq = [dq(&row.first), dq(&row.second)];
-    match row.end.as_str() {
-        "normal" => {
+    match row.end {
+        EndKind::Normal => {
             if !row.culprit.is_empty() || !row.reason.is_empty() {
                 return Some("a normal end with a culprit or a reason".into());
             }
@@ -108,8 +100,8 @@ fn row_inconsistency(
         }
         end => {
             let both = seats_dq[0] && seats_dq[1];
-            if end == "disqualified" && both {
-                if !row.culprit.is_empty() || row.result != "1/2-1/2" {
+            if end == EndKind::Disqualified && both {
+                if !row.culprit.is_empty() || row.result != ResultCode::Draw {
                     return Some(
                         "a game of two disqualified bots must be a draw without a culprit".into(),
                     );
@@ -129,13 +121,13 @@ fn row_inconsistency(
             if winner.is_empty() || winner == row.culprit {
                 return Some(format!("the culprit `{}` must lose the game", row.culprit));
             }
-            if end == "disqualified" && !seats_dq[seat] {
+            if end == EndKind::Disqualified && !seats_dq[seat] {
                 return Some(format!(
                     "`{}` forfeited as disqualified, but tournament.json does not disqualify it",
                     row.culprit
                 ));
             }
-            if end != "disqualified" && seats_dq.iter().any(|&d| d) {
+            if end != EndKind::Disqualified && seats_dq.iter().any(|&d| d) {
                 return Some(format!(
                     "a game of a disqualified bot ended `{end}`, not `disqualified`"
                 ));
@@ -182,7 +174,7 @@ pub(super) fn check_series_rows(
                 ));
             }
             let game = schedule.game(plan, row.game_index);
-            tally.add(game.first, standings::row_outcome(row));
+            tally.add(game.first, row.result.outcome());
         }
     }
     Ok(())

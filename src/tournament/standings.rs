@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 
 use crate::bot::FaultKind;
 use crate::output::games_csv::GameRow;
+use crate::record::EndKind;
 use crate::series::{SeriesResult, SeriesRules, Side, Tally};
 use crate::tournament::schedule::SeriesPlan;
 
@@ -130,25 +131,6 @@ pub struct SeriesOutcome {
     pub games: String,
 }
 
-/// Half points a seat got in a game row (`1-0`, `0-1`, `1/2-1/2`), by seat index.
-pub fn row_half_points(row: &GameRow) -> [u32; 2] {
-    match row.result.as_str() {
-        "1-0" => [2, 0],
-        "0-1" => [0, 2],
-        _ => [1, 1],
-    }
-}
-
-/// The outcome of a game row.
-pub fn row_outcome(row: &GameRow) -> arena_games::Outcome {
-    use arena_games::{Outcome, Player};
-    match row.result.as_str() {
-        "1-0" => Outcome::Win(Player::First),
-        "0-1" => Outcome::Win(Player::Second),
-        _ => Outcome::Draw,
-    }
-}
-
 /// Folds the rows of each series (in game order) into series outcomes.
 pub fn series_outcomes(
     plans: &[SeriesPlan],
@@ -172,14 +154,14 @@ pub fn series_outcomes(
                 } else {
                     Side::B
                 };
-                let hp = row_half_points(row);
+                let hp = row.result.half_points();
                 let a_seat = if first == Side::A { 0 } else { 1 };
                 games.push(match hp[a_seat] {
                     2 => 'W',
                     1 => 'D',
                     _ => 'L',
                 });
-                tally.add(first, row_outcome(row));
+                tally.add(first, row.result.outcome());
             }
             Some(SeriesOutcome {
                 plan: plan.clone(),
@@ -219,13 +201,13 @@ pub fn standings(
         })
         .collect();
     for row in rows {
-        let hp = row_half_points(row);
+        let hp = row.result.half_points();
         let seats = [index[row.first.as_str()], index[row.second.as_str()]];
         let scores = [row.first_score as i128, row.second_score as i128];
         for s in 0..2 {
             let t = &mut table[seats[s]];
             t.games.add(hp[s]);
-            if row.end == "normal" {
+            if row.end == EndKind::Normal {
                 t.normal_games += 1;
             }
             t.margin += scores[s] - scores[1 - s];
@@ -236,8 +218,13 @@ pub fn standings(
             }
         }
         if !row.culprit.is_empty() {
-            if let (Some(&i), Some(kind)) = (index.get(row.culprit.as_str()), fault_kind(&row.end))
-            {
+            if let (Some(&i), Some(kind)) = (
+                index.get(row.culprit.as_str()),
+                match row.end {
+                    EndKind::Fault(kind) => Some(kind),
+                    _ => None,
+                },
+            ) {
                 *table[i].faults.entry(kind).or_default() += 1;
             }
         }
@@ -316,11 +303,6 @@ pub fn standings_order(table: &[Standing], names: &[String]) -> Vec<usize> {
         .collect()
 }
 
-/// The fault kind an `end` column names, if it names one.
-pub fn fault_kind(end: &str) -> Option<FaultKind> {
-    FaultKind::ALL.into_iter().find(|k| k.name() == end)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -339,9 +321,9 @@ mod tests {
             second: second.into(),
             first_score: scores[0],
             second_score: scores[1],
-            result: result.into(),
+            result: result.parse().unwrap(),
             winner: String::new(),
-            end: "normal".into(),
+            end: EndKind::Normal,
             culprit: String::new(),
             reason: String::new(),
             moves: 1,
@@ -437,7 +419,7 @@ mod tests {
     fn faults_are_counted_for_the_culprit() {
         let names: Vec<String> = ["a", "b"].iter().map(|s| s.to_string()).collect();
         let mut r = row(1, "a", "b", "0-1", [0, 0]);
-        r.end = "fuel".into();
+        r.end = EndKind::Fault(FaultKind::Fuel);
         r.culprit = "a".into();
         let rules = SeriesRules::new(1, false, false).unwrap();
         let series = series_outcomes(&[plan(1, 0, 1)], rules, &names, &[r.clone()]);
@@ -458,10 +440,10 @@ mod tests {
         let rules = SeriesRules::new(1, false, false).unwrap();
         let plans = [plan(1, 0, 3), plan(2, 1, 3), plan(3, 2, 3)];
         let mut crash = row(1, "crash", "ref", "0-1", [0, 0]);
-        crash.end = "trap".into();
+        crash.end = EndKind::Fault(FaultKind::Trap);
         crash.culprit = "crash".into();
         let mut dq = row(2, "dq", "ref", "0-1", [0, 0]);
-        dq.end = "disqualified".into();
+        dq.end = EndKind::Disqualified;
         dq.culprit = "dq".into();
         let lost = row(3, "lost", "ref", "0-1", [1, 9]);
         let rows = [crash, dq, lost];

@@ -144,7 +144,7 @@ pub fn recompute(dir: &Path, reporting: &Reporting) -> Result<Summary, Tournamen
                 } else {
                     Side::B
                 };
-                tally.add(first, standings::row_outcome(row));
+                tally.add(first, row.result.outcome());
             }
             rules.is_over(&tally)
         })
