@@ -22,7 +22,7 @@ use std::path::Path;
 
 use thiserror::Error;
 
-use crate::runtime::human_bytes;
+use crate::units::human_bytes;
 
 /// Why a module file was not read. The messages name the problem, never the content.
 #[derive(Debug, Error)]

@@ -1,6 +1,7 @@
-//! The typed vocabulary of a finished game as every results file records it: its result
-//! from the first mover's side and how it ended. Writers serialise these values and
-//! readers parse them back here, in one place; nothing else compares their text.
+//! The typed record of a finished game as every results file holds it ([`GameRow`]: who
+//! played, the scores, the result from the first mover's side, how it ended, the fuel), and
+//! its vocabulary ([`ResultCode`], [`EndKind`]). Writers serialise these values and readers
+//! parse them back here, in one place; nothing else compares their text.
 
 use std::fmt;
 use std::str::FromStr;
@@ -10,6 +11,57 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
 use crate::bot::FaultKind;
+
+/// One finished game, as `games.csv` records it (one row; column order is the field
+/// order) and as standings, ratings and fairness read it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRow {
+    /// The game's id: `(series_id - 1) * max_games + game_index + 1`, stable per schedule.
+    pub game_id: u64,
+    /// The series it belongs to.
+    pub series_id: u64,
+    /// The round-robin round (from 1).
+    pub round: u32,
+    /// The game's index in its series (from 0).
+    pub game_index: u32,
+    /// The board's index in its series (equals `game_index` unless paired).
+    pub board_index: u32,
+    /// The seed the starting position was drawn from.
+    pub board_seed: u64,
+    /// Rows of the board (or the game's size parameter).
+    pub rows: u32,
+    /// Columns of the board.
+    pub cols: u32,
+    /// The bot that moved first.
+    pub first: String,
+    /// The bot that moved second.
+    pub second: String,
+    /// First mover's score at the end.
+    pub first_score: i64,
+    /// Second mover's score at the end.
+    pub second_score: i64,
+    /// `1-0`, `0-1` or `1/2-1/2`, from the first mover's side.
+    pub result: ResultCode,
+    /// The winner's name, empty for a draw.
+    pub winner: String,
+    /// `normal`, `disqualified`, or the fault kind (`trap`, `fuel`, `memory`, `stack`,
+    /// `bad_pointer`, `illegal_move`, `timeout`, `instantiation`).
+    pub end: EndKind,
+    /// The bot that caused an abnormal end, empty for a normal end.
+    pub culprit: String,
+    /// The reason in words, empty for a normal end.
+    pub reason: String,
+    /// Moves played.
+    pub moves: u32,
+    /// Fuel used by the first mover over the game.
+    pub first_fuel: u64,
+    /// Fuel used by the second mover.
+    pub second_fuel: u64,
+    /// The most fuel one move of the first mover used.
+    pub first_max_move_fuel: u64,
+    /// The most fuel one move of the second mover used.
+    pub second_max_move_fuel: u64,
+}
 
 /// A finished game's result from the first mover's side: `1-0`, `0-1` or `1/2-1/2`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use super::{points, write_csv, OutputError};
 use crate::series::{SeriesResult, Side};
-use crate::tournament::standings::{standings_order, SeriesOutcome, Standing};
+use crate::standings::{standings_order, SeriesOutcome, Standing};
 
 /// The file name inside the results folder.
 pub const FILE: &str = "crosstable.csv";

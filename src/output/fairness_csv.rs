@@ -5,8 +5,8 @@ use crate::record::{EndKind, ResultCode};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::games_csv::GameRow;
 use super::{write_csv, OutputError};
+use crate::record::GameRow;
 
 /// The file name inside the results folder.
 pub const FILE: &str = "fairness.csv";

@@ -5,7 +5,7 @@ use std::path::Path;
 use super::{points, write_csv, OutputError};
 use crate::grading::bands::{Bands, Measure};
 use crate::grading::roster::Roster;
-use crate::tournament::standings::{Standing, Status};
+use crate::standings::{Standing, Status};
 
 /// The file name inside the results folder.
 pub const FILE: &str = "grades.csv";

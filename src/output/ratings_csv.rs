@@ -6,9 +6,9 @@ use std::path::Path;
 
 use arena_ratings::{bootstrap, fit, Anchor, FitOptions, Game, GameResult, Interval};
 
-use super::games_csv::GameRow;
 use super::{write_csv, OutputError};
-use crate::tournament::standings::{standings_order, Standing};
+use crate::record::GameRow;
+use crate::standings::{standings_order, Standing};
 
 /// Bootstrap replicates behind the 95% intervals and the LOS matrix.
 pub const REPLICATES: u32 = 200;

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::{points, write_csv, OutputError};
 use crate::series::{SeriesResult, Side};
-use crate::tournament::standings::SeriesOutcome;
+use crate::standings::SeriesOutcome;
 
 /// The file name inside the results folder.
 pub const FILE: &str = "series.csv";

@@ -6,7 +6,7 @@ use std::path::Path;
 use super::{points, write_csv, OutputError};
 use crate::bot::FaultKind;
 use crate::grading::roster::Roster;
-use crate::tournament::standings::Standing;
+use crate::standings::Standing;
 
 /// The file name inside the results folder.
 pub const FILE: &str = "standings.csv";

@@ -15,8 +15,9 @@ use std::time::{Duration, Instant};
 
 use wasmtime::Engine;
 
-use super::limits::{human_bytes, Limits};
+use super::limits::Limits;
 use super::load_error::LoadError;
+use crate::units::human_bytes;
 
 /// The hidden subcommand of the `arena` executable that compiles one module: the wasm
 /// binary on stdin, the serialized artefact on stdout, an error message on stderr

@@ -33,11 +33,12 @@ mod ticker;
 mod types;
 mod wasm_bot;
 
+pub use crate::units::human_bytes;
 pub use cache::{CacheError, CacheStats, ModuleCache, UnusableDir};
 pub use compiler::{serve_compile, Compiler, ServeCompileError, COMPILE_SUBCOMMAND};
 pub use engine::SandboxError;
 pub use host::{ARENA_MODULE, HOST_BYTE_FUEL, HOST_CALL_FUEL, WASI_MODULE};
-pub use limits::{human_bytes, Limits, LimitsError};
+pub use limits::{Limits, LimitsError};
 pub use load_error::LoadError;
 pub use module::{ExportInfo, ImportInfo, WasmModule};
 pub use output::TRUNCATED_MARKER;

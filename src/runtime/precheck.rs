@@ -3,8 +3,9 @@
 
 use wasmparser::{Encoding, Parser, Payload};
 
-use super::limits::{human_bytes, Limits};
+use super::limits::Limits;
 use super::load_error::LoadError;
+use crate::units::human_bytes;
 
 /// The bytes of the binary module in `file`, which is the binary or the text format.
 ///

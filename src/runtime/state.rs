@@ -7,8 +7,9 @@ use rand_core::SeedableRng;
 use wasmtime::{ResourceLimiter, StoreLimits, StoreLimitsBuilder};
 
 use super::guard::CpuGuard;
-use super::limits::{human_bytes, Limits};
+use super::limits::Limits;
 use super::output::Output;
+use crate::units::human_bytes;
 
 /// The data of one bot's `Store` (one bot, one game).
 pub(crate) struct BotState {

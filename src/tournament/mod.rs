@@ -10,8 +10,6 @@
 pub mod folder;
 mod play;
 mod rows;
-pub mod schedule;
-pub mod standings;
 mod summaries;
 pub mod verify;
 
@@ -36,11 +34,11 @@ use crate::output::replay;
 use crate::output::OutputError;
 use crate::referee::Entrant;
 use crate::rng_size::SizeRange;
+use crate::schedule::Schedule;
 use crate::series::SeriesRules;
+use crate::standings::{SeriesOutcome, Standing};
 use play::RunContext;
 use rows::previous_rows;
-use schedule::Schedule;
-use standings::{SeriesOutcome, Standing};
 
 /// A validated tournament configuration.
 pub struct Config {

@@ -15,8 +15,8 @@ use crate::referee::{play_game, Entrant, GameRecord};
 use crate::series::Tally;
 
 use super::rows::first_second;
-use super::schedule::{GamePlan, Schedule, SeriesPlan};
 use super::{Config, Participant, Progress};
+use crate::schedule::{GamePlan, Schedule, SeriesPlan};
 
 /// What the workers share.
 pub(super) struct RunContext<'a> {

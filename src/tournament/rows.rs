@@ -10,7 +10,7 @@ use crate::record::{EndKind, ResultCode};
 use crate::series::{Side, Tally};
 use arena_games::Player;
 
-use super::schedule::{GamePlan, Schedule, SeriesPlan};
+use crate::schedule::{GamePlan, Schedule, SeriesPlan};
 
 /// The rows a previous, interrupted run of the same tournament left, by game id, each
 /// checked against the schedule.

@@ -13,9 +13,9 @@ use crate::seeds::derive;
 use crate::series::{SeriesRules, Side, Tally};
 
 use super::rows::{check_series_rows, previous_rows};
-use super::schedule::{Schedule, SeriesPlan};
-use super::standings::{self, SeriesOutcome};
 use super::{Reporting, Summary, TournamentError};
+use crate::schedule::{Schedule, SeriesPlan};
+use crate::standings::{self, SeriesOutcome};
 
 /// Writes `games.csv` (sorted), `series.csv` and `standings.csv` from the rows.
 ///

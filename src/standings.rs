@@ -12,10 +12,10 @@
 use std::collections::BTreeMap;
 
 use crate::bot::FaultKind;
-use crate::output::games_csv::GameRow;
 use crate::record::EndKind;
+use crate::record::GameRow;
+use crate::schedule::SeriesPlan;
 use crate::series::{SeriesResult, SeriesRules, Side, Tally};
-use crate::tournament::schedule::SeriesPlan;
 
 /// Wins, draws and losses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
