@@ -108,3 +108,12 @@ pub fn table(table: &[Standing], series: &[SeriesOutcome], names: &[String]) -> 
     }
     s
 }
+
+/// `crosstable.csv`.
+pub struct CrosstableCsv;
+
+impl super::SummaryWriter for CrosstableCsv {
+    fn write(&self, dir: &Path, results: &super::Results) -> Result<(), OutputError> {
+        write(dir, results.standings, results.series, results.names)
+    }
+}

@@ -72,3 +72,12 @@ pub fn write(dir: &Path, rows: &[GameRow]) -> Result<(), OutputError> {
         Ok(())
     })
 }
+
+/// `fairness.csv`.
+pub struct FairnessCsv;
+
+impl super::SummaryWriter for FairnessCsv {
+    fn write(&self, dir: &Path, results: &super::Results) -> Result<(), OutputError> {
+        write(dir, results.rows)
+    }
+}

@@ -103,6 +103,15 @@ pub fn write_sorted(dir: &Path, rows: &[GameRow]) -> Result<(), OutputError> {
     })
 }
 
+/// `games.csv`, every game in game-id order.
+pub struct GamesCsv;
+
+impl super::SummaryWriter for GamesCsv {
+    fn write(&self, dir: &Path, results: &super::Results) -> Result<(), OutputError> {
+        write_sorted(dir, results.rows)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

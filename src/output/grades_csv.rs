@@ -232,3 +232,15 @@ pub fn write(
         Ok(())
     })
 }
+
+/// `grades.csv`, with a roster.
+pub struct GradesCsv;
+
+impl super::SummaryWriter for GradesCsv {
+    fn write(&self, dir: &Path, results: &super::Results) -> Result<(), OutputError> {
+        match results.roster {
+            Some(roster) => write(dir, results.standings, roster, results.bands),
+            None => Ok(()),
+        }
+    }
+}

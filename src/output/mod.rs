@@ -14,6 +14,55 @@ pub mod replay;
 pub mod series_csv;
 pub mod standings_csv;
 
+use std::path::Path;
+
+use crate::grading::bands::Bands;
+use crate::grading::roster::Roster;
+use crate::ratings::FieldRatings;
+use crate::record::GameRow;
+use crate::standings::{SeriesOutcome, Standing};
+
+/// Everything a results folder's summary files are written from: the domain results of a
+/// run (or of `arena standings` recomputing one).
+pub struct Results<'a> {
+    /// The bots in schedule order.
+    pub names: &'a [String],
+    /// Every game, in game-id order.
+    pub rows: &'a [GameRow],
+    /// Every series' outcome.
+    pub series: &'a [SeriesOutcome],
+    /// The standings, ranked, ratings filled in.
+    pub standings: &'a [Standing],
+    /// The ratings, when there was a game to fit.
+    pub ratings: Option<&'a FieldRatings>,
+    /// The roster, for student ids and grades.
+    pub roster: Option<&'a Roster>,
+    /// The grade bands.
+    pub bands: Option<&'a Bands>,
+}
+
+/// One summary output of a results folder: a new output format is one file implementing
+/// this and one line in [`SUMMARY_WRITERS`].
+pub trait SummaryWriter: Sync {
+    /// Writes its file(s) into `dir` (atomically), or nothing when `results` has nothing
+    /// for it (no ratings, no roster).
+    ///
+    /// # Errors
+    /// [`OutputError`] naming the file when writing fails.
+    fn write(&self, dir: &Path, results: &Results) -> Result<(), OutputError>;
+}
+
+/// Every summary output, in the order they are written.
+pub const SUMMARY_WRITERS: &[&dyn SummaryWriter] = &[
+    &games_csv::GamesCsv,
+    &series_csv::SeriesCsv,
+    &ratings_csv::RatingsCsv,
+    &standings_csv::StandingsCsv,
+    &crosstable_csv::CrosstableCsv,
+    &fairness_csv::FairnessCsv,
+    &grades_csv::GradesCsv,
+];
+
 /// A results-folder problem: what went wrong, and with which file.
 #[derive(Debug, thiserror::Error)]
 pub enum OutputError {

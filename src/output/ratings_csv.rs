@@ -1,74 +1,11 @@
 //! `ratings.csv`, `ratings_model.csv` and `los.csv`: the Bradley–Terry ratings of a
 //! tournament (see `crates/arena-ratings` for the model, the prior and the bootstrap).
 
-use crate::record::{EndKind, ResultCode};
 use std::path::Path;
 
-use arena_ratings::{bootstrap, fit, Anchor, FitOptions, Game, GameResult, Interval};
-
 use super::{write_csv, OutputError};
-use crate::record::GameRow;
+use crate::ratings::FieldRatings;
 use crate::standings::{standings_order, Standing};
-
-/// Bootstrap replicates behind the 95% intervals and the LOS matrix.
-pub const REPLICATES: u32 = 200;
-
-/// The ratings of a field, by bot in schedule order.
-#[derive(Clone, Debug, PartialEq)]
-pub struct FieldRatings {
-    /// Elo, mean of the field 0.
-    pub elo: Vec<f64>,
-    /// 95% bootstrap intervals.
-    pub intervals: Vec<Interval>,
-    /// LOS[i][j]: probability that i is stronger than j.
-    pub los: Vec<Vec<f64>>,
-    /// First-move advantage in Elo, with its interval.
-    pub advantage: (f64, Interval),
-    /// Draw parameter in Elo, with its interval.
-    pub draw_elo: (f64, Interval),
-}
-
-/// Fits the ratings from the game rows; `names` in schedule order, `seed` for the
-/// bootstrap. Games that nobody played (both bots disqualified) are left out. Returns
-/// `None` when there is no game to fit.
-///
-/// `anchor` names the bot (by index) rated 0; `None` puts the field's mean at 0.
-pub fn rate(
-    names: &[String],
-    rows: &[GameRow],
-    seed: u64,
-    anchor: Option<usize>,
-) -> Option<FieldRatings> {
-    let index = |name: &str| names.iter().position(|n| n == name);
-    let games: Vec<Game> = rows
-        .iter()
-        .filter(|r| !(r.end == EndKind::Disqualified && r.result == ResultCode::Draw))
-        .filter_map(|r| {
-            let result = match r.result {
-                ResultCode::FirstWins => GameResult::FirstWins,
-                ResultCode::SecondWins => GameResult::SecondWins,
-                ResultCode::Draw => GameResult::Draw,
-            };
-            Some(Game::new(index(&r.first)?, index(&r.second)?, result))
-        })
-        .collect();
-    if games.is_empty() {
-        return None;
-    }
-    let opts = FitOptions {
-        anchor: anchor.map_or(Anchor::Mean, Anchor::Player),
-        ..FitOptions::default()
-    };
-    let point = fit(names.len(), &games, &opts).ok()?;
-    let spread = bootstrap(names.len(), &games, &opts, REPLICATES, seed).ok()?;
-    Some(FieldRatings {
-        elo: point.elo,
-        intervals: spread.elo,
-        los: spread.los,
-        advantage: (point.advantage, spread.advantage),
-        draw_elo: (point.draw_elo, spread.draw_elo),
-    })
-}
 
 /// An Elo value as the files write it: one decimal, never `-0.0`.
 pub fn elo(x: f64) -> String {
@@ -141,4 +78,16 @@ pub fn write(
         }
         Ok(())
     })
+}
+
+/// `ratings.csv`, `ratings_model.csv` and `los.csv`, when there are ratings.
+pub struct RatingsCsv;
+
+impl super::SummaryWriter for RatingsCsv {
+    fn write(&self, dir: &Path, results: &super::Results) -> Result<(), OutputError> {
+        match results.ratings {
+            Some(r) => write(dir, results.standings, results.names, r),
+            None => Ok(()),
+        }
+    }
 }

@@ -59,3 +59,12 @@ pub fn write(dir: &Path, names: &[String], series: &[SeriesOutcome]) -> Result<(
         Ok(())
     })
 }
+
+/// `series.csv`.
+pub struct SeriesCsv;
+
+impl super::SummaryWriter for SeriesCsv {
+    fn write(&self, dir: &Path, results: &super::Results) -> Result<(), OutputError> {
+        write(dir, results.names, results.series)
+    }
+}

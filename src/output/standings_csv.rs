@@ -162,3 +162,12 @@ pub fn table(table: &[Standing]) -> String {
     }
     s
 }
+
+/// `standings.csv`.
+pub struct StandingsCsv;
+
+impl super::SummaryWriter for StandingsCsv {
+    fn write(&self, dir: &Path, results: &super::Results) -> Result<(), OutputError> {
+        write(dir, results.standings, results.roster)
+    }
+}

@@ -3,11 +3,10 @@
 
 use std::path::Path;
 
-use crate::output::games_csv::{self, GameRow};
 use crate::output::manifest::Manifest;
-use crate::output::{
-    crosstable_csv, fairness_csv, grades_csv, ratings_csv, series_csv, standings_csv, OutputError,
-};
+use crate::output::{fairness_csv, OutputError, Results, SUMMARY_WRITERS};
+use crate::ratings;
+use crate::record::GameRow;
 use crate::rng_size::SizeRange;
 use crate::seeds::derive;
 use crate::series::{SeriesRules, Side, Tally};
@@ -17,7 +16,9 @@ use super::{Reporting, Summary, TournamentError};
 use crate::schedule::{Schedule, SeriesPlan};
 use crate::standings::{self, SeriesOutcome};
 
-/// Writes `games.csv` (sorted), `series.csv` and `standings.csv` from the rows.
+/// Computes the series, standings and ratings from the rows and writes every summary
+/// output ([`SUMMARY_WRITERS`]: `games.csv` sorted, `series.csv`, the ratings, standings,
+/// cross-table, fairness and grades).
 ///
 /// # Errors
 /// [`OutputError`] when writing fails.
@@ -29,10 +30,8 @@ pub fn write_summaries(
     rows: &[GameRow],
     reporting: &Reporting,
 ) -> Result<Summary, OutputError> {
-    games_csv::write_sorted(dir, rows)?;
     let series: Vec<SeriesOutcome> =
         standings::series_outcomes(plans, schedule.rules, &schedule.names, rows);
-    series_csv::write(dir, &schedule.names, &series)?;
     let mut table = standings::standings(
         &schedule.names,
         &schedule.references,
@@ -56,7 +55,7 @@ pub fn write_summaries(
         None => None,
     };
     let seed = derive(schedule.seed, "ratings", &[]);
-    let ratings = ratings_csv::rate(&schedule.names, rows, seed, anchor);
+    let ratings = ratings::rate(&schedule.names, rows, seed, anchor);
     if let Some(r) = &ratings {
         for s in &mut table {
             let i = schedule
@@ -66,13 +65,18 @@ pub fn write_summaries(
                 .expect("a scheduled bot");
             s.rating = Some([r.elo[i], r.intervals[i].low, r.intervals[i].high]);
         }
-        ratings_csv::write(dir, &table, &schedule.names, r)?;
     }
-    standings_csv::write(dir, &table, reporting.roster.as_ref())?;
-    crosstable_csv::write(dir, &table, &series, &schedule.names)?;
-    fairness_csv::write(dir, rows)?;
-    if let Some(roster) = &reporting.roster {
-        grades_csv::write(dir, &table, roster, reporting.bands.as_ref())?;
+    let results = Results {
+        names: &schedule.names,
+        rows,
+        series: &series,
+        standings: &table,
+        ratings: ratings.as_ref(),
+        roster: reporting.roster.as_ref(),
+        bands: reporting.bands.as_ref(),
+    };
+    for writer in SUMMARY_WRITERS {
+        writer.write(dir, &results)?;
     }
     let first_mover = fairness_csv::first_mover_records(rows)
         .get(&None)
