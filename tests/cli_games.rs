@@ -76,16 +76,13 @@ fn a_tournament_of_every_game_completes_and_its_replays_recheck() {
 fn perfect_players_never_lose_to_random_from_their_own_analysis() {
     // In a paired series the perfect player meets every starting position from both
     // seats: it must win whenever its seat is a winning one, so it cannot lose a series.
-    for game in [
-        "beans",
-        "king",
-        "queen",
-        "rook",
-        "knight",
-        "nim",
-        "cards24",
-        "determinant",
-    ] {
+    let with_perfect: Vec<&str> = arena_games::games()
+        .iter()
+        .filter(|k| k.strategy_names().contains(&"perfect"))
+        .map(|k| k.info().name)
+        .collect();
+    assert!(with_perfect.len() >= 8, "{with_perfect:?}");
+    for game in with_perfect {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join(game);
         arena()
