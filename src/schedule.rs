@@ -131,3 +131,80 @@ impl Schedule {
         }
     }
 }
+/// One part of a schedule split across machines: part `index` of `count` (from 1). Part
+/// `i` plays the series whose id is `i`, `i + count`, `i + 2 count`, ...; the parts of one
+/// schedule are disjoint and together hold every series.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "[u32; 2]", into = "[u32; 2]")]
+pub struct Shard {
+    index: u32,
+    count: u32,
+}
+
+/// The most parts a schedule can be split into.
+pub const MAX_SHARDS: u32 = 10_000;
+
+/// A `--shard` value that names no part.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a shard: write I/N with 1 <= I <= N <= {MAX_SHARDS}, e.g. 2/3")]
+pub struct BadShard(pub String);
+
+impl Shard {
+    /// Part `index` of `count`.
+    ///
+    /// # Errors
+    /// [`BadShard`] unless `1 <= index <= count <= MAX_SHARDS`.
+    pub fn new(index: u32, count: u32) -> Result<Shard, BadShard> {
+        if (1..=count).contains(&index) && count <= MAX_SHARDS {
+            Ok(Shard { index, count })
+        } else {
+            Err(BadShard(format!("{index}/{count}")))
+        }
+    }
+
+    /// The part's number, from 1.
+    pub fn index(self) -> u32 {
+        self.index
+    }
+
+    /// How many parts there are.
+    pub fn count(self) -> u32 {
+        self.count
+    }
+
+    /// Whether this part plays the series with id `series_id` (from 1).
+    pub fn holds(self, series_id: u64) -> bool {
+        (series_id - 1) % u64::from(self.count) == u64::from(self.index - 1)
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = BadShard;
+
+    fn from_str(s: &str) -> Result<Shard, BadShard> {
+        let bad = || BadShard(s.to_string());
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let num = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
+        Shard::new(num(i)?, num(n)?).map_err(|_| bad())
+    }
+}
+
+impl TryFrom<[u32; 2]> for Shard {
+    type Error = BadShard;
+
+    fn try_from([index, count]: [u32; 2]) -> Result<Shard, BadShard> {
+        Shard::new(index, count)
+    }
+}
+
+impl From<Shard> for [u32; 2] {
+    fn from(s: Shard) -> [u32; 2] {
+        [s.index, s.count]
+    }
+}

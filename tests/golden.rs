@@ -302,7 +302,9 @@ fn every_result_file_is_byte_identical_to_the_recording() {
     let recorded_game = |path: &str| match path.strip_prefix("games/") {
         Some(rest) => {
             let game = rest.split('/').next().unwrap_or_default();
-            expected.keys().any(|p| p.starts_with(&format!("games/{game}/")))
+            expected
+                .keys()
+                .any(|p| p.starts_with(&format!("games/{game}/")))
         }
         None => true,
     };

@@ -67,6 +67,7 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
         thread_stack: bots.sandbox.limits().host_thread_stack(),
         reporting: Reporting::default(),
         skipped: Vec::new(),
+        shard: None,
     };
     let stop = AtomicBool::new(false);
     let (d, summary) = time(|| tournament::run(&config, field, &Silent, &stop));

@@ -14,6 +14,7 @@ mod compile;
 mod examples;
 mod games;
 mod matchup;
+mod merge;
 mod new_bot;
 mod play;
 mod replay;
@@ -80,6 +81,8 @@ enum Command {
     Verify(VerifyArgs),
     /// Show the minimax tree behind a move: every move's value and the principal variation.
     Analyze(AnalyzeArgs),
+    /// Combine the folders of a tournament's shards (--shard I/N) into one results folder.
+    Merge(MergeArgs),
     /// (internal) Compile one module for the parent arena process: wasm on stdin,
     /// artefact on stdout.
     #[command(name = "__compile", hide = true)]
@@ -103,6 +106,18 @@ struct NewBotArgs {
     game: String,
     /// The folder to create; its last part is the bot's name.
     name: PathBuf,
+}
+
+#[derive(Args, Debug)]
+struct MergeArgs {
+    /// The shard folders, one per part (any order).
+    #[arg(required = true, value_name = "SHARD_DIR")]
+    shards: Vec<PathBuf>,
+    /// The new results folder.
+    #[arg(long)]
+    out: PathBuf,
+    #[command(flatten)]
+    grading: GradingArgs,
 }
 
 #[derive(Args, Debug)]
@@ -295,6 +310,10 @@ struct TournamentArgs {
     /// Play all games of a series even once it is decided.
     #[arg(long)]
     play_all: bool,
+    /// Play only part I of N of the schedule (e.g. `--shard 2/3`, one per machine), into
+    /// its own --out folder; `arena merge` then combines the parts (docs/CLUSTER.md).
+    #[arg(long, value_name = "I/N")]
+    shard: Option<arena::schedule::Shard>,
     /// Series per pair of bots, 1 to 1000 (and at most 200000 series in all).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_ROUNDS as i64))]
     rounds: u32,
@@ -399,5 +418,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Verify(args) => verify::run(args),
         Command::Compile(args) => compile::run(args),
         Command::Analyze(args) => analyze::run(args),
+        Command::Merge(args) => merge::run(args),
     }
 }

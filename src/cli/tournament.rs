@@ -296,6 +296,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         thread_stack: sandbox.limits().host_thread_stack(),
         reporting: grading,
         skipped,
+        shard: args.shard,
     };
     let stop = Arc::new(AtomicBool::new(false));
     {
@@ -338,6 +339,16 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
                     "resumed: kept {} recorded games, re-played {} whose replay was missing, played {} in all now; removed {} temporary files",
                     summary.kept, summary.replays_missing, summary.played_now, summary.leftovers_removed
                 );
+            }
+            if let Some(shard) = args.shard {
+                if !args.quiet {
+                    println!(
+                        "shard {shard}: {} games in {}; when every shard is done, combine them with `arena merge SHARD_DIRS... --out DIR`",
+                        summary.games,
+                        escape_path(&args.out)
+                    );
+                }
+                return Ok(ExitCode::SUCCESS);
             }
             if !args.quiet {
                 print!("{}", standings_csv::table(&summary.standings));

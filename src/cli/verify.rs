@@ -153,6 +153,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         thread_stack: sandbox.limits().host_thread_stack(),
         reporting: grading,
         skipped: manifest.skipped.clone(),
+        shard: manifest.shard,
     };
     let stop = AtomicBool::new(false);
     let summary = tournament::run(&config, field, &Silent, &stop)?;

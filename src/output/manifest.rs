@@ -73,6 +73,9 @@ pub struct Manifest {
     /// there is none (so the manifests of earlier runs read and compare unchanged).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub skipped: Vec<SkippedEntry>,
+    /// The part of the schedule this folder plays (`[I, N]`), absent for a whole run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<crate::schedule::Shard>,
 }
 
 impl Manifest {
@@ -161,6 +164,13 @@ impl Manifest {
                 list(self)
             ));
         }
+        if self.shard != other.shard {
+            let part = |m: &Manifest| {
+                m.shard
+                    .map_or("the whole schedule".to_string(), |s| format!("shard {s}"))
+            };
+            return Some(format!("{} there, {} now", part(other), part(self)));
+        }
         for (key, va) in &a {
             let vb = b.get(key).cloned().unwrap_or(serde_json::Value::Null);
             if *va != vb {
@@ -198,6 +208,7 @@ mod tests {
                 disqualified: None,
             }],
             skipped: Vec::new(),
+            shard: None,
         }
     }
 

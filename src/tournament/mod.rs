@@ -8,6 +8,7 @@
 //! uninterrupted one.
 
 pub mod folder;
+pub mod merge;
 mod play;
 mod rows;
 mod summaries;
@@ -34,7 +35,7 @@ use crate::output::replay;
 use crate::output::OutputError;
 use crate::referee::Entrant;
 use crate::rng_size::SizeRange;
-use crate::schedule::Schedule;
+use crate::schedule::{Schedule, SeriesPlan, Shard};
 use crate::series::SeriesRules;
 use crate::standings::{SeriesOutcome, Standing};
 use play::RunContext;
@@ -72,6 +73,8 @@ pub struct Config {
     pub reporting: Reporting,
     /// The entries handed in that are not in the field, for the manifest.
     pub skipped: Vec<SkippedEntry>,
+    /// Play only this part of the schedule (`--shard I/N`); `arena merge` combines parts.
+    pub shard: Option<Shard>,
 }
 
 /// One bot of the field.
@@ -208,6 +211,7 @@ pub fn manifest(config: &Config, field: &[Participant]) -> Manifest {
             })
             .collect(),
         skipped: config.skipped.clone(),
+        shard: config.shard,
     }
 }
 
@@ -275,9 +279,28 @@ pub fn run(
         names: field.iter().map(|p| p.name.clone()).collect(),
         references: field.iter().map(|p| p.reference).collect(),
     };
-    let plans = schedule.series();
+    let all_plans = schedule.series();
     let disqualified: Vec<Option<String>> = field.iter().map(|p| p.disqualified.clone()).collect();
-    let mut done = previous_rows(&config.out, &schedule, &plans, &disqualified, true)?;
+    let mut done = previous_rows(&config.out, &schedule, &all_plans, &disqualified, true)?;
+    let plans: Vec<SeriesPlan> = match config.shard {
+        Some(shard) => {
+            if let Some(row) = done.values().find(|r| !shard.holds(r.series_id)) {
+                return Err(OutputError::corrupt(
+                    &config.out.join(games_csv::FILE),
+                    format!(
+                        "the row of game {} is not part of shard {shard}",
+                        row.game_id
+                    ),
+                )
+                .into());
+            }
+            all_plans
+                .into_iter()
+                .filter(|p| shard.holds(p.id))
+                .collect()
+        }
+        None => all_plans,
+    };
     // A recorded game whose replay is gone is played again (its row is dropped first, so
     // that games.csv never holds a game twice).
     let missing: Vec<u64> = done
@@ -329,6 +352,21 @@ pub fn run(
     }
     let mut rows: Vec<GameRow> = results.into_iter().flat_map(|r| r.0).collect();
     rows.sort_by_key(|r| r.game_id);
+    if config.shard.is_some() {
+        // A part has no standings of its own: its games wait for `arena merge`.
+        games_csv::write_sorted(&config.out, &rows)?;
+        return Ok(Summary {
+            standings: Vec::new(),
+            played_now,
+            kept,
+            replays_missing: missing.len() as u64,
+            leftovers_removed,
+            games: rows.len() as u64,
+            first_mover: [0; 3],
+            series: Vec::new(),
+            names: schedule.names.clone(),
+        });
+    }
     let summary = write_summaries(
         &config.out,
         &schedule,
