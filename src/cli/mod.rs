@@ -18,6 +18,7 @@ mod merge;
 mod new_bot;
 mod play;
 mod replay;
+mod report;
 mod standings;
 mod tournament;
 mod verify;
@@ -83,6 +84,8 @@ enum Command {
     Analyze(AnalyzeArgs),
     /// Combine the folders of a tournament's shards (--shard I/N) into one results folder.
     Merge(MergeArgs),
+    /// Rebuild report.html, the results page, from a results folder's recorded games.
+    Report(ReportArgs),
     /// (internal) Compile one module for the parent arena process: wasm on stdin,
     /// artefact on stdout.
     #[command(name = "__compile", hide = true)]
@@ -106,6 +109,14 @@ struct NewBotArgs {
     game: String,
     /// The folder to create; its last part is the bot's name.
     name: PathBuf,
+}
+
+#[derive(Args, Debug)]
+struct ReportArgs {
+    /// The results folder of a finished tournament.
+    results: PathBuf,
+    #[command(flatten)]
+    grading: GradingArgs,
 }
 
 #[derive(Args, Debug)]
@@ -419,5 +430,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Compile(args) => compile::run(args),
         Command::Analyze(args) => analyze::run(args),
         Command::Merge(args) => merge::run(args),
+        Command::Report(args) => report::run(args),
     }
 }

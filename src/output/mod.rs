@@ -11,6 +11,7 @@ pub mod grades_csv;
 pub mod manifest;
 pub mod ratings_csv;
 pub mod replay;
+pub mod report;
 pub mod series_csv;
 pub mod standings_csv;
 
@@ -61,6 +62,7 @@ pub const SUMMARY_WRITERS: &[&dyn SummaryWriter] = &[
     &crosstable_csv::CrosstableCsv,
     &fairness_csv::FairnessCsv,
     &grades_csv::GradesCsv,
+    &report::ReportHtml,
 ];
 
 /// A results-folder problem: what went wrong, and with which file.

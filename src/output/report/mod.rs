@@ -1,0 +1,264 @@
+//! `report.html`: the results page, one self-contained file (inline CSS, script and SVG;
+//! no network), and the replay viewer inside it.
+//!
+//! The tables' data is always embedded. Replay frames (every position drawn by the game
+//! itself, see [`frames`]) are embedded for as many games as fit [`INLINE_BYTES`]; the
+//! frames of further games, up to [`MAX_REPLAYS`] games in all, go to sidecar files
+//! `report/replays/gNNNNNNN.js` that the page loads with a `<script>` tag when one is
+//! picked (which works from `file://`). Games with a fault come first, then game-id
+//! order. The page stays a few megabytes whatever the field (documented in
+//! `docs/RESULTS.md`).
+
+pub mod ansi;
+pub mod data;
+pub mod frames;
+
+use std::fs;
+use std::path::Path;
+
+use arena_games::find_game;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::manifest::Manifest;
+use super::replay::Replay;
+use super::{atomic, OutputError};
+use crate::grading::roster::Roster;
+use crate::record::GameRow;
+use crate::standings::{SeriesOutcome, Standing};
+
+/// The file name inside the results folder.
+pub const FILE: &str = "report.html";
+
+/// The folder of the sidecar replay files, inside the results folder.
+pub const SIDECAR_DIR: &str = "report/replays";
+
+/// The version of the page's embedded data.
+pub const VERSION: u32 = 1;
+
+/// The most bytes of replay frames embedded in `report.html` itself.
+pub const INLINE_BYTES: usize = 3 << 20;
+
+/// The most games whose frames the report carries (inline and sidecars together).
+pub const MAX_REPLAYS: usize = 2000;
+
+const TEMPLATE: &str = include_str!("page.html");
+const CSS: &str = include_str!("page.css");
+const SCRIPT: &str = include_str!("page.js");
+
+/// The typed results a report is drawn from.
+#[derive(Clone, Copy)]
+pub struct Input<'a> {
+    /// The run's manifest.
+    pub manifest: &'a Manifest,
+    /// The ranked standings.
+    pub standings: &'a [Standing],
+    /// Every series.
+    pub series: &'a [SeriesOutcome],
+    /// The bots in schedule order.
+    pub names: &'a [String],
+    /// Every game, in game-id order.
+    pub rows: &'a [GameRow],
+    /// The roster, if the run has one.
+    pub roster: Option<&'a Roster>,
+}
+
+/// What a written report holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// Bytes of `report.html`.
+    pub html_bytes: usize,
+    /// Games whose frames are inside `report.html`.
+    pub inline: usize,
+    /// Games whose frames are in sidecar files.
+    pub sidecars: usize,
+}
+
+/// One game's replay as the viewer receives it.
+#[derive(Serialize)]
+struct ReplayView<'a> {
+    id: u64,
+    bots: &'a [String; 2],
+    board_seed: u64,
+    bot_seeds: [u64; 2],
+    result: String,
+    end: String,
+    culprit: Option<u8>,
+    reason: &'a str,
+    scores: [i64; 2],
+    #[serde(flatten)]
+    frames: frames::Frames,
+}
+
+/// The command that shows a recorded game in the terminal, move by move, `{id}` standing
+/// for the game. The page names no path, so that it is the same wherever the folder is.
+const REPLAY_COMMAND: &str = "arena replay RESULTS_DIR {id} --step";
+
+/// JSON safe inside a `<script>` element: `<` escaped, so that no string can close it.
+fn script_json(value: &impl Serialize) -> String {
+    serde_json::to_string(value)
+        .expect("report data always serialises")
+        .replace('<', "\\u003c")
+}
+
+/// The template with each `{{KEY}}` replaced by its value; only the template is scanned,
+/// never the values (which hold bot names and output).
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out =
+        String::with_capacity(template.len() + values.iter().map(|v| v.1.len()).sum::<usize>());
+    let mut rest = template;
+    while let Some(at) = rest.find("{{") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        match after.find("}}").map(|end| (&after[..end], end)) {
+            Some((key, end)) if values.iter().any(|v| v.0 == key) => {
+                out.push_str(values.iter().find(|v| v.0 == key).map_or("", |v| v.1));
+                rest = &after[end + 2..];
+            }
+            _ => {
+                out.push_str("{{");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The games that get frames, in priority order: faults first, then by game id.
+fn chosen(rows: &[GameRow]) -> Vec<u64> {
+    let faulted = rows.iter().filter(|r| !r.culprit.is_empty());
+    let clean = rows.iter().filter(|r| r.culprit.is_empty());
+    faulted
+        .chain(clean)
+        .take(MAX_REPLAYS)
+        .map(|r| r.game_id)
+        .collect()
+}
+
+/// The first-move advantage and draw parameter, as `ratings_model.csv` has them.
+fn model(dir: &Path) -> Vec<(String, [String; 3])> {
+    let Ok(mut reader) = csv::Reader::from_path(dir.join("ratings_model.csv")) else {
+        return Vec::new();
+    };
+    reader
+        .records()
+        .filter_map(Result::ok)
+        .filter(|r| r.len() >= 4)
+        .map(|r| (r[0].to_string(), [r[1].into(), r[2].into(), r[3].into()]))
+        .collect()
+}
+
+/// Writes `dir/report.html` (atomically) and its sidecar replays, replacing any earlier
+/// ones.
+///
+/// # Errors
+/// [`OutputError`] when a file cannot be written. A replay that cannot be read or does
+/// not re-check is shown in the page with the reason instead of its frames.
+pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
+    let kind = find_game(&input.manifest.game)
+        .map_err(|e| OutputError::corrupt(&dir.join(super::manifest::FILE), e.to_string()))?;
+    let ids = chosen(input.rows);
+    let payloads: Vec<(u64, String)> = ids
+        .par_iter()
+        .map(|&id| {
+            let json = match Replay::read(dir, id) {
+                Err(e) => script_json(&serde_json::json!({"id": id, "error": e.to_string()})),
+                Ok(r) => match frames::frames(kind, &r) {
+                    Err(e) => script_json(&serde_json::json!({"id": id, "error": e})),
+                    Ok(frames) => script_json(&ReplayView {
+                        id,
+                        bots: &r.bots,
+                        board_seed: r.board_seed,
+                        bot_seeds: r.bot_seeds,
+                        result: r.result.to_string(),
+                        end: r.end.to_string(),
+                        culprit: r.culprit.map(|p| p.number()),
+                        reason: &r.reason,
+                        scores: r.scores,
+                        frames,
+                    }),
+                },
+            };
+            (id, json)
+        })
+        .collect();
+    let sidecar_dir = dir.join(SIDECAR_DIR);
+    if sidecar_dir.exists() {
+        fs::remove_dir_all(&sidecar_dir).map_err(|e| OutputError::io(&sidecar_dir, e))?;
+    }
+    let mut inline = String::new();
+    let mut placed: std::collections::HashMap<u64, u8> = std::collections::HashMap::new();
+    let mut sidecars = 0;
+    for (id, json) in &payloads {
+        if inline.len() + json.len() <= INLINE_BYTES {
+            inline.push_str(&format!(
+                "<script type=\"application/json\" id=\"replay-{id}\">{json}</script>\n"
+            ));
+            placed.insert(*id, 1);
+        } else {
+            if sidecars == 0 {
+                fs::create_dir_all(&sidecar_dir).map_err(|e| OutputError::io(&sidecar_dir, e))?;
+            }
+            let path = sidecar_dir.join(format!("g{id:07}.js"));
+            atomic::write_fast(&path, format!("arenaReplay({json});\n").as_bytes())?;
+            placed.insert(*id, 2);
+            sidecars += 1;
+        }
+    }
+    let mut data = data::page_data(input, model(dir), |id| {
+        placed.get(&id).copied().unwrap_or(0)
+    });
+    data.replay_command = REPLAY_COMMAND.to_string();
+    let title = format!(
+        "arena: {} tournament, seed {}",
+        input.manifest.game, input.manifest.seed
+    );
+    let mut title_html = String::new();
+    for c in title.chars() {
+        match c {
+            '<' => title_html.push_str("&lt;"),
+            '&' => title_html.push_str("&amp;"),
+            c => title_html.push(c),
+        }
+    }
+    let html = fill(
+        TEMPLATE,
+        &[
+            ("TITLE", &title_html),
+            ("CSS", CSS),
+            ("SCRIPT", SCRIPT),
+            ("DATA", &script_json(&data)),
+            ("REPLAYS", &inline),
+        ],
+    );
+    atomic::write(&dir.join(FILE), html.as_bytes())?;
+    Ok(Written {
+        html_bytes: html.len(),
+        inline: placed.values().filter(|&&k| k == 1).count(),
+        sidecars,
+    })
+}
+
+/// `report.html`: the results page, written with the other summary outputs.
+pub struct ReportHtml;
+
+impl super::SummaryWriter for ReportHtml {
+    fn write(&self, dir: &Path, results: &super::Results) -> Result<(), OutputError> {
+        let manifest = Manifest::read(dir)?.ok_or_else(|| {
+            OutputError::corrupt(
+                &dir.join(super::manifest::FILE),
+                "missing: not a results folder",
+            )
+        })?;
+        let input = Input {
+            manifest: &manifest,
+            standings: results.standings,
+            series: results.series,
+            names: results.names,
+            rows: results.rows,
+            roster: results.roster,
+        };
+        write(dir, &input).map(|_| ())
+    }
+}

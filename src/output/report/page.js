@@ -1,0 +1,271 @@
+// arena's results page: draws every table from the embedded data, and plays replays.
+// Nothing here knows a game: boards arrive drawn (HTML lines) by the Rust side.
+"use strict";
+(function () {
+  const D = JSON.parse(document.getElementById("arena-data").textContent);
+  const bots = D.bots;
+  const $ = (id) => document.getElementById(id);
+  const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  const pts = (x) => (x % 1 === 0 ? String(x) : (Math.floor(x) === 0 ? "" : Math.floor(x)) + "\u00BD");
+  const name = (i) => esc(bots[i].name);
+  const sum = (o) => Object.values(o).reduce((a, b) => a + b, 0);
+  const signed = (n) => (n > 0 ? "+" + n : String(n));
+  const RESULT = ["1-0", "0-1", "\u00BD-\u00BD"];
+
+  // Tabs: the hash picks the section; #game=ID opens a replay.
+  function showTab() {
+    let h = location.hash.replace(/^#/, "") || "standings";
+    const m = h.match(/^game=(\d+)$/);
+    if (m) { h = "replays"; openGame(Number(m[1])); }
+    if (!$(h)) h = "standings";
+    document.querySelectorAll("section.tab").forEach((s) => s.classList.toggle("active", s.id === h));
+    document.querySelectorAll("#tabs a").forEach((a) => a.classList.toggle("active", a.getAttribute("href") === "#" + h));
+  }
+
+  function standings() {
+    const faultKinds = [];
+    D.standings.forEach((s) => Object.keys(s.faults).forEach((k) => { if (!faultKinds.includes(k)) faultKinds.push(k); }));
+    const student = bots.some((b) => b.student);
+    let h = "<thead><tr><th>rank</th><th class=l>bot</th>" + (student ? "<th class=l>student</th>" : "") +
+      "<th>series pts</th><th>series W-D-L</th><th>game pts</th><th>games W-D-L</th><th>score margin</th>" +
+      "<th>as first W-D-L</th><th>as second W-D-L</th><th>faults</th><th class=l>rating (95%)</th></tr></thead><tbody>";
+    for (const s of D.standings) {
+      const b = bots[s.bot];
+      const f = sum(s.faults);
+      const ftext = f ? Object.entries(s.faults).map(([k, n]) => n + " " + k).join(", ") : "";
+      const dq = b.disqualified ? ' <span class="dq" title="' + esc(b.disqualified) + '">disqualified</span>' : "";
+      h += "<tr" + (b.reference ? ' class="ref"' : "") + ">" +
+        "<td>" + (s.rank === null ? "ref" : s.rank) + "</td>" +
+        "<td class=l><b>" + esc(b.name) + "</b>" + dq + "</td>" +
+        (student ? "<td class=l>" + esc(b.student || "") + "</td>" : "") +
+        "<td><b>" + pts(s.series[3]) + "</b></td><td>" + s.series.slice(0, 3).join("-") + "</td>" +
+        "<td>" + pts(s.games[3]) + "</td><td>" + s.games.slice(0, 3).join("-") + "</td>" +
+        "<td>" + signed(s.margin) + "</td>" +
+        "<td>" + s.first.join("-") + "</td><td>" + s.second.join("-") + "</td>" +
+        "<td" + (f ? ' class="bad" title="' + esc(ftext) + '"' : "") + ">" + f + "</td>" +
+        "<td class=l>" + (s.rating ? Math.round(s.rating[0]) + " <span class=dim>[" + Math.round(s.rating[1]) + ", " + Math.round(s.rating[2]) + "]</span>" : "") + "</td></tr>";
+    }
+    $("standings-table").innerHTML = h + "</tbody>";
+  }
+
+  function heat(share) {
+    // red (0) through pale yellow (0.5) to green (1)
+    const hue = Math.round(share * 120);
+    return "hsl(" + hue + ",65%," + (88 - 20 * Math.abs(share - 0.5)) + "%)";
+  }
+
+  function cross() {
+    const order = D.standings.map((s) => s.bot);
+    let h = "<thead><tr><th></th><th class=l>bot</th>" + order.map((b, j) => '<th title="' + name(b) + '">' + (j + 1) + "</th>").join("") + "</tr></thead><tbody>";
+    D.cross.forEach((row, i) => {
+      h += "<tr><td>" + (i + 1) + "</td><td class=l>" + name(order[i]) + "</td>";
+      row.forEach((c, j) => {
+        if (i === j) { h += '<td class="diag"></td>'; return; }
+        if (!c) { h += "<td></td>"; return; }
+        const share = c[2] ? c[1] / (2 * c[2]) : 0.5;
+        const tip = bots[order[i]].name + " vs " + bots[order[j]].name + ": " + pts(c[0] / 2) + " series points, " + pts(c[1] / 2) + " of " + c[2] + " game points";
+        h += '<td style="background:' + heat(share) + '" title="' + esc(tip) + '">' + pts(c[0] / 2) + "/" + pts(c[1] / 2) + "</td>";
+      });
+      h += "</tr>";
+    });
+    $("cross-table").innerHTML = h + "</tbody>";
+  }
+
+  function ratings() {
+    const rated = D.standings.filter((s) => s.rating);
+    if (!rated.length) { $("ratings-plot").textContent = "No ratings: no game was played."; return; }
+    const lo = Math.min(...rated.map((s) => s.rating[1])), hi = Math.max(...rated.map((s) => s.rating[2]));
+    const span = Math.max(hi - lo, 1);
+    const step = [10, 20, 50, 100, 200, 250, 500, 1000, 2000].find((x) => span / x <= 8) || 5000;
+    const a = Math.floor(lo / step) * step, z = Math.ceil(hi / step) * step;
+    const labelW = Math.min(260, 12 + 7.2 * Math.max(...rated.map((s) => bots[s.bot].name.length))), plotW = 560, rowH = 22, top = 26;
+    const W = labelW + plotW + 20, H = top + rowH * rated.length + 10;
+    const x = (v) => labelW + ((v - a) / (z - a)) * plotW;
+    let svg = '<svg xmlns="http://www.w3.org/2000/svg" width="' + W + '" height="' + H + '" viewBox="0 0 ' + W + " " + H + '" role="img" aria-label="ratings with 95% intervals">';
+    for (let t = a; t <= z + 1e-9; t += step) {
+      svg += '<line x1="' + x(t) + '" x2="' + x(t) + '" y1="' + (top - 6) + '" y2="' + (H - 6) + '" class="grid' + (t === 0 ? " zero" : "") + '"/>';
+      svg += '<text x="' + x(t) + '" y="' + (top - 10) + '" class="tick">' + t + "</text>";
+    }
+    rated.forEach((s, i) => {
+      const y = top + i * rowH + rowH / 2;
+      const [r, l, h] = s.rating;
+      svg += '<text x="' + (labelW - 8) + '" y="' + (y + 4) + '" class="label">' + name(s.bot) + "</text>";
+      svg += '<line x1="' + x(l) + '" x2="' + x(h) + '" y1="' + y + '" y2="' + y + '" class="ci"><title>' + esc(bots[s.bot].name + ": " + Math.round(r) + " [" + Math.round(l) + ", " + Math.round(h) + "]") + "</title></line>";
+      svg += '<circle cx="' + x(r) + '" cy="' + y + '" r="4.5" class="pt' + (bots[s.bot].reference ? " refpt" : "") + '"/>';
+    });
+    $("ratings-plot").innerHTML = svg + "</svg>";
+    if (D.model.length) {
+      $("model-table").innerHTML = "<thead><tr><th class=l>model parameter</th><th>Elo</th><th>95% interval</th></tr></thead><tbody>" +
+        D.model.map(([k, v]) => "<tr><td class=l>" + esc(k.replace(/_/g, " ")) + "</td><td>" + esc(v[0]) + "</td><td>[" + esc(v[1]) + ", " + esc(v[2]) + "]</td></tr>").join("") + "</tbody>";
+    }
+  }
+
+  function fairness() {
+    let h = "<thead><tr><th class=l>board</th><th>games</th><th>first won</th><th>drawn</th><th>first lost</th><th>first-mover score</th><th class=l></th></tr></thead><tbody>";
+    for (const f of D.fairness) {
+      const [w, d, l] = f.record, g = w + d + l, score = g ? (w + d / 2) / g : 0.5;
+      h += "<tr" + (f.size === "all" ? ' class="total"' : "") + "><td class=l>" + esc(f.size) + "</td><td>" + g + "</td><td>" + w + "</td><td>" + d + "</td><td>" + l + "</td><td>" + score.toFixed(3) + "</td>" +
+        '<td class=l><span class="bar"><span style="width:' + (score * 100).toFixed(1) + '%"></span><i></i></span></td></tr>';
+    }
+    $("fairness-table").innerHTML = h + "</tbody>";
+  }
+
+  function faults() {
+    if (!D.faults.length) { $("faults-list").innerHTML = '<p class="good">No bot faulted: every game ended under the rules.</p>'; return; }
+    const byBot = new Map();
+    D.faults.forEach((f) => { if (!byBot.has(f.bot)) byBot.set(f.bot, []); byBot.get(f.bot).push(f); });
+    let h = "";
+    for (const [b, list] of byBot) {
+      h += "<h3>" + name(b) + ' <span class="dim">(' + list.length + " fault" + (list.length > 1 ? "s" : "") + ")</span></h3>";
+      h += '<table class="data small"><thead><tr><th>game</th><th class=l>against</th><th>move</th><th class=l>fault</th><th class=l>reason</th></tr></thead><tbody>';
+      for (const f of list.slice(0, 200)) {
+        h += '<tr><td><a href="#game=' + f.game + '">' + f.game + "</a></td><td class=l>" + name(f.opponent) + "</td><td>" + f.ply + '</td><td class="l bad">' + esc(f.kind) + '</td><td class="l reason">' + esc(f.reason) + "</td></tr>";
+      }
+      if (list.length > 200) h += '<tr><td colspan=5 class="l dim">and ' + (list.length - 200) + " more (games.csv lists them all)</td></tr>";
+      h += "</tbody></table>";
+    }
+    $("faults-list").innerHTML = h;
+  }
+
+  function settings() {
+    $("settings-table").innerHTML = "<tbody>" + D.settings.map(([k, v]) => "<tr><th class=l>" + esc(k) + "</th><td class=l>" + esc(v) + "</td></tr>").join("") + "</tbody>";
+    $("bots-table").innerHTML = '<thead><tr><th class=l>bot</th><th class=l>source</th><th class=l>sha256</th><th class=l>role</th><th class=l>disqualified</th></tr></thead><tbody>' +
+      bots.map((b) => "<tr><td class=l>" + esc(b.name) + "</td><td class=l>" + esc(b.source) + '</td><td class="l hash">' + esc(b.sha256) + "</td><td class=l>" + (b.reference ? "reference" : "submission") + "</td><td class=l>" + esc(b.disqualified || "") + "</td></tr>").join("") + "</tbody>";
+  }
+
+  // ---- replays ----
+  const G = { ID: 0, SERIES: 1, ROUND: 2, FIRST: 3, SECOND: 4, RESULT: 5, END: 6, MOVES: 7, S1: 8, S2: 9, REPLAY: 10, ROWS: 11, COLS: 12 };
+  const byId = new Map(D.games.map((g) => [g[G.ID], g]));
+  const loaded = new Map();
+  let current = null, ply = 0, timer = null, wanted = null;
+
+  window.arenaReplay = function (r) {
+    loaded.set(r.id, r);
+    if (wanted === r.id) show(r);
+  };
+
+  function pickers() {
+    const opts = '<option value="">any</option>' + bots.map((b, i) => [b.name, i]).sort().map(([n, i]) => '<option value="' + i + '">' + esc(n) + "</option>").join("");
+    $("pick-bot").innerHTML = opts;
+    $("pick-opp").innerHTML = opts;
+    ["pick-bot", "pick-opp", "pick-faults"].forEach((id) => $(id).addEventListener("change", listGames));
+  }
+
+  function listGames() {
+    const a = $("pick-bot").value, b = $("pick-opp").value, onlyFaults = $("pick-faults").checked;
+    const has = (g, x) => x === "" || g[G.FIRST] === Number(x) || g[G.SECOND] === Number(x);
+    const games = D.games.filter((g) => has(g, a) && has(g, b) && (!onlyFaults || (g[G.END] !== "normal" && g[G.END] !== "disqualified")));
+    const shown = games.slice(0, 400);
+    $("game-count").textContent = games.length + " game" + (games.length === 1 ? "" : "s") + (games.length > shown.length ? "; the first " + shown.length + " listed: pick a bot to narrow" : "");
+    $("game-list").innerHTML = shown.map((g) => {
+      const end = g[G.END] === "normal" ? "" : ' <span class="bad">' + esc(g[G.END]) + "</span>";
+      return '<a href="#game=' + g[G.ID] + '" data-game="' + g[G.ID] + '"' + (current && current.id === g[G.ID] ? ' class="sel"' : "") + ">" +
+        '<span class="gid">' + g[G.ID] + "</span> " + name(g[G.FIRST]) + " \u2013 " + name(g[G.SECOND]) + ' <span class="res">' + RESULT[g[G.RESULT]] + "</span>" + end + "</a>";
+    }).join("");
+  }
+
+  function openGame(id) {
+    const g = byId.get(id);
+    stop();
+    if (!g) { $("replay-head").innerHTML = '<p class="bad">No game ' + id + " in this tournament.</p>"; return; }
+    wanted = id;
+    if (loaded.has(id)) return show(loaded.get(id));
+    if (g[G.REPLAY] === 1) {
+      const r = JSON.parse($("replay-" + id).textContent);
+      loaded.set(id, r);
+      return show(r);
+    }
+    head(g);
+    clearViewer();
+    if (g[G.REPLAY] === 2) {
+      $("board").textContent = "loading the replay\u2026";
+      const s = document.createElement("script");
+      s.src = "report/replays/g" + String(id).padStart(7, "0") + ".js";
+      s.onerror = () => { $("board").textContent = "The replay file " + s.src + " is missing: copy the report/ folder along with report.html."; };
+      document.body.appendChild(s);
+    } else {
+      $("board").textContent = "This report carries the frames of at most a few thousand games; watch this one with the command below.";
+    }
+  }
+
+  function head(g) {
+    $("replay-head").innerHTML = "<h3>Game " + g[G.ID] + ": " + '<span class="p1">' + name(g[G.FIRST]) + "</span> (player 1) vs " + '<span class="p2">' + name(g[G.SECOND]) + "</span> (player 2)</h3>" +
+      '<p class="dim">series ' + g[G.SERIES] + ", round " + g[G.ROUND] + ", board " + g[G.ROWS] + "x" + g[G.COLS] + ", " + g[G.MOVES] + " moves</p>";
+    $("replay-cmd").textContent = D.replay_command.replace("{id}", g[G.ID]);
+  }
+
+  function clearViewer() {
+    current = null;
+    $("moves").innerHTML = ""; $("logs").innerHTML = ""; $("replay-end").innerHTML = "";
+    $("slider").max = 0; $("ply").textContent = "";
+  }
+
+  function show(r) {
+    const g = byId.get(r.id);
+    head(g);
+    if (r.error) { clearViewer(); $("board").textContent = "This replay cannot be shown: " + r.error; return; }
+    current = r;
+    $("moves").innerHTML = r.moves.map((m, i) => '<li data-ply="' + (i + 1) + '" class="s' + m.seat + '">' + esc(m.text) + "</li>").join("");
+    const logs = r.logs.map((lines, i) => lines.length ? "<h4>" + esc(r.bots[i]) + " (player " + (i + 1) + ")</h4><pre class=log>" + esc(lines.join("\n")) + "</pre>" : "").join("");
+    $("logs").innerHTML = logs || '<p class="dim">Neither bot printed anything.</p>';
+    const why = r.end === "normal" ? "the game ended under the rules" :
+      r.end === "disqualified" ? "disqualified: " + r.reason :
+      (r.culprit ? r.bots[r.culprit - 1] + " (player " + r.culprit + ") faulted on move " + (r.moves.length + 1) + ": " : "") + r.end + (r.reason ? ", " + r.reason : "");
+    $("replay-end").innerHTML = '<p class="end">Result <b>' + esc(r.result) + "</b>, scores " + r.scores[0] + " : " + r.scores[1] + " \u2014 " + esc(why) + "</p>";
+    $("slider").max = r.frames.length - 1;
+    listGames();
+    go(0);
+  }
+
+  function go(k) {
+    if (!current) return;
+    ply = Math.max(0, Math.min(k, current.frames.length - 1));
+    $("board").innerHTML = current.frames[ply].map((i) => current.lines[i]).join("\n");
+    $("slider").value = ply;
+    const last = current.frames.length - 1;
+    $("ply").textContent = ply === 0 ? "start, " + last + " moves" : "move " + ply + " of " + last + (ply ? " \u2014 player " + current.moves[ply - 1].seat + " (" + current.bots[current.moves[ply - 1].seat - 1] + ") played " + current.moves[ply - 1].text : "");
+    document.querySelectorAll("#moves li").forEach((li) => li.classList.toggle("cur", Number(li.dataset.ply) === ply));
+    $("replay-end").style.visibility = ply === last ? "visible" : "hidden";
+  }
+
+  function stop() { if (timer) { clearInterval(timer); timer = null; $("btn-play").textContent = "Play"; } }
+  function play() {
+    if (timer) return stop();
+    if (!current) return;
+    if (ply >= current.frames.length - 1) go(0);
+    $("btn-play").textContent = "Pause";
+    timer = setInterval(() => { if (ply >= current.frames.length - 1) stop(); else go(ply + 1); }, 600);
+  }
+
+  function controls() {
+    $("btn-first").onclick = () => { stop(); go(0); };
+    $("btn-prev").onclick = () => { stop(); go(ply - 1); };
+    $("btn-next").onclick = () => { stop(); go(ply + 1); };
+    $("btn-last").onclick = () => { stop(); if (current) go(current.frames.length - 1); };
+    $("btn-play").onclick = play;
+    $("slider").oninput = (e) => { stop(); go(Number(e.target.value)); };
+    $("moves").onclick = (e) => { const li = e.target.closest("li"); if (li) { stop(); go(Number(li.dataset.ply)); } };
+    document.addEventListener("keydown", (e) => {
+      if (!$("replays").classList.contains("active") || e.target.tagName === "SELECT" || e.target.tagName === "INPUT" && e.target.type !== "range") return;
+      const keys = { ArrowLeft: () => go(ply - 1), ArrowRight: () => go(ply + 1), Home: () => go(0), End: () => current && go(current.frames.length - 1), " ": play };
+      if (keys[e.key]) { e.preventDefault(); if (e.key !== " ") stop(); keys[e.key](); }
+    });
+  }
+
+  standings();
+  cross();
+  ratings();
+  fairness();
+  faults();
+  settings();
+  pickers();
+  controls();
+  listGames();
+  window.addEventListener("hashchange", showTab);
+  showTab();
+  if (!current && wanted === null) {
+    const first = D.games.find((g) => g[G.REPLAY] === 1);
+    if (first) openGame(first[G.ID]);
+  }
+  document.body.setAttribute("data-arena-ready", String(window.arenaErrors.length === 0));
+})();
