@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+use arena::output::json::{pretty, StandingsJson};
 use arena::output::standings_csv;
 use arena::tournament;
 
@@ -34,6 +35,17 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let summary = tournament::recompute(&args.results, &grading)?;
+    if args.json {
+        let document = StandingsJson::new(
+            &manifest.game,
+            manifest.seed,
+            summary.games,
+            &summary.standings,
+            grading.roster.as_ref(),
+        );
+        print!("{}", pretty(&document)?);
+        return Ok(ExitCode::SUCCESS);
+    }
     print!("{}", standings_csv::table(&summary.standings));
     println!(
         "{} games recomputed in {}",

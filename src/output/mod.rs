@@ -8,6 +8,7 @@ pub mod crosstable_csv;
 pub mod fairness_csv;
 pub mod games_csv;
 pub mod grades_csv;
+pub mod json;
 pub mod manifest;
 pub mod ratings_csv;
 pub mod replay;
@@ -61,6 +62,7 @@ pub const SUMMARY_WRITERS: &[&dyn SummaryWriter] = &[
     &crosstable_csv::CrosstableCsv,
     &fairness_csv::FairnessCsv,
     &grades_csv::GradesCsv,
+    &json::JsonFiles,
 ];
 
 /// A results-folder problem: what went wrong, and with which file.

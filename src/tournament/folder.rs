@@ -5,12 +5,12 @@ use std::fs;
 use std::path::Path;
 
 use crate::output::{
-    crosstable_csv, fairness_csv, games_csv, grades_csv, manifest, replay, series_csv,
+    crosstable_csv, fairness_csv, games_csv, grades_csv, json, manifest, replay, series_csv,
     standings_csv, OutputError,
 };
 
 /// The files arena writes at the top of a results folder.
-pub fn top_files() -> [&'static str; 10] {
+pub fn top_files() -> [&'static str; 12] {
     [
         manifest::FILE,
         games_csv::FILE,
@@ -22,6 +22,8 @@ pub fn top_files() -> [&'static str; 10] {
         "ratings_model.csv",
         "los.csv",
         grades_csv::FILE,
+        json::STANDINGS_FILE,
+        json::GAMES_FILE,
     ]
 }
 
