@@ -137,7 +137,7 @@ impl Report {
                 .map(|f| format!("  FAULT: {}", f.reason))
                 .unwrap_or_default();
             line(format!(
-                "  game {}: {} as player {} against {}: {} {}-{}{fault}",
+                "  game {}: {} as player {} against {}: {} (score {} to {}){fault}",
                 g.game, self.name, g.seat, g.opponent, g.result, g.score, g.opponent_score
             ));
             if g.fault.is_some() && !g.output.is_empty() {
