@@ -6,6 +6,7 @@
 pub mod atomic;
 pub mod crosstable_csv;
 pub mod fairness_csv;
+pub mod feedback;
 pub mod games_csv;
 pub mod grades_csv;
 pub mod json;
@@ -63,6 +64,7 @@ pub const SUMMARY_WRITERS: &[&dyn SummaryWriter] = &[
     &fairness_csv::FairnessCsv,
     &grades_csv::GradesCsv,
     &json::JsonFiles,
+    &feedback::FeedbackFiles,
 ];
 
 /// A results-folder problem: what went wrong, and with which file.
