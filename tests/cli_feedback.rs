@@ -114,3 +114,80 @@ fn every_rostered_student_gets_a_page_whose_commands_work() {
     s.assert().success();
     assert_eq!(fs::read(feedback.join("s1.md")).unwrap(), before);
 }
+
+/// `arena standings` without `--roster` keeps the student ids it knew (from grades.csv),
+/// and refuses, touching nothing, when dropping the roster would drop grades.
+#[test]
+fn standings_without_a_roster_keeps_the_student_ids() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let subs = dir.join("subs");
+    fs::create_dir_all(&subs).unwrap();
+    fs::copy(fixture("first_legal.wat"), subs.join("ana.wat")).unwrap();
+    fs::copy(fixture("random.wat"), subs.join("cy.wat")).unwrap();
+    let roster = dir.join("roster.csv");
+    fs::write(
+        &roster,
+        "file,student_id,name\nana,s1,Ana\ncy,s3,Cy\ndi,s4,Di\n",
+    )
+    .unwrap();
+    let bands = dir.join("bands.toml");
+    fs::write(
+        &bands,
+        "measure = \"percentile\"\nbands = [{ grade = \"A\", min = 0.5 }, { grade = \"F\", min = 0.0 }]\n",
+    )
+    .unwrap();
+    let play = |out: &Path, with_bands: bool| {
+        let mut t = arena();
+        t.arg("tournament")
+            .arg(&subs)
+            .args(["--rows", "5", "--cols", "5", "--quiet", "--out"])
+            .arg(out)
+            .arg("--roster")
+            .arg(&roster);
+        if with_bands {
+            t.arg("--bands").arg(&bands);
+        }
+        t.assert().success();
+    };
+    let snapshot = |out: &Path| -> Vec<(String, Vec<u8>)> {
+        let mut files: Vec<(String, Vec<u8>)> = fs::read_dir(out)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file())
+            .map(|p| {
+                (
+                    p.file_name().unwrap().to_string_lossy().into_owned(),
+                    fs::read(&p).unwrap(),
+                )
+            })
+            .collect();
+        files.sort();
+        files
+    };
+
+    let ids = dir.join("ids");
+    play(&ids, false);
+    let before = snapshot(&ids);
+    assert!(
+        String::from_utf8_lossy(&fs::read(ids.join("standings.csv")).unwrap()).contains(",s1,")
+    );
+    arena()
+        .arg("standings")
+        .arg(&ids)
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("student ids kept"));
+    assert_eq!(snapshot(&ids), before);
+
+    let graded = dir.join("graded");
+    play(&graded, true);
+    let before = snapshot(&graded);
+    arena()
+        .arg("standings")
+        .arg(&graded)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("pass --roster and --bands again"));
+    assert_eq!(snapshot(&graded), before);
+}
