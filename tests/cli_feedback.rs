@@ -99,7 +99,7 @@ fn every_rostered_student_gets_a_page_whose_commands_work() {
     let row: serde_json::Value = games
         .lines()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
-        .find(|v| v["game_id"].to_string() == game_id)
+        .find(|v| v["game_id"] == game_id.parse::<u64>().unwrap())
         .unwrap();
     assert_eq!(row["culprit"], "bo");
     assert!(faults[0].contains(row["reason"].as_str().unwrap()));
