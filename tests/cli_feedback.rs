@@ -85,11 +85,15 @@ fn every_rostered_student_gets_a_page_whose_commands_work() {
         .find_map(|l| l.trim().strip_prefix("- see it move by move: `"))
         .and_then(|l| l.strip_suffix('`'))
         .unwrap();
+    assert!(bo.contains("RESULTS is the results folder"), "{bo}");
     let words: Vec<&str> = command.split(' ').collect();
+    assert_eq!(words[2], "RESULTS");
     assert_eq!(words[0], "arena");
     let game_id = words[3];
     let shown = arena()
-        .args(&words[1..])
+        .arg(words[1])
+        .arg(&out)
+        .args(&words[3..])
         .write_stdin("\n".repeat(200))
         .output()
         .unwrap();

@@ -1,6 +1,8 @@
 //! `feedback/<student_id>.md`: one page per student of the roster: rank and grade, results
 //! against each opponent, every fault with the game, the move and the reason, and the
-//! command that shows that game locally (`arena replay DIR GAME_ID --step`).
+//! command that shows that game locally (`arena replay RESULTS GAME_ID --step`, RESULTS
+//! standing for the results folder, so that a page does not depend on where it was written
+//! and `arena verify` reproduces it).
 //!
 //! Written with the other summaries whenever a roster is given (by `arena tournament` and
 //! by `arena standings --roster`); each page is replaced atomically, and pages of students
@@ -68,13 +70,7 @@ fn wdl(r: &Record) -> String {
 }
 
 /// One student's page.
-fn page(
-    dir: &Path,
-    results: &Results,
-    s: &Standing,
-    student: &Student,
-    grade: Option<&String>,
-) -> String {
+fn page(results: &Results, s: &Standing, student: &Student, grade: Option<&String>) -> String {
     let mut out = String::new();
     let ranked = results.standings.iter().filter(|t| !t.reference).count();
     let _ = writeln!(
@@ -155,6 +151,11 @@ fn page(
         .collect();
     if faults.is_empty() {
         let _ = writeln!(out, "None: every game of yours ended under the rules.");
+    } else {
+        let _ = writeln!(
+            out,
+            "In the commands, RESULTS is the results folder (the one that holds `feedback/`).\n"
+        );
     }
     for r in faults {
         let (seat, opponent) = if r.first == s.name {
@@ -169,8 +170,7 @@ fn page(
         );
         let _ = writeln!(
             out,
-            "  - see it move by move: `arena replay {} {} --step`",
-            dir.display(),
+            "  - see it move by move: `arena replay RESULTS {} --step`",
             r.game_id
         );
     }
@@ -192,7 +192,7 @@ impl SummaryWriter for FeedbackFiles {
         let grades = grades(dir)?;
         for s in results.standings.iter().filter(|s| !s.reference) {
             if let Some(student) = roster.student(&s.name) {
-                let text = page(dir, results, s, student, grades.get(&student.id));
+                let text = page(results, s, student, grades.get(&student.id));
                 atomic::write(&folder.join(file_name(&student.id)), text.as_bytes())?;
             }
         }
