@@ -35,6 +35,9 @@ pub struct Figure {
     pub target: Option<Target>,
     /// How the value was obtained, in a few words.
     pub note: String,
+    /// Measured on samples too small to judge the target (`bench --quick`): the verdict
+    /// is printed as `~pass`/`~miss`, an indication only.
+    pub indicative: bool,
 }
 
 impl Figure {
@@ -46,6 +49,7 @@ impl Figure {
             unit,
             target: None,
             note,
+            indicative: false,
         }
     }
 
@@ -89,11 +93,16 @@ impl fmt::Display for Figure {
                     Target::AtMost(v) => ("<=", v),
                     Target::AtLeast(v) => (">=", v),
                 };
-                let verdict = if t.met(self.value) { "PASS" } else { "MISS" };
+                let verdict = match (t.met(self.value), self.indicative) {
+                    (true, false) => "PASS",
+                    (false, false) => "MISS",
+                    (true, true) => "~pass",
+                    (false, true) => "~miss",
+                };
                 let target = format!("target {op} {} {}", num(v), self.unit);
-                write!(f, "  {target:<22} {verdict}")?;
+                write!(f, "  {target:<22} {verdict:<5}")?;
             }
-            None => write!(f, "  {:<22} {:<4}", "", "")?,
+            None => write!(f, "  {:<22} {:<5}", "", "")?,
         }
         if !self.note.is_empty() {
             write!(f, "  ({})", self.note)?;
@@ -118,6 +127,12 @@ mod tests {
         assert!(line.contains("PASS"));
         let g = Figure::new("threads 2", 1.5, "x", String::new()).with_target(Target::AtLeast(1.9));
         assert!(g.to_string().contains("MISS"));
+        let quick = Figure {
+            indicative: true,
+            ..g.clone()
+        };
+        assert!(quick.to_string().contains("~miss"), "{quick}");
+        assert!(!quick.to_string().contains("MISS"), "{quick}");
         assert_eq!(num(f64::NAN), "n/a");
         assert_eq!(num(1234.5), "1234");
     }

@@ -200,8 +200,11 @@ pub fn run(options: &Options, report: &mut dyn FnMut(&Figure)) -> Result<Vec<Fig
     drop(cold);
     let bots = Bots::new(scale.max_threads)?;
     let mut all = Vec::new();
+    // Quick samples are too small to judge a target: every figure says so as it is
+    // printed (`~pass`/`~miss`), not after.
     let mut emit = |figures: Vec<Figure>| {
-        for f in figures {
+        for mut f in figures {
+            f.indicative = options.quick;
             report(&f);
             all.push(f);
         }

@@ -18,7 +18,11 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     };
     println!(
         "arena bench{}: MathTricks, default limits (fuel on), the example bots of bots/",
-        if args.quick { " --quick (noisy)" } else { "" }
+        if args.quick {
+            " --quick (small samples: figures and ~pass/~miss verdicts are indicative only)"
+        } else {
+            ""
+        }
     );
     let figures = bench::run(&options, &mut |f| {
         println!("{f}");
@@ -30,7 +34,13 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         .map(|f| f.key.as_str())
         .collect();
     let with_target = figures.iter().filter(|f| f.target.is_some()).count();
-    if missed.is_empty() {
+    if args.quick {
+        println!(
+            "indicative: {} of {with_target} targets met on quick samples; \
+             run `arena bench` (about a minute) to judge the targets",
+            with_target - missed.len()
+        );
+    } else if missed.is_empty() {
         println!("all {with_target} targets met");
     } else {
         println!(

@@ -2,9 +2,16 @@
 
 use std::process::ExitCode;
 
+use arena::output::json::{pretty, GamesJson};
 use arena_games::games;
 
-pub fn run() -> anyhow::Result<ExitCode> {
+use super::GamesArgs;
+
+pub fn run(args: GamesArgs) -> anyhow::Result<ExitCode> {
+    if args.json {
+        print!("{}", pretty(&GamesJson::registered())?);
+        return Ok(ExitCode::SUCCESS);
+    }
     for g in games() {
         let info = g.info();
         println!("{:<12} {}", info.name, info.summary);

@@ -2,6 +2,8 @@
 
 use std::process::ExitCode;
 
+use arena::output::json::{pretty, MatchGameJson, MatchJson, VERSION};
+use arena::record::ResultCode;
 use arena::referee::play_game;
 use arena::seeds::derive;
 use arena_games::{Outcome, Player};
@@ -20,6 +22,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
     let b = load_bot(&args.b, choice.kind, args.depth, &sandbox)?;
     // Wins, losses and draws from A's side.
     let (mut w, mut l, mut d) = (0u32, 0u32, 0u32);
+    let mut games = Vec::new();
     for i in 0..args.games {
         let board_seed = derive(args.seed, "match-board", &[&i]);
         let size_seed = derive(args.seed, "match-size", &[&i]);
@@ -51,6 +54,26 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
             Outcome::Win(_) => l += 1,
             Outcome::Draw => d += 1,
         }
+        let seat_name = |p: Player| if p == a_seat { &a.name } else { &b.name };
+        if args.json {
+            games.push(MatchGameJson {
+                game: i + 1,
+                first: seat_name(Player::First).clone(),
+                second: seat_name(Player::Second).clone(),
+                size: [rows, cols],
+                board_seed,
+                bot_seeds: seeds,
+                setup: record.setup.clone(),
+                moves: record.moves.clone(),
+                result: ResultCode::of(record.outcome),
+                end: record.end.kind(),
+                culprit: record.end.culprit().map(|p| seat_name(p).clone()),
+                reason: record.end.reason(),
+                scores: record.scores,
+                fuel: record.fuel,
+            });
+            continue;
+        }
         let n = w + l + d;
         let score = (w as f64 + d as f64 / 2.0) / n as f64;
         let note = match record.end.culprit() {
@@ -64,6 +87,22 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
         println!(
             "Score of {} vs {}: {w} - {l} - {d}  [{score:.3}] {n}{note}",
             a.name, b.name
+        );
+    }
+    if args.json {
+        print!(
+            "{}",
+            pretty(&MatchJson {
+                version: VERSION,
+                game: choice.kind.info().name.to_string(),
+                a: a.name.clone(),
+                b: b.name.clone(),
+                seed: args.seed,
+                a_won: w,
+                a_lost: l,
+                drawn: d,
+                games,
+            })?
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -50,7 +50,7 @@ const ONE_COLS: &str = "Board columns (one number). Default: the game's";
 enum Command {
     /// List the games and their builtin strategies.
     #[command(after_help = examples::GAMES)]
-    Games,
+    Games(GamesArgs),
     /// Print a starting position (a MathTricks board) for people, or as JSON.
     #[command(after_help = examples::BOARD, mut_arg("rows", |a| a.help(ONE_ROWS)), mut_arg("cols", |a| a.help(ONE_COLS)))]
     Board(BoardArgs),
@@ -204,9 +204,19 @@ struct BenchArgs {
 }
 
 #[derive(Args, Debug)]
+struct GamesArgs {
+    /// Print the list as JSON (schema in docs/RESULTS.md, "JSON output").
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
 struct StandingsArgs {
     /// The results folder.
     results: PathBuf,
+    /// Print the standings as JSON, as standings.json holds them (docs/RESULTS.md).
+    #[arg(long)]
+    json: bool,
     #[command(flatten)]
     grading: GradingArgs,
 }
@@ -397,6 +407,9 @@ struct MatchArgs {
     depth: Option<u32>,
     #[command(flatten)]
     limits: LimitArgs,
+    /// Print every game and the score as JSON when done (docs/RESULTS.md).
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -416,7 +429,7 @@ struct ReplayArgs {
 /// Runs the parsed command line; the exit code says how it went.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
-        Command::Games => games::run(),
+        Command::Games(args) => games::run(args),
         Command::Board(args) => board::run(args),
         Command::Play(args) => play::run(args),
         Command::Check(args) => check::run(args),

@@ -1,11 +1,48 @@
 //! `arena standings RESULTS`: re-derive every summary from the recorded games.
 
+use std::path::Path;
 use std::process::ExitCode;
 
+use arena::grading::roster::Roster;
+use arena::output::grades_csv;
+
+use arena::output::json::{pretty, StandingsJson};
 use arena::output::standings_csv;
 use arena::tournament;
 
 use super::StandingsArgs;
+
+/// The roster a graded folder was recomputed or played with, as its `grades.csv` records
+/// it (every student's id, name and module), and whether any grade was given; `None`
+/// without a `grades.csv`.
+fn recorded_roster(dir: &Path) -> anyhow::Result<Option<(Roster, bool)>> {
+    let path = dir.join(grades_csv::FILE);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let unreadable = |e: &dyn std::fmt::Display| anyhow::anyhow!("{}: {e}", path.display());
+    let mut reader = csv::Reader::from_path(&path).map_err(|e| unreadable(&e))?;
+    let headers = reader.headers().map_err(|e| unreadable(&e))?.clone();
+    let col = |name: &str| {
+        headers
+            .iter()
+            .position(|h| h == name)
+            .ok_or_else(|| unreadable(&format!("no `{name}` column")))
+    };
+    let (id, name, bot, grade) = (col("student_id")?, col("name")?, col("bot")?, col("grade")?);
+    let mut roster = csv::Writer::from_writer(Vec::new());
+    roster.write_record(["file", "student_id", "name"])?;
+    let mut graded = false;
+    for record in reader.records() {
+        let record = record.map_err(|e| unreadable(&e))?;
+        let cell = |i: usize| record.get(i).unwrap_or("");
+        graded |= !cell(grade).is_empty();
+        roster.write_record([cell(bot), cell(id), cell(name)])?;
+    }
+    let text = String::from_utf8(roster.into_inner()?)?;
+    let roster = Roster::parse(&text).map_err(|e| unreadable(&e))?;
+    Ok(Some((roster, graded)))
+}
 
 pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
     if !args.results.is_dir() {
@@ -23,7 +60,23 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
         .filter(|b| !b.reference && !b.source.starts_with("builtin:"))
         .map(|b| b.name.clone())
         .collect();
-    let grading = super::common::load_grading(&args.grading, &submissions)?;
+    let mut grading = super::common::load_grading(&args.grading, &submissions)?;
+    if grading.roster.is_none() {
+        if let Some((roster, graded)) = recorded_roster(&args.results)? {
+            if graded && grading.bands.is_none() {
+                anyhow::bail!(
+                    "{} was graded with a roster and bands: pass --roster and --bands again \
+                     (recomputing without them would drop the grades of grades.csv)",
+                    args.results.display()
+                );
+            }
+            eprintln!(
+                "note: student ids kept from {} (pass --roster to change them)",
+                args.results.join(grades_csv::FILE).display()
+            );
+            grading.roster = Some(roster);
+        }
+    }
     if let Some(anchor) = &grading.anchor {
         if !manifest.bots.iter().any(|b| &b.name == anchor) {
             let names: Vec<&str> = manifest.bots.iter().map(|b| b.name.as_str()).collect();
@@ -34,6 +87,17 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let summary = tournament::recompute(&args.results, &grading)?;
+    if args.json {
+        let document = StandingsJson::new(
+            &manifest.game,
+            manifest.seed,
+            summary.games,
+            &summary.standings,
+            grading.roster.as_ref(),
+        );
+        print!("{}", pretty(&document)?);
+        return Ok(ExitCode::SUCCESS);
+    }
     print!("{}", standings_csv::table(&summary.standings));
     println!(
         "{} games recomputed in {}",

@@ -106,8 +106,13 @@ pub fn table(table: &[Standing], series: &[SeriesOutcome], names: &[String]) -> 
         }
         s.push('\n');
     }
+    s.push_str(LEGEND);
     s
 }
+
+/// The line under the terminal cross-table that explains its cells.
+pub const LEGEND: &str = "each cell: series points/game points the row bot took from the \
+column bot (1 a win, 1/2 a draw, summed over rounds); columns numbered as the rows\n";
 
 /// `crosstable.csv`.
 pub struct CrosstableCsv;

@@ -6,8 +6,10 @@
 pub mod atomic;
 pub mod crosstable_csv;
 pub mod fairness_csv;
+pub mod feedback;
 pub mod games_csv;
 pub mod grades_csv;
+pub mod json;
 pub mod manifest;
 pub mod ratings_csv;
 pub mod replay;
@@ -62,6 +64,8 @@ pub const SUMMARY_WRITERS: &[&dyn SummaryWriter] = &[
     &crosstable_csv::CrosstableCsv,
     &fairness_csv::FairnessCsv,
     &grades_csv::GradesCsv,
+    &json::JsonFiles,
+    &feedback::FeedbackFiles,
     &report::ReportHtml,
 ];
 

@@ -119,7 +119,9 @@ pub fn write(dir: &Path, table: &[Standing], roster: Option<&Roster>) -> Result<
     })
 }
 
-/// The standings as an aligned table for a terminal.
+/// The standings as an aligned table for a terminal: `series pts` and `game pts` are
+/// points (1 a win, ½ a draw), `series` and `games` the W-D-L records they come from, and
+/// a line under the table says so.
 pub fn table(table: &[Standing]) -> String {
     let width = table
         .iter()
@@ -130,14 +132,22 @@ pub fn table(table: &[Standing]) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{:>4}  {:<width$}  {:>7}  {:>9}  {:>7}  {:>9}  {:>8}  {:>6}  {:>21}",
-        "rank", "bot", "series", "W-D-L", "games", "W-D-L", "margin", "faults", "rating (95%)"
+        "{:>4}  {:<width$}  {:>10}  {:>9}  {:>8}  {:>9}  {:>8}  {:>6}  {:>21}",
+        "rank",
+        "bot",
+        "series pts",
+        "series",
+        "game pts",
+        "games",
+        "margin",
+        "faults",
+        "rating (95%)"
     );
     for t in table {
         let faults: u32 = t.faults.values().sum();
         let _ = writeln!(
             s,
-            "{:>4}  {:<width$}  {:>7}  {:>9}  {:>7}  {:>9}  {:>8}  {:>6}  {:>21}{}",
+            "{:>4}  {:<width$}  {:>10}  {:>9}  {:>8}  {:>9}  {:>8}  {:>6}  {:>21}{}",
             if t.reference {
                 "ref".to_string()
             } else {
@@ -151,7 +161,9 @@ pub fn table(table: &[Standing]) -> String {
             t.margin,
             faults,
             match t.rating {
-                Some([r, lo, hi]) => format!("{r:.0} [{lo:.0}, {hi:.0}]"),
+                Some([r, lo, hi]) => {
+                    format!("{} [{}, {}]", whole(r), whole(lo), whole(hi))
+                }
                 None => String::new(),
             },
             match &t.disqualified {
@@ -160,8 +172,19 @@ pub fn table(table: &[Standing]) -> String {
             }
         );
     }
+    s.push_str(LEGEND);
     s
 }
+
+/// An Elo figure rounded for a terminal, without the `-0` of a small negative number.
+fn whole(elo: f64) -> String {
+    let r = elo.round();
+    format!("{:.0}", if r == 0.0 { 0.0 } else { r })
+}
+
+/// The line under the terminal standings that names what the columns hold.
+pub const LEGEND: &str = "pts: points, 1 a win and 1/2 a draw, ranked by series pts first; \
+series and games: won-drawn-lost; margin: own score minus the opponent's, over games\n";
 
 /// `standings.csv`.
 pub struct StandingsCsv;

@@ -5,12 +5,12 @@ use std::fs;
 use std::path::Path;
 
 use crate::output::{
-    crosstable_csv, fairness_csv, games_csv, grades_csv, manifest, replay, series_csv,
-    standings_csv, OutputError,
+    crosstable_csv, fairness_csv, feedback, games_csv, grades_csv, json, manifest, replay, report,
+    series_csv, standings_csv, OutputError,
 };
 
 /// The files arena writes at the top of a results folder.
-pub fn top_files() -> [&'static str; 10] {
+pub fn top_files() -> [&'static str; 13] {
     [
         manifest::FILE,
         games_csv::FILE,
@@ -22,12 +22,16 @@ pub fn top_files() -> [&'static str; 10] {
         "ratings_model.csv",
         "los.csv",
         grades_csv::FILE,
+        json::STANDINGS_FILE,
+        json::GAMES_FILE,
+        report::FILE,
     ]
 }
 
 /// Whether `relative` (a path inside a results folder, `/`-separated) is a file arena
-/// writes: a summary file, a replay `replays/gNNNNNNN.txt`, or one of arena's temporary
-/// files.
+/// writes: a summary file, a replay `replays/gNNNNNNN.txt`, a report sidecar
+/// `report/replays/gNNNNNNN.js`, a feedback page `feedback/ID.md`, or one of arena's
+/// temporary files.
 pub fn is_own(relative: &str) -> bool {
     let (folder, name) = match relative.rsplit_once('/') {
         Some((f, n)) => (f, n),
@@ -37,6 +41,13 @@ pub fn is_own(relative: &str) -> bool {
     match folder {
         "" => temporary || top_files().contains(&name),
         f if f == replay::DIR => temporary || is_replay_name(name),
+        f if f == report::SIDECAR_DIR => {
+            temporary
+                || name
+                    .strip_suffix(".js")
+                    .is_some_and(|n| is_replay_name(&format!("{n}.txt")))
+        }
+        f if f == feedback::DIR => temporary || name.ends_with(".md"),
         _ => false,
     }
 }
@@ -55,7 +66,16 @@ fn is_replay_name(name: &str) -> bool {
 /// [`OutputError::Io`] naming the file that could not be listed or removed.
 pub fn clear(dir: &Path) -> Result<usize, OutputError> {
     let mut removed = 0;
-    for (folder, prefix) in [(dir.to_path_buf(), ""), (dir.join(replay::DIR), "replays/")] {
+    let folders = [
+        (dir.to_path_buf(), String::new()),
+        (dir.join(replay::DIR), format!("{}/", replay::DIR)),
+        (
+            dir.join(report::SIDECAR_DIR),
+            format!("{}/", report::SIDECAR_DIR),
+        ),
+        (dir.join(feedback::DIR), format!("{}/", feedback::DIR)),
+    ];
+    for (folder, prefix) in folders {
         let entries = match fs::read_dir(&folder) {
             Ok(e) => e,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
@@ -73,9 +93,11 @@ pub fn clear(dir: &Path) -> Result<usize, OutputError> {
             }
         }
     }
-    let replays = dir.join(replay::DIR);
-    if fs::read_dir(&replays).is_ok_and(|mut e| e.next().is_none()) {
-        fs::remove_dir(&replays).map_err(|e| OutputError::io(&replays, e))?;
+    for sub in [replay::DIR, report::SIDECAR_DIR, "report", feedback::DIR] {
+        let folder = dir.join(sub);
+        if fs::read_dir(&folder).is_ok_and(|mut e| e.next().is_none()) {
+            fs::remove_dir(&folder).map_err(|e| OutputError::io(&folder, e))?;
+        }
     }
     Ok(removed)
 }
@@ -89,7 +111,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
         fs::create_dir_all(d.join("replays")).unwrap();
+        fs::create_dir_all(d.join("report/replays")).unwrap();
+        fs::create_dir_all(d.join("feedback")).unwrap();
         for f in [
+            "report.html",
+            "report/replays/g0000001.js",
+            "feedback/s1.md",
             "tournament.json",
             "games.csv",
             "grades.csv",
@@ -101,7 +128,7 @@ mod tests {
         ] {
             fs::write(d.join(f), "x").unwrap();
         }
-        assert_eq!(clear(d).unwrap(), 6);
+        assert_eq!(clear(d).unwrap(), 9);
         let mut left: Vec<String> = fs::read_dir(d)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

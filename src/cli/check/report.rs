@@ -3,8 +3,9 @@
 
 use serde::Serialize;
 
-/// The JSON schema's version: raised when a field changes meaning or disappears.
-pub const VERSION: u32 = 1;
+/// The JSON schema's version: raised when a field changes meaning or disappears (one
+/// number for every JSON document arena prints or writes, docs/RESULTS.md).
+pub const VERSION: u32 = arena::output::json::VERSION;
 
 /// Everything `arena check` reports.
 #[derive(Debug, Serialize)]
@@ -136,7 +137,7 @@ impl Report {
                 .map(|f| format!("  FAULT: {}", f.reason))
                 .unwrap_or_default();
             line(format!(
-                "  game {}: {} as player {} against {}: {} {}-{}{fault}",
+                "  game {}: {} as player {} against {}: {} (score {} to {}){fault}",
                 g.game, self.name, g.seat, g.opponent, g.result, g.score, g.opponent_score
             ));
             if g.fault.is_some() && !g.output.is_empty() {

@@ -1,0 +1,229 @@
+//! `feedback/<student_id>.md`: one page per student of the roster: rank and grade, results
+//! against each opponent, every fault with the game, the move and the reason, and the
+//! command that shows that game locally (`arena replay RESULTS GAME_ID --step`, RESULTS
+//! standing for the results folder, so that a page does not depend on where it was written
+//! and `arena verify` reproduces it).
+//!
+//! Written with the other summaries whenever a roster is given (by `arena tournament` and
+//! by `arena standings --roster`); each page is replaced atomically, and pages of students
+//! no longer on the roster are left alone.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::Path;
+
+use super::{atomic, grades_csv, points, OutputError, Results, SummaryWriter};
+use crate::grading::roster::Student;
+use crate::record::{EndKind, GameRow};
+use crate::series::{SeriesResult, Side};
+use crate::standings::{Record, Standing};
+
+/// The folder inside the results folder.
+pub const DIR: &str = "feedback";
+
+/// A student id as a file name, one to one: ASCII letters, digits, `-` and `_` are kept;
+/// every other byte (path separators, `.`, spaces, control characters, `%`, non-ASCII)
+/// becomes `%XX`, so no id can leave the folder, name a hidden file, or share a page
+/// with another id.
+pub fn file_name(student_id: &str) -> String {
+    let mut s = String::new();
+    for b in student_id.bytes() {
+        if b.is_ascii_alphanumeric() || b == b'-' || b == b'_' {
+            s.push(b as char);
+        } else {
+            let _ = write!(s, "%{b:02X}");
+        }
+    }
+    if s.is_empty() {
+        s.push('%');
+    }
+    format!("{s}.md")
+}
+
+/// Grades by student id, as the `grades.csv` just written has them (empty without bands).
+fn grades(dir: &Path) -> Result<BTreeMap<String, String>, OutputError> {
+    let path = dir.join(grades_csv::FILE);
+    let corrupt = |e: csv::Error| OutputError::corrupt(&path, e.to_string());
+    let mut reader = csv::Reader::from_path(&path).map_err(corrupt)?;
+    let headers = reader.headers().map_err(corrupt)?.clone();
+    let col = |name: &str| headers.iter().position(|h| h == name);
+    let (Some(id), Some(grade)) = (col("student_id"), col("grade")) else {
+        return Err(OutputError::corrupt(&path, "no student_id or grade column"));
+    };
+    let mut out = BTreeMap::new();
+    for record in reader.records() {
+        let record = record.map_err(corrupt)?;
+        let (i, g) = (
+            record.get(id).unwrap_or(""),
+            record.get(grade).unwrap_or(""),
+        );
+        if !g.is_empty() {
+            out.insert(i.to_string(), g.to_string());
+        }
+    }
+    Ok(out)
+}
+
+fn wdl(r: &Record) -> String {
+    format!("{}-{}-{}", r.wins, r.draws, r.losses)
+}
+
+/// One student's page.
+fn page(results: &Results, s: &Standing, student: &Student, grade: Option<&String>) -> String {
+    let mut out = String::new();
+    let ranked = results.standings.iter().filter(|t| !t.reference).count();
+    let _ = writeln!(
+        out,
+        "# {} ({}): bot `{}`\n",
+        student.name, student.id, s.name
+    );
+    let _ = write!(out, "- **Rank {} of {ranked}**", s.rank);
+    match grade {
+        Some(g) => {
+            let _ = writeln!(out, ", grade **{g}**");
+        }
+        None => out.push('\n'),
+    }
+    let _ = writeln!(
+        out,
+        "- series points {} (won-drawn-lost {}), game points {} ({}), score margin {}",
+        points(s.series.half_points()),
+        wdl(&s.series),
+        points(s.games.half_points()),
+        wdl(&s.games),
+        s.margin
+    );
+    if let Some(why) = &s.disqualified {
+        let _ = writeln!(out, "- **disqualified**: {why}");
+    }
+    // Per opponent: series points from the series, game points from the rows.
+    let mut by_opponent: BTreeMap<&str, (u64, Record)> = BTreeMap::new();
+    for series in results.series {
+        let (a, b) = (&results.names[series.plan.a], &results.names[series.plan.b]);
+        let (me, opponent) = if *a == s.name {
+            (Side::A, b)
+        } else if *b == s.name {
+            (Side::B, a)
+        } else {
+            continue;
+        };
+        let half = match series.result {
+            SeriesResult::Win(w) if w == me => 2,
+            SeriesResult::Win(_) => 0,
+            SeriesResult::Draw => 1,
+        };
+        by_opponent.entry(opponent.as_str()).or_default().0 += half;
+    }
+    let mine: Vec<&GameRow> = results
+        .rows
+        .iter()
+        .filter(|r| r.first == s.name || r.second == s.name)
+        .collect();
+    for r in &mine {
+        let seat = usize::from(r.second == s.name);
+        let opponent = if seat == 0 { &r.second } else { &r.first };
+        by_opponent
+            .entry(opponent.as_str())
+            .or_default()
+            .1
+            .add(r.result.half_points()[seat]);
+    }
+    let _ = writeln!(out, "\n## Against each opponent\n");
+    let _ = writeln!(
+        out,
+        "| opponent | series points | game points | games won-drawn-lost |\n|---|---:|---:|---:|"
+    );
+    for (opponent, (series, games)) in &by_opponent {
+        let _ = writeln!(
+            out,
+            "| {opponent} | {} | {} of {} | {} |",
+            points(*series),
+            points(games.half_points()),
+            games.played(),
+            wdl(games)
+        );
+    }
+    let _ = writeln!(out, "\n## Faults\n");
+    let faults: Vec<&&GameRow> = mine
+        .iter()
+        .filter(|r| r.culprit == s.name && matches!(r.end, EndKind::Fault(_)))
+        .collect();
+    if faults.is_empty() {
+        let _ = writeln!(out, "None: every game of yours ended under the rules.");
+    } else {
+        let _ = writeln!(
+            out,
+            "In the commands, RESULTS is the results folder (the one that holds `feedback/`).\n"
+        );
+    }
+    for r in faults {
+        let (seat, opponent) = if r.first == s.name {
+            (1, &r.second)
+        } else {
+            (2, &r.first)
+        };
+        let _ = writeln!(
+            out,
+            "- game {} against {opponent} (you were player {seat}, {}x{} board), after {} moves: **{}**: {}",
+            r.game_id, r.rows, r.cols, r.moves, r.end, r.reason
+        );
+        let _ = writeln!(
+            out,
+            "  - see it move by move: `arena replay RESULTS {} --step`",
+            r.game_id
+        );
+    }
+    out
+}
+
+/// The [`SummaryWriter`] of `feedback/`: with a roster, one page per student who handed
+/// in a module (a student without one has no results to explain; `grades.csv` lists
+/// them).
+pub struct FeedbackFiles;
+
+impl SummaryWriter for FeedbackFiles {
+    fn write(&self, dir: &Path, results: &Results) -> Result<(), OutputError> {
+        let Some(roster) = results.roster else {
+            return Ok(());
+        };
+        let folder = dir.join(DIR);
+        fs::create_dir_all(&folder).map_err(|e| OutputError::io(&folder, e))?;
+        let grades = grades(dir)?;
+        for s in results.standings.iter().filter(|s| !s.reference) {
+            if let Some(student) = roster.student(&s.name) {
+                let text = page(results, s, student, grades.get(&student.id));
+                atomic::write(&folder.join(file_name(&student.id)), text.as_bytes())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_become_safe_distinct_file_names() {
+        assert_eq!(file_name("s123"), "s123.md");
+        assert_eq!(file_name("a_b-9"), "a_b-9.md");
+        assert_eq!(file_name("../etc/x y"), "%2E%2E%2Fetc%2Fx%20y.md");
+        assert_eq!(file_name(".."), "%2E%2E.md");
+        assert_eq!(file_name("a\\b"), "a%5Cb.md");
+        assert_eq!(file_name("a\nb\0"), "a%0Ab%00.md");
+        assert_eq!(file_name(""), "%.md");
+        assert_ne!(file_name("a/b"), file_name("a_b"));
+        assert_ne!(file_name("a%2Fb"), file_name("a/b"));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn file_names_stay_in_the_folder_and_are_one_to_one(a in ".{0,12}", b in ".{0,12}") {
+            let (fa, fb) = (file_name(&a), file_name(&b));
+            proptest::prop_assert!(!fa.contains('/') && !fa.contains('\\') && !fa.starts_with('.'));
+            proptest::prop_assert!(fa.chars().all(|c| c.is_ascii_graphic()));
+            proptest::prop_assert_eq!(a == b, fa == fb);
+        }
+    }
+}

@@ -1,0 +1,335 @@
+//! The machine-readable files and `--json` outputs, serialised from the typed results in
+//! one place: `standings.json`, `games.jsonl`, and the documents of `arena standings
+//! --json`, `arena games --json` and `arena match --json` (all documented in
+//! `docs/RESULTS.md`). Every document carries `version` ([`VERSION`], the same number
+//! `arena check --json` carries); fields are only ever added, and a field that changes
+//! meaning or disappears raises it.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::{atomic, manifest::Manifest, OutputError, Results, SummaryWriter};
+use crate::bot::FaultKind;
+use crate::grading::roster::Roster;
+use crate::record::{EndKind, GameRow, ResultCode};
+use crate::standings::{Record, Standing};
+
+/// The version of every JSON document arena writes or prints.
+pub const VERSION: u32 = 1;
+
+/// `standings.json`'s file name.
+pub const STANDINGS_FILE: &str = "standings.json";
+
+/// `games.jsonl`'s file name.
+pub const GAMES_FILE: &str = "games.jsonl";
+
+/// Wins, draws, losses, and the points they are worth.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct RecordJson {
+    /// Played.
+    pub played: u32,
+    /// Won.
+    pub won: u32,
+    /// Drawn.
+    pub drawn: u32,
+    /// Lost.
+    pub lost: u32,
+    /// Points: 1 a win, ½ a draw.
+    pub points: f64,
+}
+
+impl From<&Record> for RecordJson {
+    fn from(r: &Record) -> RecordJson {
+        RecordJson {
+            played: r.played(),
+            won: r.wins,
+            drawn: r.draws,
+            lost: r.losses,
+            points: r.half_points() as f64 / 2.0,
+        }
+    }
+}
+
+/// A rating and its 95% interval, in Elo.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct RatingJson {
+    /// The rating.
+    pub value: f64,
+    /// The interval's low end.
+    pub low: f64,
+    /// The interval's high end.
+    pub high: f64,
+}
+
+/// One bot's line of the standings (the columns of `standings.csv`, grouped).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct StandingJson {
+    /// Rank from 1; `null` for a gauntlet reference.
+    pub rank: Option<usize>,
+    /// The bot.
+    pub bot: String,
+    /// `submission` or `reference`.
+    pub role: &'static str,
+    /// The roster's student id, if any.
+    pub student_id: Option<String>,
+    /// Series record; `points` is what the standings rank by.
+    pub series: RecordJson,
+    /// Game record.
+    pub games: RecordJson,
+    /// Sum of own score minus the opponent's, over games.
+    pub score_margin: i128,
+    /// Games as first mover.
+    pub as_first: RecordJson,
+    /// Games as second mover.
+    pub as_second: RecordJson,
+    /// Faults this bot caused, by kind (every kind listed).
+    pub faults: BTreeMap<&'static str, u32>,
+    /// Why it was disqualified, or `null`.
+    pub disqualified: Option<String>,
+    /// Its rating, or `null` when no ratings were fitted.
+    pub rating: Option<RatingJson>,
+}
+
+impl StandingJson {
+    /// The JSON view of a standing.
+    pub fn new(s: &Standing, roster: Option<&Roster>) -> StandingJson {
+        StandingJson {
+            rank: (!s.reference).then_some(s.rank),
+            bot: s.name.clone(),
+            role: if s.reference {
+                "reference"
+            } else {
+                "submission"
+            },
+            student_id: roster
+                .and_then(|r| r.student(&s.name))
+                .map(|st| st.id.clone()),
+            series: (&s.series).into(),
+            games: (&s.games).into(),
+            score_margin: s.margin,
+            as_first: (&s.as_first).into(),
+            as_second: (&s.as_second).into(),
+            faults: FaultKind::ALL
+                .iter()
+                .map(|k| (k.name(), s.faults.get(k).copied().unwrap_or(0)))
+                .collect(),
+            disqualified: s.disqualified.clone(),
+            rating: s
+                .rating
+                .map(|[value, low, high]| RatingJson { value, low, high }),
+        }
+    }
+}
+
+/// `standings.json` (and `arena standings --json`): the standings with what they are of.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct StandingsJson {
+    /// [`VERSION`].
+    pub version: u32,
+    /// The game.
+    pub game: String,
+    /// The tournament seed.
+    pub seed: u64,
+    /// Games in the results.
+    pub games: u64,
+    /// The ranked standings, in `standings.csv`'s order.
+    pub standings: Vec<StandingJson>,
+}
+
+impl StandingsJson {
+    /// The document for a ranked table.
+    pub fn new(
+        game: &str,
+        seed: u64,
+        games: u64,
+        table: &[Standing],
+        roster: Option<&Roster>,
+    ) -> StandingsJson {
+        StandingsJson {
+            version: VERSION,
+            game: game.to_string(),
+            seed,
+            games,
+            standings: table.iter().map(|s| StandingJson::new(s, roster)).collect(),
+        }
+    }
+}
+
+/// One line of `games.jsonl`: `version`, then `games.csv`'s columns by name.
+#[derive(Serialize)]
+struct GameLine<'a> {
+    version: u32,
+    #[serde(flatten)]
+    row: &'a GameRow,
+}
+
+/// Pretty JSON of any document, with a final newline.
+///
+/// # Errors
+/// A serde_json error (never for arena's documents: they hold no maps with non-string
+/// keys and no non-finite numbers but ratings, which are finite).
+pub fn pretty(value: &impl Serialize) -> serde_json::Result<String> {
+    let mut s = serde_json::to_string_pretty(value)?;
+    s.push('\n');
+    Ok(s)
+}
+
+/// `games.jsonl`'s text: one compact JSON object per game, in the order given (game-id
+/// order in a results folder).
+///
+/// # Errors
+/// A serde_json error if a row cannot be serialised.
+pub fn games_lines(rows: &[GameRow]) -> serde_json::Result<String> {
+    let mut s = String::new();
+    for row in rows {
+        s.push_str(&serde_json::to_string(&GameLine {
+            version: VERSION,
+            row,
+        })?);
+        s.push('\n');
+    }
+    Ok(s)
+}
+
+/// Writes `standings.json` and `games.jsonl` atomically.
+///
+/// # Errors
+/// [`OutputError`] when serialising or writing fails.
+pub fn write(dir: &Path, standings: &StandingsJson, rows: &[GameRow]) -> Result<(), OutputError> {
+    let path = dir.join(STANDINGS_FILE);
+    let text = pretty(standings).map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
+    atomic::write(&path, text.as_bytes())?;
+    let path = dir.join(GAMES_FILE);
+    let text = games_lines(rows).map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
+    atomic::write(&path, text.as_bytes())
+}
+
+/// The [`SummaryWriter`] of `standings.json` and `games.jsonl`; the game and seed come
+/// from the folder's manifest.
+pub struct JsonFiles;
+
+impl SummaryWriter for JsonFiles {
+    fn write(&self, dir: &Path, results: &Results) -> Result<(), OutputError> {
+        let manifest = Manifest::read(dir)?
+            .ok_or_else(|| OutputError::corrupt(&dir.join(super::manifest::FILE), "missing"))?;
+        let document = StandingsJson::new(
+            &manifest.game,
+            manifest.seed,
+            results.rows.len() as u64,
+            results.standings,
+            results.roster,
+        );
+        write(dir, &document, results.rows)
+    }
+}
+
+/// One game of `arena games --json`.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct GameInfoJson {
+    /// The name `--game` takes.
+    pub name: &'static str,
+    /// One line on what the game is.
+    pub summary: &'static str,
+    /// What `--rows` and `--cols` mean, and their bounds.
+    pub size: &'static str,
+    /// Default rows.
+    pub default_rows: u32,
+    /// Default columns.
+    pub default_cols: u32,
+    /// The builtin bots, as `builtin:NAME`.
+    pub builtins: Vec<String>,
+}
+
+/// `arena games --json`.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct GamesJson {
+    /// [`VERSION`].
+    pub version: u32,
+    /// Every registered game.
+    pub games: Vec<GameInfoJson>,
+}
+
+impl GamesJson {
+    /// Every registered game, in `arena games`' order.
+    pub fn registered() -> GamesJson {
+        GamesJson {
+            version: VERSION,
+            games: arena_games::games()
+                .iter()
+                .map(|g| {
+                    let i = g.info();
+                    GameInfoJson {
+                        name: i.name,
+                        summary: i.summary,
+                        size: i.size_doc,
+                        default_rows: i.default_rows,
+                        default_cols: i.default_cols,
+                        builtins: g
+                            .strategy_names()
+                            .iter()
+                            .map(|s| format!("builtin:{s}"))
+                            .collect(),
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+/// One game of `arena match --json`.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct MatchGameJson {
+    /// The game's index, from 1.
+    pub game: u32,
+    /// The first mover.
+    pub first: String,
+    /// The second mover.
+    pub second: String,
+    /// Rows and columns.
+    pub size: [u32; 2],
+    /// The board's seed.
+    pub board_seed: u64,
+    /// The bots' seeds by seat.
+    pub bot_seeds: [u64; 2],
+    /// The starting position's setup line.
+    pub setup: String,
+    /// The moves, as `i32`.
+    pub moves: Vec<i32>,
+    /// `1-0`, `0-1` or `1/2-1/2`, from the first mover's side.
+    pub result: ResultCode,
+    /// `normal`, `disqualified` or the fault, as `games.csv`'s `end`.
+    pub end: EndKind,
+    /// The bot that faulted, if one did.
+    pub culprit: Option<String>,
+    /// The reason in words (empty for a normal end).
+    pub reason: String,
+    /// Final scores by seat.
+    pub scores: [i64; 2],
+    /// Fuel each seat used.
+    pub fuel: [u64; 2],
+}
+
+/// `arena match --json`: every game, then the score from A's side.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct MatchJson {
+    /// [`VERSION`].
+    pub version: u32,
+    /// The game's name.
+    pub game: String,
+    /// Bot A.
+    pub a: String,
+    /// Bot B.
+    pub b: String,
+    /// The seed every board and bot seed is derived from.
+    pub seed: u64,
+    /// A's wins.
+    pub a_won: u32,
+    /// A's losses.
+    pub a_lost: u32,
+    /// Draws.
+    pub drawn: u32,
+    /// Every game.
+    pub games: Vec<MatchGameJson>,
+}
