@@ -163,7 +163,7 @@ pub enum TournamentError {
         difference: String,
     },
     /// The folder holds a tournament and `--resume` was not given.
-    #[error("{0} already holds a tournament; add --resume to continue it, or choose another --out folder")]
+    #[error("{0} already holds a tournament; add --resume to continue it, --force to replace it, or choose another --out folder")]
     AlreadyThere(PathBuf),
     /// Fewer than two bots.
     #[error("a tournament needs at least two bots, got {0}")]
