@@ -146,6 +146,12 @@ pub trait Bot: Send {
         String::new()
     }
 
+    /// Complete lines of [`Bot::output`] so far: the referee notes it after each move, so
+    /// that a replay can show which lines a move printed.
+    fn output_lines(&self) -> usize {
+        0
+    }
+
     /// The most linear memory the bot held in this game, in bytes (0 for native bots).
     fn memory_bytes(&self) -> u64 {
         0

@@ -63,6 +63,15 @@ pub struct GameRow {
     pub second_max_move_fuel: u64,
 }
 
+/// What the referee notes of each accepted move besides the move itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveMark {
+    /// Fuel the move used (0 for native bots).
+    pub fuel: u64,
+    /// Complete lines of its seat's debug output after the move.
+    pub lines: u32,
+}
+
 /// A finished game's result from the first mover's side: `1-0`, `0-1` or `1/2-1/2`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ResultCode {

@@ -7,7 +7,7 @@
 use arena_games::{AnyGame, Outcome, Player};
 
 use crate::bot::{Bot, Fault};
-use crate::record::EndKind;
+use crate::record::{EndKind, MoveMark};
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,6 +87,9 @@ pub struct GameRecord {
     pub outputs: [String; 2],
     /// Moves each seat's bot made (accepted ones).
     pub move_counts: [u32; 2],
+    /// For each accepted move: the fuel it used, and how many complete lines of debug
+    /// output its seat's bot had printed once it was made.
+    pub move_marks: Vec<MoveMark>,
     /// The most linear memory each seat's bot held, in bytes (0 for builtins).
     pub memory: [u64; 2],
 }
@@ -129,6 +132,7 @@ pub fn play_game(
         outputs: [String::new(), String::new()],
         move_counts: [0, 0],
         memory: [0, 0],
+        move_marks: Vec::new(),
     };
     let entries = [0, 1].map(|i| entrants[i].enter(bot_seeds[i]));
     let mut bots = match entries {
@@ -151,7 +155,9 @@ pub fn play_game(
         let seat = game.to_move();
         let bot = &mut bots[seat.index()];
         game.observation(ply, bot_seeds[seat.index()], &mut words);
+        let mut fuel = 0;
         let result = bot.choose_move(&words).and_then(|reply| {
+            fuel = reply.fuel;
             let i = seat.index();
             record.fuel[i] += reply.fuel;
             record.max_move_fuel[i] = record.max_move_fuel[i].max(reply.fuel);
@@ -165,6 +171,10 @@ pub fn play_game(
         match result {
             Ok(raw) => {
                 record.moves.push(raw);
+                record.move_marks.push(MoveMark {
+                    fuel,
+                    lines: u32::try_from(bot.output_lines()).unwrap_or(u32::MAX),
+                });
                 record.move_counts[seat.index()] += 1;
                 ply += 1;
             }

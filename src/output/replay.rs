@@ -14,7 +14,9 @@
 //! second bob
 //! bot_seeds 555 666
 //! move 9
+//! mark 1200 0
 //! move 54
+//! mark 3400 2
 //! end normal
 //! culprit
 //! reason
@@ -22,11 +24,13 @@
 //! scores 13 -4
 //! output 1 a line bob's bot logged
 //! ```
-//! Moves are the bots' `i32` answers in order (player 1's first). `culprit` is 1 or 2 for
-//! an abnormal end. Output lines escape `\` as `\\` and control characters as `\xNN`.
+//! Moves are the bots' `i32` answers in order (player 1's first); the `mark` after a move
+//! gives the fuel it used and how many complete lines of debug output its bot had printed
+//! once it was made (replays written before marks existed have none). `culprit` is 1 or 2
+//! for an abnormal end. Output lines escape `\` as `\\` and control characters as `\xNN`.
 
 use crate::bot::FaultKind;
-use crate::record::{EndKind, ResultCode};
+use crate::record::{EndKind, MoveMark, ResultCode};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -63,6 +67,8 @@ pub struct Replay {
     pub bot_seeds: [u64; 2],
     /// The accepted moves in order.
     pub moves: Vec<i32>,
+    /// Per move, its fuel and its seat's output lines so far (empty in older replays).
+    pub marks: Vec<MoveMark>,
     /// `normal`, `disqualified` or the fault kind.
     pub end: EndKind,
     /// The seat that caused an abnormal end.
@@ -133,8 +139,11 @@ impl Replay {
         let _ = writeln!(s, "first {}", self.bots[0]);
         let _ = writeln!(s, "second {}", self.bots[1]);
         let _ = writeln!(s, "bot_seeds {} {}", self.bot_seeds[0], self.bot_seeds[1]);
-        for m in &self.moves {
+        for (i, m) in self.moves.iter().enumerate() {
             let _ = writeln!(s, "move {m}");
+            if let Some(mark) = self.marks.get(i) {
+                let _ = writeln!(s, "mark {} {}", mark.fuel, mark.lines);
+            }
         }
         let _ = writeln!(s, "end {}", self.end);
         match self.culprit {
@@ -187,6 +196,7 @@ impl Replay {
             bots: [String::new(), String::new()],
             bot_seeds: [0, 0],
             moves: Vec::new(),
+            marks: Vec::new(),
             end: EndKind::Normal,
             culprit: None,
             reason: String::new(),
@@ -227,6 +237,13 @@ impl Replay {
                     ];
                 }
                 "move" if !seen_end => r.moves.push(rest.parse::<i32>().map_err(|_| bad(key))?),
+                "mark" if !seen_end && r.marks.len() + 1 == r.moves.len() => {
+                    let (f, l) = rest.split_once(' ').ok_or_else(|| bad(key))?;
+                    r.marks.push(MoveMark {
+                        fuel: f.parse().map_err(|_| bad(key))?,
+                        lines: l.parse().map_err(|_| bad(key))?,
+                    });
+                }
                 "end" => {
                     seen_end = true;
                     r.end = rest.parse().map_err(|_| bad(key))?;
@@ -260,6 +277,13 @@ impl Replay {
                 }
                 _ => return Err(format!("line {n}: unknown line `{line}`")),
             }
+        }
+        if !r.marks.is_empty() && r.marks.len() != r.moves.len() {
+            return Err(format!(
+                "{} moves but {} marks: every move has its mark, or none has",
+                r.moves.len(),
+                r.marks.len()
+            ));
         }
         if !seen_end || !seen_result || r.game.is_empty() || r.setup.is_empty() {
             return Err(
@@ -369,6 +393,7 @@ mod tests {
             bots: ["a".into(), "b".into()],
             bot_seeds: [1, u64::MAX],
             moves,
+            marks: Vec::new(),
             end: EndKind::Normal,
             culprit: None,
             reason: String::new(),

@@ -9,6 +9,7 @@ pub(crate) struct Output {
     buf: Vec<u8>,
     cap: usize,
     dropped: u64,
+    newlines: usize,
 }
 
 impl Output {
@@ -18,6 +19,7 @@ impl Output {
             buf: Vec::new(),
             cap,
             dropped: 0,
+            newlines: 0,
         }
     }
 
@@ -29,8 +31,14 @@ impl Output {
     /// Keeps what fits of `bytes` and counts the rest as dropped.
     pub(crate) fn push(&mut self, bytes: &[u8]) {
         let keep = bytes.len().min(self.room());
+        self.newlines += bytes[..keep].iter().filter(|&&b| b == b'\n').count();
         self.buf.extend_from_slice(&bytes[..keep]);
         self.dropped += (bytes.len() - keep) as u64;
+    }
+
+    /// Complete lines kept so far.
+    pub(crate) fn lines(&self) -> usize {
+        self.newlines
     }
 
     /// Counts `n` bytes that were written but not kept (the caller did not read them).
@@ -65,6 +73,10 @@ mod tests {
         o.push(b"defg");
         assert_eq!(o.room(), 0);
         assert_eq!(o.text(), "abcde\n[truncated]\n");
+        assert_eq!(o.lines(), 0);
+        let mut o = Output::new(6);
+        o.push(b"a\nb\ncd\nef");
+        assert_eq!(o.lines(), 2, "only kept newlines count");
         let mut o = Output::new(0);
         o.drop_bytes(3);
         assert_eq!(o.text(), "[truncated]\n");

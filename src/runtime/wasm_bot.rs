@@ -167,6 +167,10 @@ impl Bot for WasmBot {
         self.store.data().output.text()
     }
 
+    fn output_lines(&self) -> usize {
+        self.store.data().output.lines()
+    }
+
     /// The memory's size now, which is its peak: WebAssembly memory never shrinks.
     fn memory_bytes(&self) -> u64 {
         self.memory.data_size(&self.store) as u64

@@ -165,6 +165,7 @@ pub fn replay_of(
         bots: names.clone(),
         bot_seeds: game.bot_seeds,
         moves: record.moves.clone(),
+        marks: record.move_marks.clone(),
         end: record.end.kind(),
         culprit: record.end.culprit(),
         reason: record.end.reason(),

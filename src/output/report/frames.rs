@@ -20,6 +20,10 @@ pub struct MoveView {
     pub text: String,
     /// The move's `i32` encoding, as the bot returned it.
     pub raw: i32,
+    /// Fuel the move used, when the replay records it.
+    pub fuel: Option<u64>,
+    /// The lines of its seat's log (`logs[seat - 1]`, from, to) it printed, when recorded.
+    pub log: Option<[u32; 2]>,
 }
 
 /// A game's frames and moves, for the viewer.
@@ -60,13 +64,26 @@ pub fn frames(kind: &dyn GameKind, replay: &Replay) -> Result<Frames, String> {
     };
     let mut frames = vec![frame(state.render(true), &mut lines)];
     let mut moves = Vec::with_capacity(replay.moves.len());
+    let mut printed = [0u32; 2];
     for (i, &m) in replay.moves.iter().enumerate() {
         let seat = state.to_move().number();
+        let mark = replay.marks.get(i);
+        let log = mark.map(|k| {
+            let from = printed[usize::from(seat - 1)];
+            printed[usize::from(seat - 1)] = k.lines.max(from);
+            [from, k.lines.max(from)]
+        });
         let text = state.describe_move(m).unwrap_or_else(|| m.to_string());
         state
             .play(m)
             .map_err(|e| format!("game {}: move {}: {e}", replay.game_id, i + 1))?;
-        moves.push(MoveView { seat, text, raw: m });
+        moves.push(MoveView {
+            seat,
+            text,
+            raw: m,
+            fuel: mark.map(|k| k.fuel),
+            log,
+        });
         frames.push(frame(state.render(true), &mut lines));
     }
     Ok(Frames {
@@ -109,6 +126,7 @@ mod tests {
             bots: ["a".into(), "b".into()],
             bot_seeds: [1, 2],
             moves: moves.clone(),
+            marks: Vec::new(),
             end: EndKind::Normal,
             culprit: None,
             reason: String::new(),

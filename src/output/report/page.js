@@ -15,8 +15,13 @@
   // Tabs: the hash picks the section; #game=ID opens a replay.
   function showTab() {
     let h = location.hash.replace(/^#/, "") || "standings";
-    const m = h.match(/^game=(\d+)$/);
-    if (m) { h = "replays"; openGame(Number(m[1])); }
+    // #game=ID opens a game, #game=ID&ply=N at the position after move N.
+    const m = h.match(/^game=(\d+)(?:&ply=(\d+))?$/);
+    if (m) {
+      h = "replays";
+      openGame(Number(m[1]));
+      if (m[2] && current && current.id === Number(m[1])) go(Number(m[2]));
+    }
     if (!$(h)) h = "standings";
     document.querySelectorAll("section.tab").forEach((s) => s.classList.toggle("active", s.id === h));
     document.querySelectorAll("#tabs a").forEach((a) => a.classList.toggle("active", a.getAttribute("href") === "#" + h));
@@ -225,7 +230,20 @@
     const last = current.frames.length - 1;
     $("ply").textContent = ply === 0 ? "start, " + last + " moves" : "move " + ply + " of " + last + (ply ? " \u2014 player " + current.moves[ply - 1].seat + " (" + current.bots[current.moves[ply - 1].seat - 1] + ") played " + current.moves[ply - 1].text : "");
     document.querySelectorAll("#moves li").forEach((li) => li.classList.toggle("cur", Number(li.dataset.ply) === ply));
+    $("move-info").innerHTML = ply === 0 ? "" : moveInfo(current, current.moves[ply - 1]);
     $("replay-end").style.visibility = ply === last ? "visible" : "hidden";
+  }
+
+  // The fuel a move used and the debug lines its bot printed while making it.
+  function moveInfo(r, mv) {
+    const parts = [];
+    if (mv.fuel !== null && mv.fuel !== undefined) parts.push("fuel used: <b>" + String(mv.fuel).replace(/\B(?=(\d{3})+(?!\d))/g, "\u2009") + "</b>");
+    let text = parts.join("");
+    if (mv.log) {
+      const lines = r.logs[mv.seat - 1].slice(mv.log[0], mv.log[1]);
+      text += lines.length ? "<pre class=movelog>" + esc(lines.join("\n")) + "</pre>" : (parts.length ? " \u2014 printed nothing" : "");
+    }
+    return text;
   }
 
   function stop() { if (timer) { clearInterval(timer); timer = null; $("btn-play").textContent = "Play"; } }
