@@ -44,8 +44,9 @@ pub fn is_own(relative: &str) -> bool {
         f if f == report::SIDECAR_DIR => {
             temporary
                 || name
-                    .strip_suffix(".js")
-                    .is_some_and(|n| is_replay_name(&format!("{n}.txt")))
+                    .strip_prefix("part")
+                    .and_then(|n| n.strip_suffix(".js"))
+                    .is_some_and(|d| d.len() >= 4 && d.bytes().all(|b| b.is_ascii_digit()))
         }
         f if f == feedback::DIR => temporary || name.ends_with(".md"),
         _ => false,
@@ -115,7 +116,7 @@ mod tests {
         fs::create_dir_all(d.join("feedback")).unwrap();
         for f in [
             "report.html",
-            "report/replays/g0000001.js",
+            "report/replays/part0000.js",
             "feedback/s1.md",
             "tournament.json",
             "games.csv",

@@ -120,7 +120,7 @@ fn record(r: &crate::standings::Record) -> [f64; 4] {
 pub fn page_data(
     input: &Input<'_>,
     model: Vec<(String, [String; 3])>,
-    replay_kind: impl Fn(u64) -> u8,
+    replay_kind: impl Fn(u64) -> u32,
 ) -> PageData {
     let Input {
         manifest,

@@ -39,8 +39,13 @@ pub const VERSION: u32 = 1;
 /// The most bytes of replay frames embedded in `report.html` itself.
 pub const INLINE_BYTES: usize = 3 << 20;
 
-/// The most games whose frames the report carries (inline and sidecars together).
-pub const MAX_REPLAYS: usize = 2000;
+/// The name of sidecar file `k` in [`SIDECAR_DIR`].
+pub fn sidecar_name(k: u32) -> String {
+    format!("part{k:04}.js")
+}
+
+/// The most bytes of replay frames in one sidecar file.
+pub const SIDECAR_BYTES: usize = 2 << 20;
 
 const TEMPLATE: &str = include_str!("page.html");
 const CSS: &str = include_str!("page.css");
@@ -70,7 +75,7 @@ pub struct Written {
     pub html_bytes: usize,
     /// Games whose frames are inside `report.html`.
     pub inline: usize,
-    /// Games whose frames are in sidecar files.
+    /// Sidecar files written.
     pub sidecars: usize,
 }
 
@@ -125,15 +130,12 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
     out
 }
 
-/// The games that get frames, in priority order: faults first, then by game id.
+/// Every game, in the order their frames are placed: faults first (inline while room
+/// lasts), then by game id.
 fn chosen(rows: &[GameRow]) -> Vec<u64> {
     let faulted = rows.iter().filter(|r| !r.culprit.is_empty());
     let clean = rows.iter().filter(|r| r.culprit.is_empty());
-    faulted
-        .chain(clean)
-        .take(MAX_REPLAYS)
-        .map(|r| r.game_id)
-        .collect()
+    faulted.chain(clean).map(|r| r.game_id).collect()
 }
 
 /// The first-move advantage and draw parameter, as `ratings_model.csv` has them.
@@ -187,25 +189,41 @@ pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
     if sidecar_dir.exists() {
         fs::remove_dir_all(&sidecar_dir).map_err(|e| OutputError::io(&sidecar_dir, e))?;
     }
+    // Inline while the page has room; then sidecar files of at most SIDECAR_BYTES each,
+    // which the page loads with a <script> element when one of their games is picked.
+    // Placement: 1 inline, 2 + k in sidecar k.
     let mut inline = String::new();
-    let mut placed: std::collections::HashMap<u64, u8> = std::collections::HashMap::new();
-    let mut sidecars = 0;
+    let mut placed: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
+    let mut chunk = String::new();
+    let mut sidecars = 0u32;
+    let flush = |chunk: &mut String, sidecars: &mut u32| -> Result<(), OutputError> {
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        if *sidecars == 0 {
+            fs::create_dir_all(&sidecar_dir).map_err(|e| OutputError::io(&sidecar_dir, e))?;
+        }
+        let path = sidecar_dir.join(sidecar_name(*sidecars));
+        atomic::write_fast(&path, chunk.as_bytes())?;
+        chunk.clear();
+        *sidecars += 1;
+        Ok(())
+    };
     for (id, json) in &payloads {
-        if inline.len() + json.len() <= INLINE_BYTES {
+        if sidecars == 0 && chunk.is_empty() && inline.len() + json.len() <= INLINE_BYTES {
             inline.push_str(&format!(
                 "<script type=\"application/json\" id=\"replay-{id}\">{json}</script>\n"
             ));
             placed.insert(*id, 1);
-        } else {
-            if sidecars == 0 {
-                fs::create_dir_all(&sidecar_dir).map_err(|e| OutputError::io(&sidecar_dir, e))?;
-            }
-            let path = sidecar_dir.join(format!("g{id:07}.js"));
-            atomic::write_fast(&path, format!("arenaReplay({json});\n").as_bytes())?;
-            placed.insert(*id, 2);
-            sidecars += 1;
+            continue;
         }
+        if !chunk.is_empty() && chunk.len() + json.len() > SIDECAR_BYTES {
+            flush(&mut chunk, &mut sidecars)?;
+        }
+        chunk.push_str(&format!("arenaReplay({json});\n"));
+        placed.insert(*id, 2 + sidecars);
     }
+    flush(&mut chunk, &mut sidecars)?;
     let mut data = data::page_data(input, model(dir), |id| {
         placed.get(&id).copied().unwrap_or(0)
     });
@@ -236,7 +254,7 @@ pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
     Ok(Written {
         html_bytes: html.len(),
         inline: placed.values().filter(|&&k| k == 1).count(),
-        sidecars,
+        sidecars: sidecars as usize,
     })
 }
 

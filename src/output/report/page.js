@@ -182,14 +182,14 @@
     }
     head(g);
     clearViewer();
-    if (g[G.REPLAY] === 2) {
+    if (g[G.REPLAY] >= 2) {
       $("board").textContent = "loading the replay\u2026";
       const s = document.createElement("script");
-      s.src = "report/replays/g" + String(id).padStart(7, "0") + ".js";
+      s.src = "report/replays/part" + String(g[G.REPLAY] - 2).padStart(4, "0") + ".js";
       s.onerror = () => { $("board").textContent = "The replay file " + s.src + " is missing: copy the report/ folder along with report.html."; };
       document.body.appendChild(s);
     } else {
-      $("board").textContent = "This report carries the frames of at most a few thousand games; watch this one with the command below.";
+      $("board").textContent = "This replay could not be read when the report was written; watch it with the command below.";
     }
   }
 
