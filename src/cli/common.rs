@@ -167,6 +167,21 @@ pub fn load_bot(
     }
 }
 
+/// The roster, bands and anchor for a recorded tournament, whose submissions are the
+/// manifest's module bots that are not gauntlet references.
+pub fn load_recorded_grading(
+    args: &super::GradingArgs,
+    manifest: &arena::output::manifest::Manifest,
+) -> anyhow::Result<arena::tournament::Reporting> {
+    let submissions: Vec<String> = manifest
+        .bots
+        .iter()
+        .filter(|b| !b.reference && !b.source.starts_with("builtin:"))
+        .map(|b| b.name.clone())
+        .collect();
+    load_grading(args, &submissions)
+}
+
 /// Reads the roster and bands, checking the roster against the submitted bots: a module
 /// without a roster entry is an error; a student without a module is reported and graded
 /// as not handed in.

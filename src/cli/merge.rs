@@ -18,13 +18,7 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
             escape_path(first)
         )
     })?;
-    let submissions: Vec<String> = manifest
-        .bots
-        .iter()
-        .filter(|b| !b.reference && !b.source.starts_with("builtin:"))
-        .map(|b| b.name.clone())
-        .collect();
-    let grading = super::common::load_grading(&args.grading, &submissions)?;
+    let grading = super::common::load_recorded_grading(&args.grading, &manifest)?;
     let summary = merge(&args.shards, &args.out, &grading)?;
     print!("{}", standings_csv::table(&summary.standings));
     println!(

@@ -20,13 +20,7 @@ pub fn run(args: ReportArgs) -> anyhow::Result<ExitCode> {
             escape_path(&args.results)
         )
     })?;
-    let submissions: Vec<String> = manifest
-        .bots
-        .iter()
-        .filter(|b| !b.reference && !b.source.starts_with("builtin:"))
-        .map(|b| b.name.clone())
-        .collect();
-    let grading = super::common::load_grading(&args.grading, &submissions)?;
+    let grading = super::common::load_recorded_grading(&args.grading, &manifest)?;
     let summary = tournament::recompute(&args.results, &grading)?;
     let page = args.results.join(report::FILE);
     let bytes = std::fs::metadata(&page).map(|m| m.len()).unwrap_or(0);

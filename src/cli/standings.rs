@@ -54,13 +54,7 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
             args.results.display()
         )
     })?;
-    let submissions: Vec<String> = manifest
-        .bots
-        .iter()
-        .filter(|b| !b.reference && !b.source.starts_with("builtin:"))
-        .map(|b| b.name.clone())
-        .collect();
-    let mut grading = super::common::load_grading(&args.grading, &submissions)?;
+    let mut grading = super::common::load_recorded_grading(&args.grading, &manifest)?;
     if grading.roster.is_none() {
         if let Some((roster, graded)) = recorded_roster(&args.results)? {
             if graded && grading.bands.is_none() {

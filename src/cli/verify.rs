@@ -15,7 +15,7 @@ use arena::submissions::{Candidate, Source};
 use arena::tournament::{self, verify, Config, Silent};
 use arena_games::find_game;
 
-use super::common::{limits_json, load_grading, sandbox};
+use super::common::{limits_json, sandbox};
 use super::{LimitArgs, VerifyArgs};
 
 /// A folder of its own under the system's temporary folder, removed when dropped.
@@ -117,13 +117,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         });
     }
     let field = super::tournament::build_field(&bots, game, manifest.depth, &sandbox)?;
-    let submissions: Vec<String> = manifest
-        .bots
-        .iter()
-        .filter(|b| !b.reference && !b.source.starts_with("builtin:"))
-        .map(|b| b.name.clone())
-        .collect();
-    let grading = load_grading(&args.grading, &submissions)?;
+    let grading = super::common::load_recorded_grading(&args.grading, &manifest)?;
     if dir.join(arena::output::grades_csv::FILE).exists() && grading.roster.is_none() {
         bail!(
             "{}: grades.csv was written with a roster: give the same --roster (and --bands) to verify it",
