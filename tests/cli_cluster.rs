@@ -2,34 +2,14 @@
 //! task (as Slurm would run them, one after the other), then the merge job's; the merged
 //! folder equals a single-machine run of the same tournament byte for byte.
 
-use std::collections::BTreeMap;
+mod common;
+
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
-        for entry in fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                walk(base, &path, out);
-            } else {
-                let rel = path
-                    .strip_prefix(base)
-                    .unwrap()
-                    .to_string_lossy()
-                    .into_owned();
-                out.insert(rel, fs::read(&path).unwrap());
-            }
-        }
-    }
-    let mut out = BTreeMap::new();
-    walk(dir, dir, &mut out);
-    out
 }
 
 #[test]
@@ -79,7 +59,10 @@ fn the_slurm_scripts_shard_and_merge_to_the_single_machine_run() {
         .status()
         .unwrap();
     assert!(single.success());
-    assert_eq!(files(&dir.join("results")), files(&dir.join("single")));
+    assert_eq!(
+        common::files(&dir.join("results")),
+        common::files(&dir.join("single"))
+    );
     // The task needs its array index.
     let out = Command::new("bash")
         .arg(root().join("docs/cluster/arena-shard.sbatch"))

@@ -2,7 +2,8 @@
 //! schedule, `arena merge` combines the parts into a folder whose every file equals a
 //! single-machine run's, byte for byte.
 
-use std::collections::BTreeMap;
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -62,28 +63,6 @@ const RUN: &[&str] = &[
     "--quiet",
 ];
 
-/// `relative path -> bytes` of every file under `dir`.
-fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
-        for entry in fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                walk(base, &path, out);
-            } else {
-                let rel = path
-                    .strip_prefix(base)
-                    .unwrap()
-                    .to_string_lossy()
-                    .into_owned();
-                out.insert(rel, fs::read(&path).unwrap());
-            }
-        }
-    }
-    let mut out = BTreeMap::new();
-    walk(dir, dir, &mut out);
-    out
-}
-
 #[test]
 fn three_shards_merge_into_the_single_machine_run_byte_for_byte() {
     let tmp = tempfile::tempdir().unwrap();
@@ -114,8 +93,8 @@ fn three_shards_merge_into_the_single_machine_run_byte_for_byte() {
         .assert()
         .success()
         .stdout(predicate::str::contains("3 shards"));
-    let whole = files(&dir.join("whole"));
-    let merged = files(&dir.join("merged"));
+    let whole = common::files(&dir.join("whole"));
+    let merged = common::files(&dir.join("merged"));
     assert_eq!(
         whole.keys().collect::<Vec<_>>(),
         merged.keys().collect::<Vec<_>>()
@@ -169,6 +148,9 @@ fn merge_refuses_what_is_not_one_whole_set_of_shards() {
     merge(&["s1_21", "s2_21"], "whole")
         .code(2)
         .stderr(predicate::str::contains("not empty"));
+    merge(&["s1_21", "no_such_dir"], "m6")
+        .code(2)
+        .stderr(predicate::str::contains("no_such_dir: no such folder"));
     merge(&["s1_21", "s2_21"], "m5").success();
     // A shard folder resumes only as the same shard.
     arena(dir)

@@ -12,6 +12,9 @@ use super::MergeArgs;
 
 pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
     let first = args.shards.first().expect("clap requires one");
+    if !first.is_dir() {
+        anyhow::bail!("{}: no such folder", escape_path(first));
+    }
     let manifest = Manifest::read(first)?.ok_or_else(|| {
         anyhow::anyhow!(
             "{}: no tournament.json: not a shard folder",

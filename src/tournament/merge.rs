@@ -15,6 +15,9 @@ use super::{recompute, Reporting, Summary, TournamentError};
 /// Why shard folders cannot be merged.
 #[derive(Debug, thiserror::Error)]
 pub enum MergeError {
+    /// A folder given does not exist.
+    #[error("{0}: no such folder")]
+    NotFound(PathBuf),
     /// A folder is not a shard of a tournament.
     #[error(
         "{0}: not a shard folder (its tournament.json has no `shard`; it was not run with --shard)"
@@ -95,6 +98,9 @@ pub fn merge(dirs: &[PathBuf], out: &Path, reporting: &Reporting) -> Result<Summ
 fn read_manifests(dirs: &[PathBuf]) -> Result<Vec<Manifest>, MergeError> {
     let mut manifests = Vec::new();
     for dir in dirs {
+        if !dir.is_dir() {
+            return Err(MergeError::NotFound(dir.clone()));
+        }
         let manifest = Manifest::read(dir)?
             .filter(|m| m.shard.is_some())
             .ok_or_else(|| MergeError::NotAShard(dir.clone()))?;
