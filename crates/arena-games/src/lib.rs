@@ -44,6 +44,7 @@ register_games! { $
 pub mod abi;
 pub mod conformance;
 pub mod game;
+pub mod minesweeper;
 pub mod registry;
 pub mod rng;
 pub mod strategy;
