@@ -48,6 +48,7 @@ pub mod minesweeper;
 pub mod registry;
 pub mod rng;
 pub mod strategy;
+pub mod tictactoe;
 
 pub use game::{
     DecodeError, Game, GameParams, IllegalMove, MoveTextError, Outcome, ParamError, Player,
