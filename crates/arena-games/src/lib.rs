@@ -45,6 +45,7 @@ pub mod abi;
 pub mod conformance;
 pub mod game;
 pub mod minesweeper;
+pub mod pursuit;
 pub mod registry;
 pub mod rng;
 pub mod strategy;
