@@ -14,7 +14,7 @@ mod tests;
 
 pub use layout::{Grid, Layout, MAX_DRAWS};
 
-use crate::game::{ParamError, Score};
+use crate::game::{Dimension, ParamError, Score};
 use crate::rng::GameRng;
 
 /// Smallest number of rows or columns.
@@ -64,16 +64,12 @@ impl Settings {
         players: u8,
         reveal: Reveal,
     ) -> Result<Settings, ParamError> {
-        for (what, got) in [("rows", rows), ("cols", cols)] {
-            if !(MIN_SIDE..=MAX_SIDE).contains(&got) {
-                return Err(ParamError::OutOfRange {
-                    what,
-                    min: MIN_SIDE,
-                    max: MAX_SIDE,
-                    got,
-                });
-            }
-        }
+        let side = Dimension::Range {
+            min: MIN_SIDE,
+            max: MAX_SIDE,
+        };
+        side.check("rows", rows)?;
+        side.check("cols", cols)?;
         let grid = Grid { rows, cols };
         let mines = mines.unwrap_or_else(|| Settings::default_mines(grid));
         let most = grid.cells() - 9;

@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use crate::game::ParamError;
+use crate::game::{Dimension, ParamError};
 use crate::rng::GameRng;
 
 /// Smallest number of rows or columns.
@@ -65,16 +65,12 @@ impl Board {
     /// # Errors
     /// [`ParamError::OutOfRange`] for a side outside 4..=64.
     pub fn open(rows: u32, cols: u32) -> Result<Board, ParamError> {
-        for (what, got) in [("rows", rows), ("cols", cols)] {
-            if !(MIN_SIDE..=MAX_SIDE).contains(&got) {
-                return Err(ParamError::OutOfRange {
-                    what,
-                    min: MIN_SIDE,
-                    max: MAX_SIDE,
-                    got,
-                });
-            }
-        }
+        let side = Dimension::Range {
+            min: MIN_SIDE,
+            max: MAX_SIDE,
+        };
+        side.check("rows", rows)?;
+        side.check("cols", cols)?;
         Ok(Board {
             rows,
             cols,

@@ -15,7 +15,7 @@ mod tests;
 
 pub use perfect::{perfect_move, value_3x3};
 
-use crate::game::{ParamError, Score};
+use crate::game::{Dimension, ParamError, Score};
 
 /// Smallest number of rows or columns.
 pub const MIN_SIDE: u32 = 3;
@@ -46,16 +46,12 @@ impl TicTacToe {
     /// [`ParamError`] naming the setting: a side outside 3..=15, `k` outside
     /// 3..=max(rows, cols), players other than 2 or 3.
     pub fn new(rows: u32, cols: u32, k: u32, players: u8) -> Result<TicTacToe, ParamError> {
-        for (what, got) in [("rows", rows), ("cols", cols)] {
-            if !(MIN_SIDE..=MAX_SIDE).contains(&got) {
-                return Err(ParamError::OutOfRange {
-                    what,
-                    min: MIN_SIDE,
-                    max: MAX_SIDE,
-                    got,
-                });
-            }
-        }
+        let side = Dimension::Range {
+            min: MIN_SIDE,
+            max: MAX_SIDE,
+        };
+        side.check("rows", rows)?;
+        side.check("cols", cols)?;
         let longest = rows.max(cols);
         if !(3..=longest).contains(&k) {
             return Err(ParamError::BadOption {
