@@ -9,6 +9,7 @@
 //! two seats (issue #14) plays it through the registry.
 
 mod layout;
+pub mod strategies;
 #[cfg(test)]
 mod tests;
 
@@ -295,6 +296,17 @@ impl Minesweeper {
             CellView::Opened(self.layout.count(self.settings.grid, cell))
         } else {
             CellView::Unknown
+        }
+    }
+
+    /// The public board: what every seat sees, with the number of mines.
+    pub fn public_view(&self) -> strategies::View {
+        strategies::View {
+            grid: self.settings.grid,
+            cells: (0..self.settings.grid.cells())
+                .map(|c| self.view(c))
+                .collect(),
+            mines: self.settings.mines,
         }
     }
 

@@ -362,3 +362,159 @@ proptest! {
         }
     }
 }
+
+mod players {
+    use super::*;
+    use crate::minesweeper::strategies::{greedy, solver, View};
+
+    /// Every cell that no layout consistent with the view puts a mine on, by brute force
+    /// over all placements of the unknown mines on the unknown cells.
+    fn provably_safe(view: &View) -> Vec<u32> {
+        let unknown: Vec<u32> = (0..view.grid.cells())
+            .filter(|&c| view.cells[c as usize] == CellView::Unknown)
+            .collect();
+        let known = view
+            .cells
+            .iter()
+            .filter(|&&v| v == CellView::KnownMine)
+            .count() as u32;
+        let left = view.mines - known;
+        let mut ever_mine = vec![false; view.grid.cells() as usize];
+        let mut any = false;
+        let n = unknown.len();
+        assert!(n <= 20, "brute force over {n} cells");
+        for mask in 0u32..(1 << n) {
+            if mask.count_ones() != left {
+                continue;
+            }
+            let mine = |c: u32| match view.cells[c as usize] {
+                CellView::KnownMine => true,
+                CellView::Unknown => {
+                    mask & (1 << unknown.iter().position(|&u| u == c).unwrap()) != 0
+                }
+                CellView::Opened(_) => false,
+            };
+            let fits = (0..view.grid.cells()).all(|c| match view.cells[c as usize] {
+                CellView::Opened(k) => {
+                    view.grid.neighbours(c).filter(|&x| mine(x)).count() as u8 == k
+                }
+                _ => true,
+            });
+            if fits {
+                any = true;
+                for &u in &unknown {
+                    ever_mine[u as usize] |= mine(u);
+                }
+            }
+        }
+        assert!(any, "the true layout is consistent");
+        unknown
+            .into_iter()
+            .filter(|&u| !ever_mine[u as usize])
+            .collect()
+    }
+
+    fn view(rows: u32, cols: u32, cells: &[i32], mines: u32) -> View {
+        let cells = cells
+            .iter()
+            .map(|&w| match w {
+                -1 => CellView::Unknown,
+                -2 => CellView::KnownMine,
+                k => CellView::Opened(k as u8),
+            })
+            .collect();
+        View {
+            grid: Grid { rows, cols },
+            cells,
+            mines,
+        }
+    }
+
+    #[test]
+    fn the_solver_deduces_what_no_single_count_decides() {
+        // 1-2-1 under three unknown cells: each count alone leaves its cells open (1 of 2,
+        // 2 of 3, 1 of 2), together they put the mines on 0 and 2, and 1 is safe.
+        let v = view(2, 3, &[-1, -1, -1, 1, 2, 1], 2);
+        assert_eq!(provably_safe(&v), vec![1]);
+        assert_eq!(solver(&v), Some(1));
+        // Propagation: a count whose mines are all known frees its other neighbours.
+        let v = view(2, 3, &[-2, -1, -1, 1, 1, 0], 1);
+        assert_eq!(solver(&v), Some(1));
+        // The mine total decides too: one mine left, and the lone 1 claims it, so the
+        // cells no count touches are safe.
+        let v = view(2, 4, &[-1, -1, -1, -1, 1, 1, -1, -1], 1);
+        assert_eq!(provably_safe(&v), vec![2, 3, 6, 7]);
+        assert_eq!(solver(&v), Some(2));
+    }
+
+    #[test]
+    fn greedy_opens_the_cell_its_neighbours_make_safest() {
+        // Risks: cell 0 max(1/2, 1/3); 1 max(1/2, 1/3, 0); 2 max(1/3, 0); 3 is only next
+        // to the 0: risk 0.
+        let v = view(2, 4, &[-1, -1, -1, -1, 1, 1, 0, 0], 1);
+        assert_eq!(greedy(&v), Some(3));
+        // No count touches any cell: the board's density for all, the first cell wins.
+        let v = view(2, 2, &[-1, -1, -1, -1], 1);
+        assert_eq!(greedy(&v), Some(0));
+        assert_eq!(greedy(&view(1, 2, &[0, -2], 1)), None);
+    }
+
+    fn play(strategy: fn(&View) -> Option<u32>, seed: u64) -> (bool, bool) {
+        let s = Settings::new(9, 9, Some(10), 1, Reveal::Count).unwrap();
+        let mut rng = GameRng::new(seed);
+        let mut g = Minesweeper::draw(s, &mut rng).unwrap();
+        let mut guessed_when_safe = false;
+        while !g.is_terminal() {
+            let view = g.public_view();
+            let c = strategy(&view).unwrap();
+            g.open(c);
+            guessed_when_safe |= g.exploded().is_some();
+        }
+        (g.won(), guessed_when_safe)
+    }
+
+    #[test]
+    fn solver_wins_more_than_greedy_which_wins_more_than_random() {
+        let random = |v: &View| -> Option<u32> {
+            // Uniform over unknown cells, seeded by the view (deterministic per position).
+            let unknown: Vec<u32> = (0..v.grid.cells())
+                .filter(|&c| v.cells[c as usize] == CellView::Unknown)
+                .collect();
+            let h = v.cells.iter().fold(7u64, |h, c| {
+                h.wrapping_mul(31).wrapping_add(match c {
+                    CellView::Unknown => 1,
+                    CellView::KnownMine => 2,
+                    CellView::Opened(k) => 3 + u64::from(*k),
+                })
+            });
+            unknown.get((h % unknown.len() as u64) as usize).copied()
+        };
+        let wins = |f: fn(&View) -> Option<u32>| (0..150).filter(|&s| play(f, s).0).count();
+        let (s, g, r) = (wins(solver), wins(greedy), wins(random));
+        assert!(
+            s > g && g > r,
+            "solver {s}, greedy {g}, random {r} wins of 150"
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        #[test]
+        fn the_solver_never_guesses_while_a_cell_is_provably_safe(seed in any::<u64>(), count: bool, mines in 3u32..=6) {
+            let reveal = if count { Reveal::Count } else { Reveal::Coords };
+            let s = Settings::new(4, 5, Some(mines), 1, reveal).unwrap();
+            let mut rng = GameRng::new(seed);
+            let Ok(mut g) = Minesweeper::draw(s, &mut rng) else { return Ok(()) };
+            while !g.is_terminal() {
+                let view = g.public_view();
+                let safe = provably_safe(&view);
+                let pick = solver(&view).unwrap();
+                if !safe.is_empty() {
+                    prop_assert!(safe.contains(&pick), "opened {} with {:?} provably safe", pick, safe);
+                }
+                g.open(pick);
+            }
+        }
+    }
+}
