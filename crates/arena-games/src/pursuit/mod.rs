@@ -5,6 +5,7 @@
 //!   connected through king moves, and king distances.
 //! - [`Path`]: one player walks a king from a start to a target.
 //! - [`Pursuit`]: pursuer A (and A2 with three players) against evader B.
+//! - [`perfect`]: best play for two players by retrograde analysis, on boards up to a size.
 //! - [`strategies`]: the seed's own strategies (Tom steps toward B; Jerry maximises the
 //!   distance from the nearest pursuer).
 //!
@@ -13,6 +14,7 @@
 
 mod board;
 mod path;
+pub mod perfect;
 mod state;
 pub mod strategies;
 #[cfg(test)]

@@ -424,3 +424,115 @@ proptest! {
         prop_assert_eq!(p.moves(), p.shortest());
     }
 }
+
+mod perfect_play {
+    use super::*;
+    use crate::pursuit::perfect::{Solution, MAX_ENTRIES};
+
+    /// The capture round under best play by plain minimax (R + 1 for an escape).
+    fn minimax(g: &Pursuit) -> u32 {
+        if let Some((_, r)) = g.capture() {
+            return r;
+        }
+        if g.escaped() {
+            return g.settings().rounds + 1;
+        }
+        let values = g.legal_moves().into_iter().map(|c| {
+            let mut n = g.clone();
+            n.step(c);
+            minimax(&n)
+        });
+        if g.to_move() == 0 {
+            values.min().unwrap()
+        } else {
+            values.max().unwrap()
+        }
+    }
+
+    #[test]
+    fn the_solution_matches_plain_minimax_on_small_boards() {
+        for (pic, rounds) in [
+            (vec!["....", "....", "....", "...."], 3),
+            (vec!["....", ".#..", "..#.", "...."], 4),
+            (vec!["#...", "....", "..#.", "...#"], 3),
+        ] {
+            let b = board(&pic);
+            let sol = Solution::solve(&b, rounds).unwrap();
+            let free = b.free_cells();
+            for &a in &free {
+                for &e in &free {
+                    if a == e {
+                        continue;
+                    }
+                    let g = Pursuit::new(b.clone(), settings(2, false, false, rounds), vec![a, e]);
+                    assert_eq!(sol.value(&g), Some(minimax(&g)), "A {a}, B {e} on {pic:?}");
+                    let mv = sol.best_move(&g).unwrap();
+                    let mut n = g.clone();
+                    n.step(mv);
+                    assert_eq!(minimax(&n), minimax(&g), "the best move keeps the value");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn boards_past_the_limit_are_not_solved() {
+        let b = Board::open(24, 24).unwrap();
+        let r = PursuitSettings::default_rounds(&b);
+        assert!(2 * u64::from(r) * 576 * 576 > MAX_ENTRIES);
+        assert!(Solution::solve(&b, r).is_none());
+        let b = Board::open(20, 20).unwrap();
+        assert!(Solution::solve(&b, PursuitSettings::default_rounds(&b)).is_some());
+    }
+
+    fn play(
+        g: &mut Pursuit,
+        pursuer: &dyn Fn(&Pursuit) -> u32,
+        evader: &dyn Fn(&Pursuit) -> u32,
+    ) -> u32 {
+        while !g.is_terminal() {
+            let c = if g.to_move() == 0 {
+                pursuer(g)
+            } else {
+                evader(g)
+            };
+            g.step(c);
+        }
+        g.capture().map_or(g.settings().rounds + 1, |(_, r)| r)
+    }
+
+    #[test]
+    fn perfect_never_does_worse_than_the_seeds_strategies_in_either_role() {
+        let escape = |r: u32, s: &PursuitSettings| r > s.rounds;
+        for seed in 0..60 {
+            let mut rng = GameRng::new(seed);
+            let b = Board::draw(8, 8, [0, 10, 20][seed as usize % 3], &mut rng).unwrap();
+            let s = settings(2, false, false, PursuitSettings::default_rounds(&b));
+            let start = Pursuit::draw(b.clone(), s, &mut rng).unwrap();
+            let sol = Solution::solve(&b, s.rounds).unwrap();
+            let perfect = |g: &Pursuit| sol.best_move(g).unwrap();
+            let greedy_vs_greedy = play(&mut start.clone(), &tom, &jerry);
+            let perfect_pursuer = play(&mut start.clone(), &perfect, &jerry);
+            let perfect_evader = play(&mut start.clone(), &tom, &perfect);
+            // The result (capture or escape) is never worse than the seed's strategy gets
+            // against the same opponent; neither is the guaranteed value.
+            let v = sol.value(&start).unwrap();
+            assert!(
+                !escape(perfect_pursuer, &s) || escape(greedy_vs_greedy, &s),
+                "seed {seed}: pursuer"
+            );
+            assert!(
+                escape(perfect_evader, &s) || !escape(greedy_vs_greedy, &s),
+                "seed {seed}: evader"
+            );
+            assert!(
+                perfect_pursuer <= v && perfect_evader >= v,
+                "seed {seed}: the value holds"
+            );
+            assert_eq!(
+                play(&mut start.clone(), &perfect, &perfect),
+                sol.value(&start).unwrap()
+            );
+        }
+    }
+}
