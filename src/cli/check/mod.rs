@@ -300,9 +300,9 @@ struct MeasuredBot {
     fuel: Arc<Mutex<Vec<u64>>>,
 }
 
-impl Bot for MeasuredBot {
-    fn choose_move(&mut self, words: &[i32]) -> Result<Reply, Fault> {
-        let result = self.bot.choose_move(words);
+impl MeasuredBot {
+    /// `result`, with the fuel of an answer recorded.
+    fn measured(&self, result: Result<Reply, Fault>) -> Result<Reply, Fault> {
         let used = match &result {
             Ok(reply) => Some(reply.fuel),
             Err(Fault::OutOfFuel { budget }) => Some(*budget),
@@ -316,9 +316,29 @@ impl Bot for MeasuredBot {
         }
         result
     }
+}
+
+impl Bot for MeasuredBot {
+    fn choose_move(&mut self, words: &[i32]) -> Result<Reply, Fault> {
+        let result = self.bot.choose_move(words);
+        self.measured(result)
+    }
+
+    fn choose_move_with(
+        &mut self,
+        words: &[i32],
+        legal: &dyn Fn() -> Vec<i32>,
+    ) -> Result<Reply, Fault> {
+        let result = self.bot.choose_move_with(words, legal);
+        self.measured(result)
+    }
 
     fn output(&self) -> String {
         self.bot.output()
+    }
+
+    fn output_lines(&self) -> usize {
+        self.bot.output_lines()
     }
 
     fn memory_bytes(&self) -> u64 {
