@@ -305,3 +305,83 @@ fn rust_templates_build_and_play() {
         checks_and_plays(&bot, game);
     }
 }
+
+/// `text` with line continuations joined and white space runs made one space.
+fn normalized(text: &str) -> String {
+    text.replace("\\\n", " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn bots_readme_documents_the_commands_the_templates_run() {
+    let readme = normalized(&std::fs::read_to_string(root().join("bots/README.md")).unwrap());
+    let tmp = tempfile::tempdir().unwrap();
+    // Per language: the build command of its section, as build.sh runs it (WAT: the
+    // check command its folder's README gives).
+    for (lang, command, file) in [
+        (
+            "rust",
+            "cargo build --release --target wasm32-unknown-unknown",
+            "build.sh",
+        ),
+        (
+            "c",
+            "clang --target=wasm32 -nostdlib -ffreestanding -O2 -Wall -Wextra -I . \
+             -Wl,--no-entry -Wl,--export=arena_alloc -Wl,--export=choose_move \
+             -Wl,--strip-all -o my_bot.wasm my_bot.c",
+            "build.sh",
+        ),
+        (
+            "cpp",
+            "clang++ --target=wasm32 -nostdlib -ffreestanding -fno-exceptions -fno-rtti -O2 \
+             -Wall -Wextra -I . -Wl,--no-entry -Wl,--export=arena_alloc \
+             -Wl,--export=choose_move -Wl,--strip-all -o my_bot.wasm my_bot.cpp",
+            "build.sh",
+        ),
+        (
+            "zig",
+            "python3 -m ziglang build-exe my_bot.zig -target wasm32-freestanding -fno-entry \
+             --export=arena_alloc --export=choose_move -O ReleaseSmall \
+             -femit-bin=my_bot.wasm",
+            "build.sh",
+        ),
+        (
+            "assemblyscript",
+            "my_bot.ts --use abort= --runtime stub -O3 --noAssert -o my_bot.wasm",
+            "build.sh",
+        ),
+        (
+            "wat",
+            "arena check my_bot.wat --game mathtricks",
+            "README.md",
+        ),
+    ] {
+        new_bot(tmp.path(), lang, "mathtricks", "my_bot").success();
+        let dir = tmp.path().join("my_bot");
+        let written = normalized(&std::fs::read_to_string(dir.join(file)).unwrap());
+        assert!(written.contains(command), "{lang}: {file} runs\n{written}");
+        assert!(
+            readme.contains(command),
+            "{lang}: bots/README.md lacks {command}"
+        );
+        assert!(
+            readme.contains(&format!("## In {}", section(lang))),
+            "{lang}"
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
+
+/// The heading of a language's section in bots/README.md.
+fn section(lang: &str) -> &str {
+    match lang {
+        "rust" => "Rust",
+        "c" => "C,",
+        "cpp" => "C++",
+        "zig" => "Zig",
+        "assemblyscript" => "AssemblyScript",
+        _ => "WebAssembly text",
+    }
+}
