@@ -12,6 +12,8 @@ use std::process::Command as Process;
 use assert_cmd::Command;
 use predicates::prelude::*;
 
+mod common;
+
 const LANGS: [&str; 6] = ["rust", "c", "cpp", "zig", "assemblyscript", "wat"];
 
 fn arena() -> Command {
@@ -241,6 +243,22 @@ fn c_templates_build_and_play_every_game() {
     for game in games() {
         checks_and_plays(&build(tmp.path(), "c", game, &[]), game);
     }
+    // Its seeded choice among the legal moves gives the same results with any thread
+    // count.
+    let bot = tmp.path().join("c_kalah/c_kalah.wasm");
+    let run = |threads: &str| {
+        let out = tmp.path().join(format!("threads{threads}"));
+        arena()
+            .arg("tournament")
+            .arg(&bot)
+            .args(["builtin:random", "builtin:greedy", "--game", "kalah", "-q"])
+            .args(["--rounds", "2", "--threads", threads, "--out"])
+            .arg(&out)
+            .assert()
+            .success();
+        common::files(&out)
+    };
+    assert_eq!(run("1"), run("2"));
 }
 
 #[test]
