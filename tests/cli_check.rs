@@ -201,6 +201,21 @@ fn a_name_shared_with_an_example_is_warned_about() {
         .stdout(predicate::str::contains(
             "warning: `greedy` is also the name of an example bot",
         ));
+    // Also when it does not load (it cannot be the example then), and whatever the case.
+    let broken = tmp.path().join("Alphabeta.wat");
+    fs::write(&broken, "(module)").unwrap();
+    arena()
+        .arg("check")
+        .arg(&broken)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("load: FAILED"))
+        .stdout(predicate::str::contains(
+            "warning: `Alphabeta` is also the name of an example bot (bots/alphabeta.wasm)",
+        ))
+        .stdout(predicate::str::contains(
+            "rename your file (e.g. my_Alphabeta.wasm)",
+        ));
     // The example itself is not warned about.
     arena()
         .arg("check")
