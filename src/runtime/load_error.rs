@@ -82,6 +82,12 @@ pub enum LoadError {
     /// harness's installation, not of the module.
     #[error("cannot compile (a problem of the harness, not of the module): {0}")]
     Compiler(String),
+    /// arena's own Python interpreter could not be prepared: a problem of the harness's
+    /// build, not of the bot.
+    #[error(
+        "cannot prepare the Python interpreter (a problem of the harness, not of the bot): {0}"
+    )]
+    Interpreter(String),
     /// wasmtime found the module invalid or could not compile it.
     #[error("invalid WebAssembly module: {0}")]
     Invalid(String),

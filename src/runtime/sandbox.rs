@@ -2,7 +2,7 @@
 //! with them is [`super::engine`]).
 
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use rayon::prelude::*;
 
@@ -24,6 +24,9 @@ use super::ImportInfo;
 #[derive(Clone)]
 pub struct Sandbox {
     shared: Arc<Shared>,
+    /// The pre-initialised Python interpreter, built on the first Python bot
+    /// ([`crate::python::interpreter`]), or why it could not be.
+    python: Arc<OnceLock<Result<WasmModule, String>>>,
 }
 
 impl Sandbox {
@@ -49,6 +52,7 @@ impl Sandbox {
     ) -> Result<Sandbox, SandboxError> {
         Ok(Sandbox {
             shared: Arc::new(Shared::new(limits, compiler, cache)?),
+            python: Arc::new(OnceLock::new()),
         })
     }
 
@@ -75,7 +79,8 @@ impl Sandbox {
             .collect()
     }
 
-    /// Loads a bot from a `.wasm` or `.wat` file, read through
+    /// Loads a bot from a `.wasm` or `.wat` file (a `.py` file is a Python bot:
+    /// [`crate::python::load_script`]), read through
     /// [`crate::module_file::read`] (no links, FIFOs or devices; the size checked before
     /// reading and at most the cap read), then everything [`Sandbox::load_bytes`] checks.
     ///
@@ -83,6 +88,9 @@ impl Sandbox {
     /// [`LoadError`] naming what is wrong.
     pub fn load(&self, path: impl AsRef<Path>) -> Result<WasmModule, LoadError> {
         let path = path.as_ref();
+        if crate::python::is_script(path) {
+            return crate::python::load_script(self, path);
+        }
         let bytes = crate::module_file::read(path, self.shared.limits.module_bytes)
             .map_err(|e| LoadError::from_read(path, e))?;
         self.load_bytes(&path.display().to_string(), &bytes)
@@ -96,6 +104,27 @@ impl Sandbox {
     /// [`LoadError`] naming what is wrong.
     pub fn load_bytes(&self, name: &str, bytes: &[u8]) -> Result<WasmModule, LoadError> {
         module::load(&self.shared, name, bytes)
+    }
+
+    /// Loads one of arena's own modules (the Python interpreter) from `bytes` under
+    /// `name`, with every check of [`Sandbox::load_bytes`] except the module size cap,
+    /// which is `module_bytes` instead. Never for a student's file: theirs keep the
+    /// sandbox's cap.
+    ///
+    /// # Errors
+    /// [`LoadError`] naming what is wrong.
+    pub fn load_trusted(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        module_bytes: u64,
+    ) -> Result<WasmModule, LoadError> {
+        module::load_capped(&self.shared, name, bytes, module_bytes)
+    }
+
+    /// Where [`crate::python::interpreter`] keeps this sandbox's interpreter.
+    pub(crate) fn python_slot(&self) -> &OnceLock<Result<WasmModule, String>> {
+        &self.python
     }
 
     /// Loads every file in parallel (one compile each, before play starts), keeping the
