@@ -31,7 +31,7 @@ pub const INTERPRETER: &[u8] = include_bytes!("../../bots/python/dist/arena_pyth
 /// The module size cap for arena's own interpreter modules (the interpreter, its
 /// snapshot): students' files keep the sandbox's cap (8 MiB by default), this trusted
 /// module gets room for RustPython's code and pre-initialised heap.
-pub const INTERPRETER_CAP: u64 = 24 << 20;
+pub const INTERPRETER_CAP: u64 = 16 << 20;
 
 /// The largest script arena reads.
 pub const SCRIPT_CAP: u64 = 1 << 20;
@@ -127,8 +127,7 @@ pub fn interpreter(sandbox: &Sandbox) -> Result<WasmModule, LoadError> {
 }
 
 /// Loads the Python bot at `path`: its script (read like a module file: no links or
-/// devices, at most [`SCRIPT_CAP`] bytes) as the input of [`interpreter`]. The bot's
-/// recorded SHA-256 is the script's.
+/// devices, at most [`SCRIPT_CAP`] bytes), then [`load_script_bytes`].
 ///
 /// # Errors
 /// [`LoadError`] for a script that cannot be read or an interpreter that cannot be
@@ -136,6 +135,27 @@ pub fn interpreter(sandbox: &Sandbox) -> Result<WasmModule, LoadError> {
 pub fn load_script(sandbox: &Sandbox, path: &Path) -> Result<WasmModule, LoadError> {
     let script =
         crate::module_file::read(path, SCRIPT_CAP).map_err(|e| LoadError::from_read(path, e))?;
+    load_script_bytes(sandbox, &path.display().to_string(), script)
+}
+
+/// A Python bot named `name` playing `script`: the script as the input of
+/// [`interpreter`]. The bot's recorded SHA-256 is the script's.
+///
+/// # Errors
+/// [`LoadError::TooLarge`] past [`SCRIPT_CAP`], [`LoadError::Interpreter`] when the
+/// interpreter cannot be prepared. A script that does not compile is found at
+/// instantiation.
+pub fn load_script_bytes(
+    sandbox: &Sandbox,
+    name: &str,
+    script: Vec<u8>,
+) -> Result<WasmModule, LoadError> {
+    if script.len() as u64 > SCRIPT_CAP {
+        return Err(LoadError::TooLarge {
+            size: crate::units::human_bytes(script.len() as u64),
+            cap: crate::units::human_bytes(SCRIPT_CAP),
+        });
+    }
     let interpreter = interpreter(sandbox)?;
     let sha256 = hex::encode(Sha256::digest(&script));
     let input = ModuleInput {
@@ -143,7 +163,7 @@ pub fn load_script(sandbox: &Sandbox, path: &Path) -> Result<WasmModule, LoadErr
         buffer: SCRIPT,
         load: LOAD,
     };
-    Ok(interpreter.with_input(&path.display().to_string(), sha256, input))
+    Ok(interpreter.with_input(name, sha256, input))
 }
 
 /// An ordinary bot module playing `script`: the interpreter pre-initialised with the

@@ -106,6 +106,24 @@ impl Sandbox {
         module::load(&self.shared, name, bytes)
     }
 
+    /// Loads a bot named `name` from `bytes`, the content of the file at `path` that the
+    /// caller read: a Python bot when `path` ends in `.py`
+    /// ([`crate::python::load_script_bytes`]), else as [`Sandbox::load_bytes`].
+    ///
+    /// # Errors
+    /// [`LoadError`] naming what is wrong.
+    pub fn load_file_bytes(
+        &self,
+        name: &str,
+        path: &Path,
+        bytes: &[u8],
+    ) -> Result<WasmModule, LoadError> {
+        if crate::python::is_script(path) {
+            return crate::python::load_script_bytes(self, name, bytes.to_vec());
+        }
+        self.load_bytes(name, bytes)
+    }
+
     /// Loads one of arena's own modules (the Python interpreter) from `bytes` under
     /// `name`, with every check of [`Sandbox::load_bytes`] except the module size cap,
     /// which is `module_bytes` instead. Never for a student's file: theirs keep the

@@ -27,6 +27,11 @@ use rustpython_vm::{Interpreter, PyObjectRef, Settings, VirtualMachine};
 /// The Python view of a state (`State`, `Pawn`, `Cell`) and the import guard.
 const PRELUDE: &str = include_str!("prelude.py");
 
+/// Python's recursion limit: a `RecursionError` before the 512 KiB wasm stack (the
+/// default `--stack-kib`) overflows, which happens between 200 and 400 nested calls of a
+/// plain Python function.
+const RECURSION_LIMIT: usize = 150;
+
 /// The file name tracebacks give the script.
 const SCRIPT_NAME: &str = "bot.py";
 
@@ -79,6 +84,8 @@ fn exception_lines(vm: &VirtualMachine, exc: &PyBaseExceptionRef) -> (String, St
 /// Hashing is seeded with 0, so that the snapshot is the same on every run.
 #[no_mangle]
 pub extern "C" fn arena_py_init() {
+    // A Rust panic (a capacity overflow) logs one `panicked at` line before the trap.
+    arena_sdk::panics::install_hook();
     let mut settings = Settings::default();
     settings.hash_seed = Some(0);
     settings.import_site = false;
@@ -86,6 +93,7 @@ pub extern "C" fn arena_py_init() {
     settings.isolated = true;
     let interpreter = Interpreter::with_init(settings, |_| {});
     let made = interpreter.enter(|vm| {
+        vm.recursion_limit.set(RECURSION_LIMIT);
         let prelude = vm.new_scope_with_builtins();
         let code = vm
             .compile(PRELUDE, Mode::Exec, "<arena prelude>".to_owned())

@@ -30,6 +30,8 @@ pub enum Lang {
     Assemblyscript,
     /// WebAssembly text, loaded as it is (MathTricks).
     Wat,
+    /// Python, run by arena's own interpreter as it is (every game; greedy for MathTricks).
+    Python,
 }
 
 const ARENA_H: &str = include_str!("../../../bots/c/arena.h");
@@ -38,6 +40,8 @@ const CPP_GREEDY: &str = include_str!("../../../bots/cpp/greedy.cpp");
 const ZIG_GREEDY: &str = include_str!("../../../bots/zig/greedy.zig");
 const AS_GREEDY: &str = include_str!("../../../bots/assemblyscript/greedy.ts");
 const WAT_FIRST_LEGAL: &str = include_str!("../../../bots/wat/first_legal.wat");
+const PY_GREEDY: &str = include_str!("../../../bots/py_greedy.py");
+const PYTHON_ANY: &str = include_str!("templates/python_any.py");
 
 const RUST_CARGO: &str = include_str!("templates/rust_Cargo.toml");
 const RUST_ANY: &str = include_str!("templates/rust_any.rs");
@@ -86,6 +90,10 @@ pub fn run(args: NewBotArgs) -> anyhow::Result<ExitCode> {
             "next: arena check {}",
             args.name.join(format!("{name}.wat")).display()
         ),
+        Lang::Python => println!(
+            "next: arena check {} --game {game}",
+            args.name.join(format!("{name}.py")).display()
+        ),
         _ => println!(
             "next: bash {} && arena check {} --game {game}",
             args.name.join("build.sh").display(),
@@ -133,7 +141,7 @@ pub fn files(
             .replace("{{game}}", game)
             .replace("{{sdk}}", sdk)
     };
-    if lang != Lang::Rust && game != "mathtricks" {
+    if !matches!(lang, Lang::Rust | Lang::Python) && game != "mathtricks" {
         bail!(
             "--lang {}: the template plays MathTricks only: a bot in this language would \
              re-implement {game}'s rules (docs/games/{game}.md). Use --lang rust, whose SDK \
@@ -175,9 +183,23 @@ pub fn files(
             ("build.sh".into(), fill(BUILD_AS)),
         ],
         Lang::Wat => vec![(format!("{name}.wat"), WAT_FIRST_LEGAL.to_string())],
+        Lang::Python => vec![(
+            format!("{name}.py"),
+            if game == "mathtricks" {
+                PY_GREEDY.to_string()
+            } else {
+                fill(PYTHON_ANY)
+            },
+        )],
     };
     let build = if lang == Lang::Wat {
         format!("arena loads `{name}.wat` as it is: `arena check {name}.wat`.")
+    } else if lang == Lang::Python {
+        format!(
+            "arena runs `{name}.py` as it is (no toolchain): `arena check {name}.py --game \
+             {game}`; hand in the `.py` file, or `arena pack {name}.py` for a `.wasm`. What \
+             `state` holds: docs/PYTHON.md."
+        )
     } else {
         format!("Build with `bash build.sh`, then `arena check {name}.wasm --game {game}`.")
     };
