@@ -36,8 +36,7 @@ fn sandbox() -> &'static Sandbox {
 }
 
 fn py_greedy() -> WasmModule {
-    sandbox()
-        .load(root().join("bots/py_greedy.py"))
+    arena::python::load_bot(sandbox(), &root().join("bots/py_greedy.py"))
         .unwrap_or_else(|e| panic!("bots/py_greedy.py: {e}"))
 }
 
@@ -131,7 +130,7 @@ fn python_bots_see_the_same_seed_and_get_the_same_moves() {
          return state.legal_moves[(i >> 33) % len(state.legal_moves)]\n",
     )
     .unwrap();
-    let module = sandbox().load(&script).unwrap();
+    let module = arena::python::load_bot(sandbox(), &script).unwrap();
     let kind = find_game("mathtricks").unwrap();
     let play = || {
         let mut game = kind.new_game(&GameParams::default(), 5).unwrap();
@@ -245,6 +244,14 @@ fn hostile_python_is_contained_with_a_reason() {
         assert!(out.contains(reason), "{name}: no `{reason}` in:\n{out}");
         assert!(out.contains("verdict: NOT READY"), "{name}:\n{out}");
     }
+    // A script past its cap is refused unread, with that one reason (never a module's).
+    let (out, ok) = check_script(dir.path(), "long.py", &b"x = 1\n".repeat(200_000));
+    assert!(!ok);
+    assert!(
+        out.contains("more than the 1 MiB cap of a Python bot"),
+        "{out}"
+    );
+    assert!(!out.contains("WebAssembly"), "{out}");
 }
 
 #[test]

@@ -22,8 +22,10 @@ use std::sync::Arc;
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
+use crate::module_file::ReadError;
 use crate::runtime::snapshot::{self, SnapshotError};
 use crate::runtime::{LoadError, ModuleInput, Sandbox, WasmModule};
+use crate::units::human_bytes;
 
 /// The interpreter module as `bots/build.sh` builds it.
 pub const INTERPRETER: &[u8] = include_bytes!("../../bots/python/dist/arena_python.wasm");
@@ -126,6 +128,38 @@ pub fn interpreter(sandbox: &Sandbox) -> Result<WasmModule, LoadError> {
         .map_err(LoadError::Interpreter)
 }
 
+/// Loads the bot at `path`: a Python bot ([`load_script`]) when it ends in `.py`, a
+/// module ([`Sandbox::load`]) otherwise. What every command that loads a bot calls.
+///
+/// # Errors
+/// [`LoadError`] naming what is wrong.
+pub fn load_bot(sandbox: &Sandbox, path: &Path) -> Result<WasmModule, LoadError> {
+    if is_script(path) {
+        load_script(sandbox, path)
+    } else {
+        sandbox.load(path)
+    }
+}
+
+/// Loads a bot named `name` from `bytes`, the content of the file at `path` that the
+/// caller read: a Python bot ([`load_script_bytes`]) when `path` ends in `.py`, a module
+/// ([`Sandbox::load_bytes`]) otherwise.
+///
+/// # Errors
+/// [`LoadError`] naming what is wrong.
+pub fn load_bot_bytes(
+    sandbox: &Sandbox,
+    name: &str,
+    path: &Path,
+    bytes: &[u8],
+) -> Result<WasmModule, LoadError> {
+    if is_script(path) {
+        load_script_bytes(sandbox, name, bytes.to_vec())
+    } else {
+        sandbox.load_bytes(name, bytes)
+    }
+}
+
 /// Loads the Python bot at `path`: its script (read like a module file: no links or
 /// devices, at most [`SCRIPT_CAP`] bytes), then [`load_script_bytes`].
 ///
@@ -133,8 +167,13 @@ pub fn interpreter(sandbox: &Sandbox) -> Result<WasmModule, LoadError> {
 /// [`LoadError`] for a script that cannot be read or an interpreter that cannot be
 /// prepared. A script that does not compile is found at instantiation.
 pub fn load_script(sandbox: &Sandbox, path: &Path) -> Result<WasmModule, LoadError> {
-    let script =
-        crate::module_file::read(path, SCRIPT_CAP).map_err(|e| LoadError::from_read(path, e))?;
+    let script = crate::module_file::read(path, SCRIPT_CAP).map_err(|e| match e {
+        ReadError::TooLarge { size, cap } => LoadError::ScriptTooLarge {
+            size: human_bytes(size),
+            cap: human_bytes(cap),
+        },
+        e => LoadError::from_read(path, e),
+    })?;
     load_script_bytes(sandbox, &path.display().to_string(), script)
 }
 
@@ -142,7 +181,7 @@ pub fn load_script(sandbox: &Sandbox, path: &Path) -> Result<WasmModule, LoadErr
 /// [`interpreter`]. The bot's recorded SHA-256 is the script's.
 ///
 /// # Errors
-/// [`LoadError::TooLarge`] past [`SCRIPT_CAP`], [`LoadError::Interpreter`] when the
+/// [`LoadError::ScriptTooLarge`] past [`SCRIPT_CAP`], [`LoadError::Interpreter`] when the
 /// interpreter cannot be prepared. A script that does not compile is found at
 /// instantiation.
 pub fn load_script_bytes(
@@ -151,9 +190,9 @@ pub fn load_script_bytes(
     script: Vec<u8>,
 ) -> Result<WasmModule, LoadError> {
     if script.len() as u64 > SCRIPT_CAP {
-        return Err(LoadError::TooLarge {
-            size: crate::units::human_bytes(script.len() as u64),
-            cap: crate::units::human_bytes(SCRIPT_CAP),
+        return Err(LoadError::ScriptTooLarge {
+            size: human_bytes(script.len() as u64),
+            cap: human_bytes(SCRIPT_CAP),
         });
     }
     let interpreter = interpreter(sandbox)?;

@@ -88,6 +88,14 @@ pub enum LoadError {
         "cannot prepare the Python interpreter (a problem of the harness, not of the bot): {0}"
     )]
     Interpreter(String),
+    /// A Python bot's script is larger than the script cap.
+    #[error("the script is {size}, more than the {cap} cap of a Python bot")]
+    ScriptTooLarge {
+        /// The script's size, for people.
+        size: String,
+        /// The cap, for people.
+        cap: String,
+    },
     /// wasmtime found the module invalid or could not compile it.
     #[error("invalid WebAssembly module: {0}")]
     Invalid(String),

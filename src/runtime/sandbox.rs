@@ -24,8 +24,9 @@ use super::ImportInfo;
 #[derive(Clone)]
 pub struct Sandbox {
     shared: Arc<Shared>,
-    /// The pre-initialised Python interpreter, built on the first Python bot
-    /// ([`crate::python::interpreter`]), or why it could not be.
+    /// A trusted module built on first use and shared by every bot of the sandbox (the
+    /// pre-initialised Python interpreter, `crate::python::interpreter`), or why it
+    /// could not be built.
     python: Arc<OnceLock<Result<WasmModule, String>>>,
 }
 
@@ -80,7 +81,7 @@ impl Sandbox {
     }
 
     /// Loads a bot from a `.wasm` or `.wat` file (a `.py` file is a Python bot:
-    /// [`crate::python::load_script`]), read through
+    /// `crate::python::load_bot` takes both), read through
     /// [`crate::module_file::read`] (no links, FIFOs or devices; the size checked before
     /// reading and at most the cap read), then everything [`Sandbox::load_bytes`] checks.
     ///
@@ -88,9 +89,6 @@ impl Sandbox {
     /// [`LoadError`] naming what is wrong.
     pub fn load(&self, path: impl AsRef<Path>) -> Result<WasmModule, LoadError> {
         let path = path.as_ref();
-        if crate::python::is_script(path) {
-            return crate::python::load_script(self, path);
-        }
         let bytes = crate::module_file::read(path, self.shared.limits.module_bytes)
             .map_err(|e| LoadError::from_read(path, e))?;
         self.load_bytes(&path.display().to_string(), &bytes)
@@ -104,24 +102,6 @@ impl Sandbox {
     /// [`LoadError`] naming what is wrong.
     pub fn load_bytes(&self, name: &str, bytes: &[u8]) -> Result<WasmModule, LoadError> {
         module::load(&self.shared, name, bytes)
-    }
-
-    /// Loads a bot named `name` from `bytes`, the content of the file at `path` that the
-    /// caller read: a Python bot when `path` ends in `.py`
-    /// ([`crate::python::load_script_bytes`]), else as [`Sandbox::load_bytes`].
-    ///
-    /// # Errors
-    /// [`LoadError`] naming what is wrong.
-    pub fn load_file_bytes(
-        &self,
-        name: &str,
-        path: &Path,
-        bytes: &[u8],
-    ) -> Result<WasmModule, LoadError> {
-        if crate::python::is_script(path) {
-            return crate::python::load_script_bytes(self, name, bytes.to_vec());
-        }
-        self.load_bytes(name, bytes)
     }
 
     /// Loads one of arena's own modules (the Python interpreter) from `bytes` under
@@ -140,7 +120,7 @@ impl Sandbox {
         module::load_capped(&self.shared, name, bytes, module_bytes)
     }
 
-    /// Where [`crate::python::interpreter`] keeps this sandbox's interpreter.
+    /// Where the sandbox keeps its shared trusted module (see the field).
     pub(crate) fn python_slot(&self) -> &OnceLock<Result<WasmModule, String>> {
         &self.python
     }
