@@ -254,6 +254,7 @@ mod tests {
         assert!(is_module_file(Path::new("b.Wat")));
         assert!(!is_module_file(Path::new(".wasm")));
         assert!(!is_module_file(Path::new("a.c")));
+        assert!(is_module_file(Path::new("bot.py")) && is_module_file(Path::new("Bo.PY")));
         assert_eq!(module_name(Path::new("x/alice.wasm")), "alice");
         assert_eq!(module_name(Path::new("x/Ana.WASM")), "Ana");
         assert_eq!(module_name(Path::new("x/a\nb.wasm")), "a\\nb");

@@ -380,3 +380,51 @@ fn pack_writes_an_ordinary_module_that_plays_like_the_script() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("takes a Python bot"), "{err}");
 }
+
+#[test]
+fn a_snapshot_starts_where_the_calls_left_off_and_is_the_same_bytes_every_time() {
+    use arena::runtime::snapshot;
+    // `_initialize` and `setup` change a mutable global, a memory cell and the memory's
+    // size; `choose_move` answers with all three. Without the snapshot it answers 0.
+    let wat = r#"(module
+        (memory (export "memory") 1)
+        (global $g (mut i32) (i32.const 0))
+        (global $k i32 (i32.const 1000))
+        (func (export "_initialize") (global.set $g (i32.const 7)))
+        (func (export "setup")
+            (global.set $g (i32.add (global.get $g) (i32.const 30)))
+            (drop (memory.grow (i32.const 1)))
+            (i32.store (i32.const 70000) (i32.const 500)))
+        (func (export "arena_alloc") (param i32) (result i32) (i32.const 16))
+        (func (export "choose_move") (param i32 i32) (result i32)
+            (i32.add (i32.add (global.get $g) (i32.load (i32.const 70000)))
+                (i32.mul (memory.size) (global.get $k)))))"#;
+    let module = wat::parse_str(wat).unwrap();
+    let sandbox = Sandbox::new(Limits::default()).unwrap();
+    let snap = || {
+        let instrumented = snapshot::instrument(&module).unwrap();
+        let loaded = sandbox.load_trusted("t", &instrumented, 1 << 20).unwrap();
+        let mut instance = loaded.preinit_instance(1_000_000).unwrap();
+        instance.call("setup").unwrap();
+        let globals = snapshot::defined_globals(&module).unwrap();
+        let state = instance.state(globals).unwrap();
+        snapshot::rewrite(&module, &state, &["setup"]).unwrap()
+    };
+    let bytes = snap();
+    assert_eq!(bytes, snap(), "the same calls give the same bytes");
+    let bot = sandbox.load_bytes("snap", &bytes).unwrap();
+    assert!(bot
+        .exports()
+        .iter()
+        .all(|e| e.name != "setup" && e.name != "_initialize"));
+    let mut b = bot.instantiate(0).unwrap();
+    let mut words = Vec::new();
+    arena_games::abi::begin(&mut words, 1, arena_games::Player::First, 0, 0);
+    // 7 + 30 from the calls, 500 in memory, 2 pages (one grown) x 1000.
+    assert_eq!(b.choose_move(&words).unwrap().raw, 2537);
+    assert_eq!(
+        b.instantiation_fuel(),
+        0,
+        "nothing runs at instantiation any more"
+    );
+}
