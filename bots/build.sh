@@ -7,6 +7,9 @@
 #   zig_greedy.wasm                          bots/zig/     (Zig, from PyPI's ziglang)
 #   as_greedy.wasm                           bots/assemblyscript/ (AssemblyScript, npm)
 #   first_legal.wasm                         bots/wat/     (hand-written WAT)
+#   python/dist/arena_python.wasm            bots/python/  (arena's Python interpreter:
+#                                            RustPython, wasm32-wasip1, its own Cargo.lock;
+#                                            embedded in arena, never a bot by itself)
 #
 # and the test fixtures built from source (tests/fixtures/panicking.wasm from
 # tests/fixtures/panicking/, tests/fixtures/c_panic.wasm from tests/fixtures/c_panic.c).
@@ -40,7 +43,9 @@ ALL_BOTS=(random greedy alphabeta c_greedy cpp_greedy zig_greedy as_greedy first
 # Every committed file this script builds, relative to the repository's root.
 ARTIFACTS=()
 for bot in "${ALL_BOTS[@]}"; do ARTIFACTS+=("bots/$bot.wasm"); done
+ARTIFACTS+=(bots/python/dist/arena_python.wasm)
 ARTIFACTS+=(tests/fixtures/panicking.wasm tests/fixtures/c_panic.wasm)
+PYTHON_TARGET=wasm32-wasip1 # the interpreter's target (std on WASI: arena's deterministic shim)
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BOTS=$ROOT/bots
@@ -89,9 +94,10 @@ install_tools() {
         . "${CARGO_HOME:-$HOME/.cargo}/env"
     fi
     if [ "$(rustc -V 2>/dev/null | cut -d' ' -f2)" = "$RUST_TOOLCHAIN" ]; then
-        rustup target add "$WASM_TARGET"
+        rustup target add "$WASM_TARGET" "$PYTHON_TARGET"
     else
-        rustup toolchain install "$RUST_TOOLCHAIN" --profile minimal --target "$WASM_TARGET"
+        rustup toolchain install "$RUST_TOOLCHAIN" --profile minimal \
+            --target "$WASM_TARGET" --target "$PYTHON_TARGET"
         # The default toolchain too: `arena new-bot --lang rust` folders build with it.
         rustc -V >/dev/null 2>&1 && rustup target add "$WASM_TARGET"
     fi
@@ -130,7 +136,7 @@ clang_major=$("$CLANG" -dumpversion | cut -d. -f1)
 if [ $check = 1 ]; then
     OUT=$(mktemp -d)
     trap 'rm -rf "$OUT"' EXIT
-    mkdir -p "$OUT/bots" "$OUT/tests/fixtures"
+    mkdir -p "$OUT/bots/python/dist" "$OUT/tests/fixtures"
 else
     OUT=$ROOT
 fi
@@ -153,6 +159,19 @@ for bot in "${RUST_BOTS[@]}"; do
 done
 cp "$TARGET_DIR/$WASM_TARGET/wasm-bot/arena_fixture_panicking.wasm" \
     "$OUT/tests/fixtures/panicking.wasm"
+
+# arena's Python interpreter: RustPython in the wrapper of bots/python, a workspace of its
+# own (its Cargo.lock pins what builds for WASI), in a target folder of its own. It is the
+# slowest piece to build (several minutes on two cores, once; cargo keeps it after).
+say "building the Python interpreter (RustPython, $PYTHON_TARGET)"
+(
+    cd "$BOTS/python"
+    export CARGO_ENCODED_RUSTFLAGS="--remap-path-prefix=$ROOT=/arena"$'\x1f'"--remap-path-prefix=$CARGO_HOME_DIR=/cargo"
+    "${CARGO[@]}" build --locked --quiet --release --target "$PYTHON_TARGET" \
+        --target-dir "$TARGET_DIR/python"
+)
+cp "$TARGET_DIR/python/$PYTHON_TARGET/release/arena_python.wasm" \
+    "$OUT/bots/python/dist/arena_python.wasm"
 
 # The C bots: freestanding, no libc, only the two exports and the arena import.
 C_FLAGS=(--target=wasm32 -nostdlib -ffreestanding -O2 -Wall -Wextra -Werror

@@ -115,11 +115,14 @@ impl fmt::Display for BotSpec {
     }
 }
 
-/// Whether a path names a module file arena loads: `.wasm` or `.wat`, in any case.
+/// Whether a path names a module file arena loads: `.wasm` or `.wat`, or a Python bot
+/// `.py` (run by arena's Python interpreter, [`crate::python`]), in any case.
 pub fn is_module_file(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("wasm") || e.eq_ignore_ascii_case("wat"))
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        e.eq_ignore_ascii_case("wasm")
+            || e.eq_ignore_ascii_case("wat")
+            || e.eq_ignore_ascii_case("py")
+    })
 }
 
 /// The name a module gets in results: its file stem, escaped ([`crate::bot_name`]).
@@ -251,6 +254,7 @@ mod tests {
         assert!(is_module_file(Path::new("b.Wat")));
         assert!(!is_module_file(Path::new(".wasm")));
         assert!(!is_module_file(Path::new("a.c")));
+        assert!(is_module_file(Path::new("bot.py")) && is_module_file(Path::new("Bo.PY")));
         assert_eq!(module_name(Path::new("x/alice.wasm")), "alice");
         assert_eq!(module_name(Path::new("x/Ana.WASM")), "Ana");
         assert_eq!(module_name(Path::new("x/a\nb.wasm")), "a\\nb");

@@ -21,6 +21,7 @@ pub mod grading;
 pub mod module_file;
 pub mod module_lint;
 pub mod output;
+pub mod python;
 pub mod ratings;
 pub mod record;
 pub mod referee;

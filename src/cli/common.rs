@@ -156,8 +156,7 @@ pub fn load_bot(
             })
         }
         BotSpec::Path(path) => {
-            let module = sandbox
-                .load(&path)
+            let module = arena::python::load_bot(sandbox, &path)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", escape_path(&path)))?;
             Ok(Named {
                 name: module_name(&path),

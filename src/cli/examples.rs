@@ -23,7 +23,18 @@ pub const CHECK: &str = "\
 Examples:
   arena check bot.wasm                  load it, play 6 games, say READY or NOT READY
   arena check bot.wat --game nim --games 20
-  arena check bot.wasm --fuel 50000000  as a tournament with a smaller fuel budget would";
+  arena check bot.wasm --fuel 50000000  as a tournament with a smaller fuel budget would
+  arena check bot.py                    a Python bot, run by arena's own interpreter";
+
+/// `arena pack --help`.
+pub const PACK: &str = "\
+Examples:
+  arena pack bot.py                     writes bot.wasm, an ordinary bot module
+  arena pack bot.py -o ana.wasm
+
+A .py file is already a bot (arena check bot.py, arena tournament folder/): pack is for
+handing in a .wasm where only modules are taken. The module is arena's Python interpreter
+(several MiB) with the script loaded; it must stay under the 8 MiB module cap.";
 
 /// `arena tournament --help`.
 pub const TOURNAMENT: &str = "\

@@ -16,6 +16,7 @@ mod games;
 mod matchup;
 mod merge;
 mod new_bot;
+mod pack;
 mod play;
 mod replay;
 mod report;
@@ -77,6 +78,10 @@ enum Command {
     Bench(BenchArgs),
     /// Write a ready-to-build bot folder for a language and a game.
     NewBot(NewBotArgs),
+    /// Turn a Python bot (`bot.py`) into an ordinary `.wasm` bot: arena's interpreter
+    /// with the script loaded.
+    #[command(after_help = examples::PACK)]
+    Pack(PackArgs),
     /// Re-play every recorded game and check that the results folder is reproduced exactly
     /// (exit 1 naming each difference).
     Verify(VerifyArgs),
@@ -109,6 +114,15 @@ struct NewBotArgs {
     game: String,
     /// The folder to create; its last part is the bot's name.
     name: PathBuf,
+}
+
+#[derive(Args, Debug)]
+struct PackArgs {
+    /// The Python bot: a `.py` file defining `choose(state)` (docs/PYTHON.md).
+    script: PathBuf,
+    /// Where to write the module. Default: the script's path with `.wasm`.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    out: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -439,6 +453,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Standings(args) => standings::run(args),
         Command::Bench(args) => bench::run(args),
         Command::NewBot(args) => new_bot::run(args),
+        Command::Pack(args) => pack::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Compile(args) => compile::run(args),
         Command::Analyze(args) => analyze::run(args),

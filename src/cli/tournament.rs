@@ -83,8 +83,7 @@ fn load_module(c: &Candidate, path: &std::path::Path, sandbox: &Sandbox) -> Load
         }
     };
     let sha256 = hex::encode(Sha256::digest(&bytes));
-    let result = sandbox
-        .load_bytes(c.name.as_str(), &bytes)
+    let result = arena::python::load_bot_bytes(sandbox, c.name.as_str(), path, &bytes)
         .map_err(|e| e.to_string())
         .and_then(|module| {
             module

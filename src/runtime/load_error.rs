@@ -82,6 +82,20 @@ pub enum LoadError {
     /// harness's installation, not of the module.
     #[error("cannot compile (a problem of the harness, not of the module): {0}")]
     Compiler(String),
+    /// arena's own Python interpreter could not be prepared: a problem of the harness's
+    /// build, not of the bot.
+    #[error(
+        "cannot prepare the Python interpreter (a problem of the harness, not of the bot): {0}"
+    )]
+    Interpreter(String),
+    /// A Python bot's script is larger than the script cap.
+    #[error("the script is {size}, more than the {cap} cap of a Python bot")]
+    ScriptTooLarge {
+        /// The script's size, for people.
+        size: String,
+        /// The cap, for people.
+        cap: String,
+    },
     /// wasmtime found the module invalid or could not compile it.
     #[error("invalid WebAssembly module: {0}")]
     Invalid(String),

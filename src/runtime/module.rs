@@ -64,6 +64,23 @@ pub(crate) struct ModuleInner {
     /// Whether it imports `arena.legal_moves` (and so is handed each position's moves).
     pub(crate) wants_legal_moves: bool,
     pub(crate) shared: Arc<Shared>,
+    /// The input written into every instance after instantiation, if any.
+    pub(crate) input: Option<ModuleInput>,
+}
+
+/// The input of a module that reads one at instantiation (arena's Python interpreter
+/// reads the bot's script): after `_initialize`, the runtime calls `buffer(len)`, writes
+/// the bytes at the pointer it returns, then calls `load()`, which returns 0 when the
+/// module is ready. All of it is instantiation, under its fuel budget.
+#[derive(Clone)]
+pub(crate) struct ModuleInput {
+    /// The bytes.
+    pub(crate) bytes: Arc<[u8]>,
+    /// The export `(len: i32) -> i32` giving where to write them.
+    pub(crate) buffer: &'static str,
+    /// The export `() -> i32` that reads them: 0 ready, anything else a failure whose
+    /// reason the module logged (first line first).
+    pub(crate) load: &'static str,
 }
 
 impl WasmModule {
@@ -80,6 +97,25 @@ impl WasmModule {
     /// Every export, in the module's order.
     pub fn exports(&self) -> &[ExportInfo] {
         &self.inner.exports
+    }
+
+    /// The same compiled module reading `input` at every instantiation (see
+    /// [`ModuleInput`]), loaded under `name` and recorded with the SHA-256 `sha256` (of
+    /// the file the input came from). Nothing is compiled again.
+    pub(crate) fn with_input(&self, name: &str, sha256: String, input: ModuleInput) -> WasmModule {
+        let inner = &self.inner;
+        WasmModule {
+            inner: Arc::new(ModuleInner {
+                name: name.to_string(),
+                sha256,
+                exports: inner.exports.clone(),
+                imports: inner.imports.clone(),
+                pre: inner.pre.clone(),
+                has_initialize: inner.has_initialize,
+                shared: Arc::clone(&inner.shared),
+                input: Some(input),
+            }),
+        }
     }
 
     /// Every import, in the module's order (all of them allowed, or it would not load).
@@ -99,8 +135,23 @@ impl std::fmt::Debug for WasmModule {
 
 /// Loads `file` (binary or text) under `name`: see [`super::Sandbox::load_bytes`].
 pub(crate) fn load(shared: &Arc<Shared>, name: &str, file: &[u8]) -> Result<WasmModule, LoadError> {
-    let binary = precheck::to_binary(file, &shared.limits)?;
-    precheck::check_shape(&binary, &shared.limits)?;
+    load_capped(shared, name, file, shared.limits.module_bytes)
+}
+
+/// [`load`] with a module size cap of `module_bytes` instead of the sandbox's (only
+/// for arena's own, trusted modules: see [`super::Sandbox::load_trusted`]).
+pub(crate) fn load_capped(
+    shared: &Arc<Shared>,
+    name: &str,
+    file: &[u8],
+    module_bytes: u64,
+) -> Result<WasmModule, LoadError> {
+    let limits = super::Limits {
+        module_bytes,
+        ..shared.limits.clone()
+    };
+    let binary = precheck::to_binary(file, &limits)?;
+    precheck::check_shape(&binary, &limits)?;
     let module = compile::compile(shared, &binary)?;
     let imports = check_imports(shared, &module)?;
     let exports = check_exports(&module)?;
@@ -125,6 +176,7 @@ pub(crate) fn load(shared: &Arc<Shared>, name: &str, file: &[u8]) -> Result<Wasm
             has_initialize,
             wants_legal_moves,
             shared: Arc::clone(shared),
+            input: None,
         }),
     })
 }

@@ -2,7 +2,7 @@
 //! with them is [`super::engine`]).
 
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use rayon::prelude::*;
 
@@ -24,6 +24,10 @@ use super::ImportInfo;
 #[derive(Clone)]
 pub struct Sandbox {
     shared: Arc<Shared>,
+    /// A trusted module built on first use and shared by every bot of the sandbox (the
+    /// pre-initialised Python interpreter, `crate::python::interpreter`), or why it
+    /// could not be built.
+    python: Arc<OnceLock<Result<WasmModule, String>>>,
 }
 
 impl Sandbox {
@@ -49,6 +53,7 @@ impl Sandbox {
     ) -> Result<Sandbox, SandboxError> {
         Ok(Sandbox {
             shared: Arc::new(Shared::new(limits, compiler, cache)?),
+            python: Arc::new(OnceLock::new()),
         })
     }
 
@@ -75,7 +80,8 @@ impl Sandbox {
             .collect()
     }
 
-    /// Loads a bot from a `.wasm` or `.wat` file, read through
+    /// Loads a bot from a `.wasm` or `.wat` file (a `.py` file is a Python bot:
+    /// `crate::python::load_bot` takes both), read through
     /// [`crate::module_file::read`] (no links, FIFOs or devices; the size checked before
     /// reading and at most the cap read), then everything [`Sandbox::load_bytes`] checks.
     ///
@@ -96,6 +102,27 @@ impl Sandbox {
     /// [`LoadError`] naming what is wrong.
     pub fn load_bytes(&self, name: &str, bytes: &[u8]) -> Result<WasmModule, LoadError> {
         module::load(&self.shared, name, bytes)
+    }
+
+    /// Loads one of arena's own modules (the Python interpreter) from `bytes` under
+    /// `name`, with every check of [`Sandbox::load_bytes`] except the module size cap,
+    /// which is `module_bytes` instead. Never for a student's file: theirs keep the
+    /// sandbox's cap.
+    ///
+    /// # Errors
+    /// [`LoadError`] naming what is wrong.
+    pub fn load_trusted(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        module_bytes: u64,
+    ) -> Result<WasmModule, LoadError> {
+        module::load_capped(&self.shared, name, bytes, module_bytes)
+    }
+
+    /// Where the sandbox keeps its shared trusted module (see the field).
+    pub(crate) fn python_slot(&self) -> &OnceLock<Result<WasmModule, String>> {
+        &self.python
     }
 
     /// Loads every file in parallel (one compile each, before play starts), keeping the

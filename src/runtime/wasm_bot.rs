@@ -5,7 +5,7 @@ use wasmtime::{Memory, Store, TypedFunc, UpdateDeadline};
 use super::fault::classify;
 use super::host::range;
 use super::limits::Limits;
-use super::module::{WasmModule, INITIALIZE};
+use super::module::{ModuleInput, WasmModule, INITIALIZE};
 use super::state::BotState;
 use crate::bot::{Bot, Fault, Reply};
 
@@ -66,6 +66,12 @@ impl WasmModule {
         let memory = instance
             .get_memory(&mut store, "memory")
             .ok_or_else(|| Fault::Instantiation("the instance has no `memory`".to_string()))?;
+        if let Some(input) = &self.inner.input {
+            read_input(&mut store, &instance, memory, input).map_err(|e| match e {
+                InputError::Wasm(e) => fail(e),
+                InputError::Refused(why) => Fault::Instantiation(why),
+            })?;
+        }
         let alloc = instance
             .get_typed_func::<i32, i32>(&mut store, "arena_alloc")
             .map_err(fail)?;
@@ -87,6 +93,50 @@ impl WasmModule {
             fault: None,
         })
     }
+}
+
+/// Why a module's input was not read.
+enum InputError {
+    /// A call failed.
+    Wasm(wasmtime::Error),
+    /// The module refused the input, with the first line it logged.
+    Refused(String),
+}
+
+/// Writes `input` into a fresh instance and lets it read it (see [`ModuleInput`]).
+fn read_input(
+    store: &mut Store<BotState>,
+    instance: &wasmtime::Instance,
+    memory: Memory,
+    input: &ModuleInput,
+) -> Result<(), InputError> {
+    let len = i32::try_from(input.bytes.len())
+        .map_err(|_| InputError::Refused("the input is larger than 2 GiB".to_string()))?;
+    let buffer = instance
+        .get_typed_func::<i32, i32>(&mut *store, input.buffer)
+        .map_err(InputError::Wasm)?;
+    let ptr = buffer.call(&mut *store, len).map_err(InputError::Wasm)?;
+    let size = memory.data_size(&*store);
+    let r = range(ptr, len as u64, size).ok_or_else(|| {
+        InputError::Refused(format!(
+            "`{}` returned no room for {len} bytes",
+            input.buffer
+        ))
+    })?;
+    memory.data_mut(&mut *store)[r].copy_from_slice(&input.bytes);
+    let load = instance
+        .get_typed_func::<(), i32>(&mut *store, input.load)
+        .map_err(InputError::Wasm)?;
+    if load.call(&mut *store, ()).map_err(InputError::Wasm)? != 0 {
+        let text = store.data().output.text();
+        let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+        return Err(InputError::Refused(if first.is_empty() {
+            format!("`{}` refused the input", input.load)
+        } else {
+            first.chars().take(300).collect()
+        }));
+    }
+    Ok(())
 }
 
 impl WasmBot {

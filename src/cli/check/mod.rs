@@ -55,7 +55,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         memory_bytes: 0,
         problems: Vec::new(),
     };
-    match sandbox.load(&args.bot) {
+    match arena::python::load_bot(&sandbox, &args.bot) {
         Ok(module) => {
             let bytes = std::fs::read(&args.bot)?;
             report.load.ok = true;
@@ -82,8 +82,10 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         }
         Err(e) => {
             let first = e.to_string();
-            // The sandbox stops at the first problem; list every one it would find.
+            // The sandbox stops at the first problem; list every one it would find (a
+            // Python script is not a module: its one problem is the whole story).
             let mut all = match file_bytes(&args.bot, limits.module_bytes) {
+                Some(_) if arena::python::is_script(&args.bot) => Vec::new(),
                 Some(bytes) => module_lint::problems(&bytes, &limits, &sandbox.allowed_imports()),
                 None => Vec::new(),
             };

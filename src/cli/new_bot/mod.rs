@@ -32,6 +32,8 @@ pub enum Lang {
     Assemblyscript,
     /// WebAssembly text, loaded as it is.
     Wat,
+    /// Python, run by arena's own interpreter as it is (every game; greedy for MathTricks).
+    Python,
 }
 
 const ARENA_H: &str = include_str!("../../../bots/c/arena.h");
@@ -40,6 +42,8 @@ const CPP_GREEDY: &str = include_str!("../../../bots/cpp/greedy.cpp");
 const ZIG_GREEDY: &str = include_str!("../../../bots/zig/greedy.zig");
 const AS_GREEDY: &str = include_str!("../../../bots/assemblyscript/greedy.ts");
 const WAT_FIRST_LEGAL: &str = include_str!("../../../bots/wat/first_legal.wat");
+const PY_GREEDY: &str = include_str!("../../../bots/py_greedy.py");
+const PYTHON_ANY: &str = include_str!("templates/python_any.py");
 
 const RUST_CARGO: &str = include_str!("templates/rust_Cargo.toml");
 const RUST_ANY: &str = include_str!("templates/rust_any.rs");
@@ -110,6 +114,10 @@ pub fn run(args: NewBotArgs) -> anyhow::Result<ExitCode> {
             "next: arena check {} --game {}",
             args.name.join(format!("{name}.wat")).display(),
             game.name
+        ),
+        Lang::Python => println!(
+            "next: arena check {} --game {game}",
+            args.name.join(format!("{name}.py")).display()
         ),
         _ => println!(
             "next: bash {} && arena check {} --game {}",
@@ -208,10 +216,24 @@ pub fn files(lang: Lang, game: &GameInfo, name: &str, sdk: &str) -> Vec<(String,
             format!("{name}.wat"),
             source(WAT_FIRST_LEGAL, "first_legal", WAT_ANY),
         )],
+        Lang::Python => vec![(
+            format!("{name}.py"),
+            if mathtricks {
+                PY_GREEDY.to_string()
+            } else {
+                fill(PYTHON_ANY)
+            },
+        )],
     };
     let game = game.name;
     let build = if lang == Lang::Wat {
         format!("arena loads `{name}.wat` as it is: `arena check {name}.wat --game {game}`.")
+    } else if lang == Lang::Python {
+        format!(
+            "arena runs `{name}.py` as it is (no toolchain): `arena check {name}.py --game \
+             {game}`; hand in the `.py` file, or `arena pack {name}.py` for a `.wasm`. What \
+             `state` holds: docs/PYTHON.md."
+        )
     } else {
         format!("Build with `bash build.sh`, then `arena check {name}.wasm --game {game}`.")
     };

@@ -1,0 +1,99 @@
+# arena's Python view of a game state, run once when the interpreter is pre-initialised
+# (before the bot's script). The names starting with `_arena` are called by the wrapper
+# (src/lib.rs); a bot sees `State`, `Pawn`, `Cell` through the `state` it is given.
+# The view is documented in docs/PYTHON.md: keep the two in step.
+
+# The modules a bot may import: the interpreter's own, deterministic ones. Anything else
+# (os, time, random, sys, io, ...) is refused with this message. The wrapper installs
+# _arena_guarded_import as builtins.__import__ once this file has run.
+_ARENA_MODULES = ("itertools", "_functools", "_operator", "_collections", "_string")
+_arena_import = __import__
+
+
+def _arena_guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
+    if level == 0 and name in _ARENA_MODULES:
+        return _arena_import(name, globals, locals, fromlist, level)
+    raise ImportError(
+        "arena: module '" + name + "' is not available to a Python bot "
+        "(no files, clock or host randomness; use state.seed for randomness). "
+        "Allowed: " + ", ".join(_ARENA_MODULES)
+    )
+
+
+
+class Pawn:
+    """A MathTricks pawn: where it stands and its player's total."""
+
+    __slots__ = ("row", "col", "total")
+
+    def __init__(self, row, col, total):
+        self.row = row
+        self.col = col
+        self.total = total
+
+    def __repr__(self):
+        return "Pawn(row=%d, col=%d, total=%d)" % (self.row, self.col, self.total)
+
+
+class Cell:
+    """A MathTricks cell: its operation ('+', '-', 'x' or '/'), operand and visits."""
+
+    __slots__ = ("row", "col", "op", "k", "visited_by_me", "visited_by_opponent")
+
+    def __init__(self, row, col, word):
+        self.row = row
+        self.col = col
+        self.op = "+-x/"[(word >> 24) & 3]
+        self.k = word & 0xFFFFFF
+        self.visited_by_me = bool(word & (1 << 26))
+        self.visited_by_opponent = bool(word & (1 << 27))
+
+    @property
+    def free(self):
+        return not (self.visited_by_me or self.visited_by_opponent)
+
+    def __repr__(self):
+        return "Cell(%d, %d, %s%d)" % (self.row, self.col, self.op, self.k)
+
+
+def _arena_i64(low, high):
+    value = (low & 0xFFFFFFFF) | ((high & 0xFFFFFFFF) << 32)
+    return value - (1 << 64) if value >= (1 << 63) else value
+
+
+class State:
+    """What a bot sees when it must move: always from its own point of view."""
+
+    def __init__(self, game, seat, ply, seed, body, legal_moves):
+        self.game = game
+        self.seat = seat
+        self.ply = ply
+        self.seed = seed
+        self.body = body
+        self.legal_moves = legal_moves
+        if game == "mathtricks":
+            rows, cols = body[0], body[1]
+            self.rows = rows
+            self.cols = cols
+            self.me = Pawn(body[2], body[3], _arena_i64(body[6], body[7]))
+            self.opponent = Pawn(body[4], body[5], _arena_i64(body[8], body[9]))
+            self.cells = [
+                [Cell(r, c, body[10 + r * cols + c]) for c in range(cols)]
+                for r in range(rows)
+            ]
+
+    def cell(self, row, col):
+        """MathTricks: the cell at (row, col)."""
+        return self.cells[row][col]
+
+    def move_to(self, row, col):
+        """MathTricks: the move to the cell at (row, col) (its index row * cols + col)."""
+        return row * self.cols + col
+
+    def __repr__(self):
+        return "State(game=%r, seat=%d, ply=%d, legal_moves=%r)" % (
+            self.game, self.seat, self.ply, self.legal_moves)
+
+
+def _arena_state(game, seat, ply, seed, body, legal_moves):
+    return State(game, seat, ply, seed, body, legal_moves)

@@ -1,0 +1,241 @@
+//! Python bots: a student's `bot.py` played by arena's own Python interpreter module.
+//!
+//! The interpreter (`bots/python/`: RustPython in a `wasm32-wasip1` module, built by
+//! `bots/build.sh` and committed as `bots/python/dist/arena_python.wasm`) is embedded in
+//! arena. Once per sandbox it is pre-initialised — instantiated, its interpreter built
+//! (`arena_py_init`), the state snapshotted into a new module
+//! ([`crate::runtime::snapshot`]) — and that module is compiled once (and cached like
+//! any module). Each `.py` bot is that one compiled module with the script as its
+//! input: every instance reads the script at instantiation (`arena_py_script`,
+//! `arena_py_load`), under the instantiation fuel budget, so a syntax error or an
+//! exception at the top level is an instantiation fault naming it.
+//!
+//! [`pack`] goes one step further for `arena pack`: the script is loaded before the
+//! snapshot, giving an ordinary `.wasm` bot that needs no input.
+//!
+//! Everything is deterministic: the snapshot of the same interpreter is the same bytes
+//! on every run (hashing seeded with 0, `random_get` seeded with 0, a clock at 0).
+
+use std::path::Path;
+use std::sync::Arc;
+
+use sha2::{Digest, Sha256};
+use thiserror::Error;
+
+use crate::module_file::ReadError;
+use crate::runtime::snapshot::{self, SnapshotError};
+use crate::runtime::{LoadError, ModuleInput, Sandbox, WasmModule};
+use crate::units::human_bytes;
+
+/// The interpreter module as `bots/build.sh` builds it.
+pub const INTERPRETER: &[u8] = include_bytes!("../../bots/python/dist/arena_python.wasm");
+
+/// The module size cap for arena's own interpreter modules (the interpreter, its
+/// snapshot): students' files keep the sandbox's cap (8 MiB by default), this trusted
+/// module gets room for RustPython's code and pre-initialised heap.
+pub const INTERPRETER_CAP: u64 = 16 << 20;
+
+/// The largest script arena reads.
+pub const SCRIPT_CAP: u64 = 1 << 20;
+
+/// Fuel for pre-initialising the interpreter (building it costs about 100 million; no
+/// bot move could afford it, which is why it is done once, here).
+pub const PREINIT_FUEL: u64 = 2_000_000_000;
+
+/// The name the interpreter module is loaded under, in messages.
+const NAME: &str = "arena's Python interpreter";
+
+/// The wrapper's exports (bots/python/src/lib.rs).
+const INIT: &str = "arena_py_init";
+const SCRIPT: &str = "arena_py_script";
+const LOAD: &str = "arena_py_load";
+
+/// Why a Python bot could not be prepared.
+#[derive(Debug, Error)]
+pub enum PythonError {
+    /// The interpreter could not be pre-initialised (a problem of arena's build).
+    #[error(
+        "cannot prepare the Python interpreter (a problem of the harness, not of the bot): {0}"
+    )]
+    Interpreter(String),
+    /// The script did not load: a syntax error, an exception, no `choose`.
+    #[error("{0}")]
+    Script(String),
+}
+
+impl From<SnapshotError> for PythonError {
+    fn from(e: SnapshotError) -> PythonError {
+        PythonError::Interpreter(e.to_string())
+    }
+}
+
+/// Whether `path` names a Python script (`.py`, in any case).
+pub fn is_script(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("py"))
+}
+
+/// The pre-initialised interpreter module's bytes: [`INTERPRETER`] after
+/// `arena_py_init`, snapshotted.
+///
+/// # Errors
+/// [`PythonError::Interpreter`].
+pub fn interpreter_snapshot(sandbox: &Sandbox) -> Result<Vec<u8>, PythonError> {
+    snapshot_after(sandbox, INTERPRETER, &[INIT], |instance| {
+        instance.call(INIT).map_err(|f| f.to_string())
+    })
+    .map_err(PythonError::Interpreter)
+}
+
+/// `module` instrumented, instantiated, driven by `run`, then snapshotted without the
+/// exports in `drop`. An error is `run`'s or the snapshot's message.
+fn snapshot_after(
+    sandbox: &Sandbox,
+    module: &[u8],
+    drop: &[&str],
+    run: impl FnOnce(&mut crate::runtime::PreinitInstance) -> Result<(), String>,
+) -> Result<Vec<u8>, String> {
+    let text = |e: SnapshotError| e.to_string();
+    let instrumented = snapshot::instrument(module).map_err(text)?;
+    let globals = snapshot::defined_globals(module).map_err(text)?;
+    let loaded = sandbox
+        .load_trusted(NAME, &instrumented, INTERPRETER_CAP)
+        .map_err(|e| e.to_string())?;
+    let mut instance = loaded
+        .preinit_instance(PREINIT_FUEL)
+        .map_err(|f| f.to_string())?;
+    run(&mut instance)?;
+    let state = instance.state(globals).map_err(|f| f.to_string())?;
+    snapshot::rewrite(module, &state, drop).map_err(text)
+}
+
+/// The pre-initialised interpreter, compiled: built on the first call for `sandbox`,
+/// then shared by every Python bot it loads.
+///
+/// # Errors
+/// [`LoadError::Interpreter`].
+pub fn interpreter(sandbox: &Sandbox) -> Result<WasmModule, LoadError> {
+    sandbox
+        .python_slot()
+        .get_or_init(|| {
+            let bytes = interpreter_snapshot(sandbox).map_err(|e| e.to_string())?;
+            sandbox
+                .load_trusted(NAME, &bytes, INTERPRETER_CAP)
+                .map_err(|e| e.to_string())
+        })
+        .clone()
+        .map_err(LoadError::Interpreter)
+}
+
+/// Loads the bot at `path`: a Python bot ([`load_script`]) when it ends in `.py`, a
+/// module ([`Sandbox::load`]) otherwise. What every command that loads a bot calls.
+///
+/// # Errors
+/// [`LoadError`] naming what is wrong.
+pub fn load_bot(sandbox: &Sandbox, path: &Path) -> Result<WasmModule, LoadError> {
+    if is_script(path) {
+        load_script(sandbox, path)
+    } else {
+        sandbox.load(path)
+    }
+}
+
+/// Loads a bot named `name` from `bytes`, the content of the file at `path` that the
+/// caller read: a Python bot ([`load_script_bytes`]) when `path` ends in `.py`, a module
+/// ([`Sandbox::load_bytes`]) otherwise.
+///
+/// # Errors
+/// [`LoadError`] naming what is wrong.
+pub fn load_bot_bytes(
+    sandbox: &Sandbox,
+    name: &str,
+    path: &Path,
+    bytes: &[u8],
+) -> Result<WasmModule, LoadError> {
+    if is_script(path) {
+        load_script_bytes(sandbox, name, bytes.to_vec())
+    } else {
+        sandbox.load_bytes(name, bytes)
+    }
+}
+
+/// Loads the Python bot at `path`: its script (read like a module file: no links or
+/// devices, at most [`SCRIPT_CAP`] bytes), then [`load_script_bytes`].
+///
+/// # Errors
+/// [`LoadError`] for a script that cannot be read or an interpreter that cannot be
+/// prepared. A script that does not compile is found at instantiation.
+pub fn load_script(sandbox: &Sandbox, path: &Path) -> Result<WasmModule, LoadError> {
+    let script = crate::module_file::read(path, SCRIPT_CAP).map_err(|e| match e {
+        ReadError::TooLarge { size, cap } => LoadError::ScriptTooLarge {
+            size: human_bytes(size),
+            cap: human_bytes(cap),
+        },
+        e => LoadError::from_read(path, e),
+    })?;
+    load_script_bytes(sandbox, &path.display().to_string(), script)
+}
+
+/// A Python bot named `name` playing `script`: the script as the input of
+/// [`interpreter`]. The bot's recorded SHA-256 is the script's.
+///
+/// # Errors
+/// [`LoadError::ScriptTooLarge`] past [`SCRIPT_CAP`], [`LoadError::Interpreter`] when the
+/// interpreter cannot be prepared. A script that does not compile is found at
+/// instantiation.
+pub fn load_script_bytes(
+    sandbox: &Sandbox,
+    name: &str,
+    script: Vec<u8>,
+) -> Result<WasmModule, LoadError> {
+    if script.len() as u64 > SCRIPT_CAP {
+        return Err(LoadError::ScriptTooLarge {
+            size: human_bytes(script.len() as u64),
+            cap: human_bytes(SCRIPT_CAP),
+        });
+    }
+    let interpreter = interpreter(sandbox)?;
+    let sha256 = hex::encode(Sha256::digest(&script));
+    let input = ModuleInput {
+        bytes: Arc::from(script),
+        buffer: SCRIPT,
+        load: LOAD,
+    };
+    Ok(interpreter.with_input(name, sha256, input))
+}
+
+/// An ordinary bot module playing `script`: the interpreter pre-initialised with the
+/// script loaded, so that it needs no input (`arena pack`).
+///
+/// # Errors
+/// [`PythonError::Script`] with the reason the script did not load (as the
+/// interpreter logged it), [`PythonError::Interpreter`] otherwise.
+pub fn pack(sandbox: &Sandbox, script: &[u8]) -> Result<Vec<u8>, PythonError> {
+    let base = interpreter_snapshot(sandbox)?;
+    let len = i32::try_from(script.len())
+        .map_err(|_| PythonError::Script("the script is larger than 2 GiB".to_string()))?;
+    let mut refused = None;
+    let packed = snapshot_after(sandbox, &base, &[SCRIPT, LOAD], |instance| {
+        let ptr = instance.call_i32(SCRIPT, len).map_err(|f| f.to_string())?;
+        instance.write(ptr, script).map_err(|f| f.to_string())?;
+        let status = instance.call_status(LOAD);
+        match status {
+            Ok(0) => Ok(()),
+            Ok(_) => {
+                let out = instance.output();
+                refused = Some(out.trim_end().to_string());
+                Err(String::new())
+            }
+            Err(fault) => {
+                refused = Some(format!("loading the script: {fault}"));
+                Err(String::new())
+            }
+        }
+    });
+    match (packed, refused) {
+        (Ok(bytes), _) => Ok(bytes),
+        (Err(_), Some(why)) => Err(PythonError::Script(why)),
+        (Err(why), None) => Err(PythonError::Interpreter(why)),
+    }
+}

@@ -1,0 +1,430 @@
+//! Python bots: `bots/py_greedy.py` makes the same moves as `builtin:greedy`, hostile
+//! scripts are contained with a reason a student can act on, `.py` files are taken by
+//! intake like modules, and results stay deterministic.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use arena::bot::{Bot, BuiltinBot};
+use arena::runtime::{Compiler, Limits, ModuleCache, Sandbox, WasmModule};
+use arena::seeds::derive;
+use arena_games::mathtricks::{Board, Op};
+use arena_games::rng::GameRng;
+use arena_games::{find_game, AnyGame, GameKind, GameParams};
+use assert_cmd::Command;
+
+fn arena() -> Command {
+    let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
+    cmd.env("NO_COLOR", "1").timeout(Duration::from_secs(600));
+    cmd
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// One sandbox for the library-level tests (the interpreter is prepared once), with the
+/// user's module cache so that reruns do not compile it again.
+fn sandbox() -> &'static Sandbox {
+    static SANDBOX: OnceLock<Sandbox> = OnceLock::new();
+    SANDBOX.get_or_init(|| {
+        let cache = ModuleCache::default_dir().and_then(|dir| ModuleCache::open(dir).ok());
+        Sandbox::with_compiler(Limits::default(), Compiler::InProcess, cache).unwrap()
+    })
+}
+
+fn py_greedy() -> WasmModule {
+    arena::python::load_bot(sandbox(), &root().join("bots/py_greedy.py"))
+        .unwrap_or_else(|e| panic!("bots/py_greedy.py: {e}"))
+}
+
+/// Plays `game` to its end, both seats asking the Python bot (a fresh instance per seat)
+/// and `builtin:greedy`; they must agree on every move. Returns the plies played.
+fn same_moves(module: &WasmModule, kind: &dyn GameKind, mut game: Box<dyn AnyGame>, seed: u64) {
+    let setup = game.setup();
+    let seeds = [derive(seed, "py", &[&1]), derive(seed, "py", &[&2])];
+    let mut ours = seeds.map(|s| module.instantiate(s).unwrap());
+    let twin = || BuiltinBot::new(kind, "greedy", None).unwrap();
+    let mut theirs = [twin(), twin()];
+    let mut words = Vec::new();
+    let mut ply = 0u32;
+    while !game.is_terminal() {
+        let seat = game.to_move().index();
+        game.observation(ply, seeds[seat], &mut words);
+        let expected = theirs[seat].choose_move(&words).unwrap().raw;
+        let got = ours[seat]
+            .choose_move(&words)
+            .unwrap_or_else(|f| {
+                let out = ours[seat].output();
+                panic!("py_greedy faulted at ply {ply} of `{setup}`: {f}\n{out}")
+            })
+            .raw;
+        assert_eq!(
+            got, expected,
+            "py_greedy and builtin:greedy disagree at ply {ply} of `{setup}`"
+        );
+        game.play(got).unwrap();
+        ply += 1;
+    }
+    assert!(ply > 0, "no move played in `{setup}`");
+}
+
+/// A board of extremes: totals that saturate at the 64-bit bounds and pass 2^60.
+fn extreme_board(rng: &mut GameRng) -> Board {
+    let rows = 4 + rng.below(4) as u32;
+    let cols = 4 + rng.below(4) as u32;
+    let max = 16_777_215u32;
+    let cells = (0..rows * cols)
+        .map(|i| {
+            if i == 0 || i == rows * cols - 1 {
+                return Op::Add(0);
+            }
+            let big = max - rng.below(1000) as u32;
+            match rng.weighted(&[3, 3, 5, 1, 1, 1, 2]) {
+                0 => Op::Add(big),
+                1 => Op::Sub(big),
+                2 => Op::Mul(big),
+                3 => Op::Mul(rng.below(3) as u32),
+                4 => Op::Div(2 + rng.below(3) as u32),
+                5 => Op::Div(big),
+                _ => Op::Add(rng.below(10) as u32),
+            }
+        })
+        .collect();
+    Board::new(rows, cols, cells).unwrap()
+}
+
+#[test]
+fn py_greedy_makes_the_moves_of_builtin_greedy_on_many_boards() {
+    let kind = find_game("mathtricks").unwrap();
+    let module = py_greedy();
+    for seed in 0..16 {
+        let size = 4 + (seed % 5) as u32;
+        let game = kind
+            .new_game(&GameParams::sized(size, 12 - size), seed)
+            .unwrap();
+        same_moves(&module, kind, game, seed);
+    }
+    let mut rng = GameRng::new(2026);
+    for i in 0..12 {
+        let line = extreme_board(&mut rng).to_line();
+        same_moves(
+            &module,
+            kind,
+            kind.start_from_setup(&line).unwrap(),
+            100 + i,
+        );
+    }
+}
+
+#[test]
+fn python_bots_see_the_same_seed_and_get_the_same_moves() {
+    // A bot that draws its moves from state.seed: the same seeds, the same game.
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("seeded.py");
+    fs::write(
+        &script,
+        "def choose(state):\n    i = (state.seed * 6364136223846793005 + state.ply) % (1 << 64)\n    \
+         return state.legal_moves[(i >> 33) % len(state.legal_moves)]\n",
+    )
+    .unwrap();
+    let module = arena::python::load_bot(sandbox(), &script).unwrap();
+    let kind = find_game("mathtricks").unwrap();
+    let play = || {
+        let mut game = kind.new_game(&GameParams::default(), 5).unwrap();
+        let mut bots = [
+            module.instantiate(1).unwrap(),
+            module.instantiate(2).unwrap(),
+        ];
+        let (mut words, mut moves, mut ply) = (Vec::new(), Vec::new(), 0);
+        while !game.is_terminal() {
+            let seat = game.to_move().index();
+            game.observation(ply, seat as u64 + 1, &mut words);
+            let mv = bots[seat].choose_move(&words).unwrap().raw;
+            game.play(mv).unwrap();
+            moves.push(mv);
+            ply += 1;
+        }
+        moves
+    };
+    let first = play();
+    assert!(first.len() > 4);
+    assert_eq!(first, play());
+}
+
+/// `arena check SCRIPT --games 1` on a script written into `dir`: its stdout and
+/// whether it passed.
+fn check_script(dir: &Path, name: &str, source: &[u8]) -> (String, bool) {
+    let path = dir.join(name);
+    fs::write(&path, source).unwrap();
+    let out = arena()
+        .arg("check")
+        .arg(&path)
+        .args(["--games", "1"])
+        .output()
+        .unwrap();
+    (String::from_utf8(out.stdout).unwrap(), out.status.success())
+}
+
+#[test]
+fn check_passes_the_python_example_and_shows_its_instantiation_fuel() {
+    let out = arena()
+        .arg("check")
+        .arg(root().join("bots/py_greedy.py"))
+        .args(["--games", "2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("verdict: READY"), "{text}");
+    assert!(
+        text.contains("instantiation: ") && text.contains(" fuel ("),
+        "{text}"
+    );
+}
+
+#[test]
+fn hostile_python_is_contained_with_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[(&str, &[u8], &str)] = &[
+        (
+            "spin.py",
+            b"def choose(state):\n    while True:\n        pass\n",
+            "out of fuel",
+        ),
+        ("spin_at_load.py", b"while True:\n    pass\n", "out of fuel"),
+        (
+            "hog.py",
+            b"def choose(state):\n    s = 'x'\n    while True:\n        s = s + s\n",
+            "memory cap reached",
+        ),
+        (
+            "huge.py",
+            b"def choose(state):\n    return len([0] * (10 ** 9))\n",
+            "panicked at",
+        ),
+        (
+            "deep.py",
+            b"def f(n):\n    return f(n + 1) + 1\ndef choose(state):\n    return f(0)\n",
+            "RecursionError",
+        ),
+        (
+            "files.py",
+            b"import os\ndef choose(state):\n    return 0\n",
+            "module 'os' is not available to a Python bot",
+        ),
+        (
+            "clock.py",
+            b"import time\ndef choose(state):\n    return 0\n",
+            "module 'time' is not available to a Python bot",
+        ),
+        (
+            "dice.py",
+            b"def choose(state):\n    import random\n    return 0\n",
+            "module 'random' is not available to a Python bot",
+        ),
+        (
+            "typo.py",
+            b"def choose(state)\n    return 0\n",
+            "bot.py does not compile",
+        ),
+        ("empty.py", b"x = 1\n", "defines no `choose` function"),
+        (
+            "word.py",
+            b"def choose(state):\n    return 'north'\n",
+            "choose returned 'north', expected an int move",
+        ),
+        ("bytes.py", b"\xff\xfe", "not UTF-8"),
+    ];
+    for (name, source, reason) in cases {
+        let (out, ok) = check_script(dir.path(), name, source);
+        assert!(!ok, "{name} passed:\n{out}");
+        assert!(out.contains(reason), "{name}: no `{reason}` in:\n{out}");
+        assert!(out.contains("verdict: NOT READY"), "{name}:\n{out}");
+    }
+    // A script past its cap is refused unread, with that one reason (never a module's).
+    let (out, ok) = check_script(dir.path(), "long.py", &b"x = 1\n".repeat(200_000));
+    assert!(!ok);
+    assert!(
+        out.contains("more than the 1 MiB cap of a Python bot"),
+        "{out}"
+    );
+    assert!(!out.contains("WebAssembly"), "{out}");
+}
+
+#[test]
+fn tournaments_take_py_files_and_student_folders_and_stay_deterministic() {
+    let tmp = tempfile::tempdir().unwrap();
+    let subs = tmp.path().join("subs");
+    fs::create_dir_all(subs.join("bo")).unwrap();
+    fs::copy(root().join("bots/py_greedy.py"), subs.join("ana.py")).unwrap();
+    fs::copy(root().join("bots/py_greedy.py"), subs.join("bo/bot.py")).unwrap();
+    fs::write(subs.join("cy.py"), "def choose(state)\n").unwrap();
+    fs::copy(root().join("bots/greedy.wasm"), subs.join("di.wasm")).unwrap();
+    let run = |threads: &str| {
+        let out = tmp.path().join(format!("out{threads}"));
+        arena()
+            .arg("tournament")
+            .arg(&subs)
+            .args([
+                "--rows",
+                "5",
+                "--cols",
+                "6",
+                "--best-of",
+                "1",
+                "--seed",
+                "3",
+            ])
+            .args(["--quiet", "--threads", threads, "--out"])
+            .arg(&out)
+            .assert()
+            .success();
+        out
+    };
+    let (one, two) = (run("1"), run("2"));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(one.join("tournament.json")).unwrap()).unwrap();
+    let names: Vec<&str> = manifest["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["ana", "bo", "cy", "di"], "{manifest}");
+    let standings = fs::read_to_string(one.join("standings.csv")).unwrap();
+    assert!(standings.contains("bot.py does not compile"), "{standings}");
+    for f in ["games.csv", "series.csv", "standings.csv"] {
+        assert_eq!(
+            fs::read(one.join(f)).unwrap(),
+            fs::read(two.join(f)).unwrap(),
+            "{f} differs between 1 and 2 threads"
+        );
+    }
+}
+
+#[test]
+fn new_bot_python_plays_every_game() {
+    let tmp = tempfile::tempdir().unwrap();
+    for kind in arena_games::games() {
+        let game = kind.info().name;
+        let name = format!("py_{game}");
+        arena()
+            .current_dir(tmp.path())
+            .args(["new-bot", "--lang", "python", "--game", game, &name])
+            .assert()
+            .success();
+        let script = tmp.path().join(&name).join(format!("{name}.py"));
+        let out = arena()
+            .arg("check")
+            .arg(&script)
+            .args(["--game", game, "--games", "2"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(out.status.success(), "{game}:\n{text}");
+    }
+}
+
+#[test]
+fn pack_writes_an_ordinary_module_that_plays_like_the_script() {
+    let tmp = tempfile::tempdir().unwrap();
+    let script = tmp.path().join("ana.py");
+    fs::copy(root().join("bots/py_greedy.py"), &script).unwrap();
+    arena().arg("pack").arg(&script).assert().success();
+    let packed = tmp.path().join("ana.wasm");
+    let bytes = fs::read(&packed).unwrap();
+    assert!(
+        bytes.starts_with(b"\0asm") && bytes.len() < 8 << 20,
+        "{} bytes",
+        bytes.len()
+    );
+    let again = tmp.path().join("again.wasm");
+    arena()
+        .arg("pack")
+        .arg(&script)
+        .arg("-o")
+        .arg(&again)
+        .assert()
+        .success();
+    assert_eq!(bytes, fs::read(&again).unwrap(), "pack is deterministic");
+    let out = arena()
+        .arg("check")
+        .arg(&packed)
+        .args(["--games", "2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("instantiation: 0 fuel"), "{text}");
+
+    // The packed module makes the script's moves (and so builtin:greedy's).
+    let module = sandbox().load(&packed).unwrap();
+    let kind = find_game("mathtricks").unwrap();
+    for seed in 0..4 {
+        let game = kind.new_game(&GameParams::sized(6, 7), seed).unwrap();
+        same_moves(&module, kind, game, seed);
+    }
+
+    let broken = tmp.path().join("broken.py");
+    fs::write(&broken, "def choose(state)\n").unwrap();
+    let out = arena().arg("pack").arg(&broken).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("bot.py does not compile"), "{err}");
+    assert!(!tmp.path().join("broken.wasm").exists());
+    let out = arena().arg("pack").arg(&packed).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("takes a Python bot"), "{err}");
+}
+
+#[test]
+fn a_snapshot_starts_where_the_calls_left_off_and_is_the_same_bytes_every_time() {
+    use arena::runtime::snapshot;
+    // `_initialize` and `setup` change a mutable global, a memory cell and the memory's
+    // size; `choose_move` answers with all three. Without the snapshot it answers 0.
+    let wat = r#"(module
+        (memory (export "memory") 1)
+        (global $g (mut i32) (i32.const 0))
+        (global $k i32 (i32.const 1000))
+        (func (export "_initialize") (global.set $g (i32.const 7)))
+        (func (export "setup")
+            (global.set $g (i32.add (global.get $g) (i32.const 30)))
+            (drop (memory.grow (i32.const 1)))
+            (i32.store (i32.const 70000) (i32.const 500)))
+        (func (export "arena_alloc") (param i32) (result i32) (i32.const 16))
+        (func (export "choose_move") (param i32 i32) (result i32)
+            (i32.add (i32.add (global.get $g) (i32.load (i32.const 70000)))
+                (i32.mul (memory.size) (global.get $k)))))"#;
+    let module = wat::parse_str(wat).unwrap();
+    let sandbox = Sandbox::new(Limits::default()).unwrap();
+    let snap = || {
+        let instrumented = snapshot::instrument(&module).unwrap();
+        let loaded = sandbox.load_trusted("t", &instrumented, 1 << 20).unwrap();
+        let mut instance = loaded.preinit_instance(1_000_000).unwrap();
+        instance.call("setup").unwrap();
+        let globals = snapshot::defined_globals(&module).unwrap();
+        let state = instance.state(globals).unwrap();
+        snapshot::rewrite(&module, &state, &["setup"]).unwrap()
+    };
+    let bytes = snap();
+    assert_eq!(bytes, snap(), "the same calls give the same bytes");
+    let bot = sandbox.load_bytes("snap", &bytes).unwrap();
+    assert!(bot
+        .exports()
+        .iter()
+        .all(|e| e.name != "setup" && e.name != "_initialize"));
+    let mut b = bot.instantiate(0).unwrap();
+    let mut words = Vec::new();
+    arena_games::abi::begin(&mut words, 1, arena_games::Player::First, 0, 0);
+    // 7 + 30 from the calls, 500 in memory, 2 pages (one grown) x 1000.
+    assert_eq!(b.choose_move(&words).unwrap().raw, 2537);
+    assert_eq!(
+        b.instantiation_fuel(),
+        0,
+        "nothing runs at instantiation any more"
+    );
+}
