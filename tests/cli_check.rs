@@ -170,6 +170,34 @@ fn every_load_problem_is_listed_at_once() {
 }
 
 #[test]
+fn a_legal_moves_import_of_the_wrong_type_is_listed_with_the_rest() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bot = tmp.path().join("mine.wat");
+    fs::write(
+        &bot,
+        r#"(module
+            (import "arena" "legal_moves" (func (param i32)))
+            (import "env" "abort" (func))
+            (memory (export "memory") 1)
+            (func (export "choose_move") (param i32 i32) (result i32) i32.const 0))"#,
+    )
+    .unwrap();
+    arena()
+        .arg("check")
+        .arg(&bot)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("load: FAILED (3 problem(s))"))
+        .stdout(predicate::str::contains(
+            "import `arena.legal_moves` has type (i32) -> (), expected (i32, i32) -> i32",
+        ))
+        .stdout(predicate::str::contains(
+            "import `env.abort` is not allowed",
+        ))
+        .stdout(predicate::str::contains("missing export `arena_alloc`"));
+}
+
+#[test]
 fn instantiation_fuel_is_shown_and_a_failing_start_is_not_ready() {
     arena()
         .arg("check")

@@ -1,5 +1,7 @@
 //! `arena new-bot`: a folder for every language and game; every template builds with
-//! its own build.sh, passes `arena check` and plays a tournament against the builtins.
+//! its own build.sh, passes `arena check` and plays a tournament against the builtins;
+//! the MathTricks ones play the same games as the committed examples (builtin:greedy's
+//! moves).
 //!
 //! Every game is built in C, Zig, AssemblyScript and Rust (one language per toolchain)
 //! and played from WAT; C++ builds a spread. A toolchain that is not installed here is
@@ -160,7 +162,43 @@ fn build(dir: &Path, lang: &str, game: &str, env: &[(&str, &Path)]) -> PathBuf {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    dir.join(&name).join(format!("{name}.wasm"))
+    let bot = dir.join(&name).join(format!("{name}.wasm"));
+    if game == "mathtricks" {
+        plays_like_its_example(&bot, lang);
+    }
+    bot
+}
+
+/// The games `arena check --json` reports for `bot`: seats, opponents, results,
+/// scores and move counts (not the output, which names the bot).
+fn check_games(bot: &Path) -> Vec<serde_json::Value> {
+    let out = arena()
+        .arg("check")
+        .arg(bot)
+        .args(["--games", "9", "--json"])
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut games = report["games"].as_array().unwrap().clone();
+    for g in &mut games {
+        g.as_object_mut().unwrap().remove("output");
+    }
+    games
+}
+
+/// A MathTricks template plays the same games as the committed example of its language
+/// (whose moves are builtin:greedy's, tests/example_twins.rs; WAT: the first legal).
+fn plays_like_its_example(bot: &Path, lang: &str) {
+    let example = match lang {
+        "rust" => "greedy",
+        "c" => "c_greedy",
+        "cpp" => "cpp_greedy",
+        "zig" => "zig_greedy",
+        "assemblyscript" => "as_greedy",
+        _ => "first_legal",
+    };
+    let example = root().join(format!("bots/{example}.wasm"));
+    assert_eq!(check_games(bot), check_games(&example), "{}", bot.display());
 }
 
 /// `arena check` passes, and a short tournament against every builtin of the game ends
@@ -223,6 +261,9 @@ fn wat_templates_play_every_game() {
         let name = format!("wa_{game}");
         new_bot(tmp.path(), "wat", game, &name).success();
         let bot = tmp.path().join(&name).join(format!("{name}.wat"));
+        if game == "mathtricks" {
+            plays_like_its_example(&bot, "wat");
+        }
         checks_and_plays(&bot, game);
         // `arena play` hands it the legal moves too.
         arena()
