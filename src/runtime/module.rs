@@ -112,6 +112,7 @@ impl WasmModule {
                 imports: inner.imports.clone(),
                 pre: inner.pre.clone(),
                 has_initialize: inner.has_initialize,
+                wants_legal_moves: inner.wants_legal_moves,
                 shared: Arc::clone(&inner.shared),
                 input: Some(input),
             }),
