@@ -116,8 +116,9 @@ pub fn run(args: NewBotArgs) -> anyhow::Result<ExitCode> {
             game.name
         ),
         Lang::Python => println!(
-            "next: arena check {} --game {game}",
-            args.name.join(format!("{name}.py")).display()
+            "next: arena check {} --game {}",
+            args.name.join(format!("{name}.py")).display(),
+            game.name
         ),
         _ => println!(
             "next: bash {} && arena check {} --game {}",
