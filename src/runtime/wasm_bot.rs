@@ -47,8 +47,8 @@ impl WasmModule {
         store.limiter(|state| &mut state.limiter);
         store.set_fuel(budget).map_err(fail)?;
         // Every tick, the net compares the call's CPU time with its allowance.
-        store.epoch_deadline_callback(|ctx| {
-            Ok(if ctx.data().guard.exceeded() {
+        store.epoch_deadline_callback(|mut ctx| {
+            Ok(if ctx.data_mut().guard.exceeded() {
                 UpdateDeadline::Interrupt
             } else {
                 UpdateDeadline::Continue(1)
