@@ -37,14 +37,15 @@ pub fn rate(
     let index = |name: &str| names.iter().position(|n| n == name);
     let games: Vec<Game> = rows
         .iter()
-        .filter(|r| !(r.end == EndKind::Disqualified && r.result == ResultCode::Draw))
+        .filter(|r| r.seats.len() == 2)
+        .filter(|r| !(r.end == EndKind::Disqualified && r.result() == ResultCode::Draw))
         .filter_map(|r| {
-            let result = match r.result {
+            let result = match r.result() {
                 ResultCode::FirstWins => GameResult::FirstWins,
                 ResultCode::SecondWins => GameResult::SecondWins,
                 ResultCode::Draw => GameResult::Draw,
             };
-            Some(Game::new(index(&r.first)?, index(&r.second)?, result))
+            Some(Game::new(index(r.bot(0))?, index(r.bot(1))?, result))
         })
         .collect();
     if games.is_empty() {

@@ -7,7 +7,7 @@
 use arena_games::{AnyGame, Outcome, Player};
 
 use crate::bot::{Bot, Fault};
-use crate::record::{EndKind, MoveMark};
+use crate::record::{rank, EndKind, MoveMark, SeatRecord};
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +92,25 @@ pub struct GameRecord {
     pub move_marks: Vec<MoveMark>,
     /// The most linear memory each seat's bot held, in bytes (0 for builtins).
     pub memory: [u64; 2],
+}
+
+impl GameRecord {
+    /// Each seat's part in the game as the results record it, `names[i]` holding seat `i`:
+    /// score, rank (from the outcome), fuel. The one place a referee's record becomes
+    /// [`SeatRecord`]s.
+    pub fn seats(&self, names: &[String; 2]) -> Vec<SeatRecord> {
+        let ranks = rank::of_outcome(self.outcome);
+        (0..2)
+            .map(|i| SeatRecord {
+                bot: names[i].clone(),
+                team: None,
+                score: self.scores[i],
+                rank: ranks[i],
+                fuel: self.fuel[i],
+                max_move_fuel: self.max_move_fuel[i],
+            })
+            .collect()
+    }
 }
 
 /// Something that can field a fresh bot for one game.

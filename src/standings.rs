@@ -149,19 +149,19 @@ pub fn series_outcomes(
             let mut tally = Tally::default();
             let mut games = String::new();
             for row in rows {
-                let first = if row.first == names[plan.a] {
+                let first = if row.bot(0) == names[plan.a] {
                     Side::A
                 } else {
                     Side::B
                 };
-                let hp = row.result.half_points();
+                let hp = row.half_points();
                 let a_seat = if first == Side::A { 0 } else { 1 };
                 games.push(match hp[a_seat] {
                     2 => 'W',
                     1 => 'D',
                     _ => 'L',
                 });
-                tally.add(first, row.result.outcome());
+                tally.add(first, row.result().outcome());
             }
             Some(SeriesOutcome {
                 plan: plan.clone(),
@@ -201,9 +201,9 @@ pub fn standings(
         })
         .collect();
     for row in rows {
-        let hp = row.result.half_points();
-        let seats = [index[row.first.as_str()], index[row.second.as_str()]];
-        let scores = [row.first_score as i128, row.second_score as i128];
+        let hp = row.half_points();
+        let seats = [index[row.bot(0)], index[row.bot(1)]];
+        let scores = [row.seats[0].score as i128, row.seats[1].score as i128];
         for s in 0..2 {
             let t = &mut table[seats[s]];
             t.games.add(hp[s]);
@@ -217,9 +217,9 @@ pub fn standings(
                 t.as_second.add(hp[s]);
             }
         }
-        if !row.culprit.is_empty() {
+        if let Some(culprit) = row.culprit_bot() {
             if let (Some(&i), Some(kind)) = (
-                index.get(row.culprit.as_str()),
+                index.get(culprit),
                 match row.end {
                     EndKind::Fault(kind) => Some(kind),
                     _ => None,
@@ -317,20 +317,11 @@ mod tests {
             board_seed: 0,
             rows: 8,
             cols: 8,
-            first: first.into(),
-            second: second.into(),
-            first_score: scores[0],
-            second_score: scores[1],
-            result: result.parse().unwrap(),
-            winner: String::new(),
+            seats: crate::record::two_seats([first, second], scores, result.parse().unwrap()),
             end: EndKind::Normal,
-            culprit: String::new(),
+            culprit: None,
             reason: String::new(),
             moves: 1,
-            first_fuel: 0,
-            second_fuel: 0,
-            first_max_move_fuel: 0,
-            second_max_move_fuel: 0,
         }
     }
 
@@ -420,7 +411,7 @@ mod tests {
         let names: Vec<String> = ["a", "b"].iter().map(|s| s.to_string()).collect();
         let mut r = row(1, "a", "b", "0-1", [0, 0]);
         r.end = EndKind::Fault(FaultKind::Fuel);
-        r.culprit = "a".into();
+        r.culprit = Some(0);
         let rules = SeriesRules::new(1, false, false).unwrap();
         let series = series_outcomes(&[plan(1, 0, 1)], rules, &names, &[r.clone()]);
         let table = standings(&names, &[false; 2], &[None, None], &series, &[r]);
@@ -441,10 +432,10 @@ mod tests {
         let plans = [plan(1, 0, 3), plan(2, 1, 3), plan(3, 2, 3)];
         let mut crash = row(1, "crash", "ref", "0-1", [0, 0]);
         crash.end = EndKind::Fault(FaultKind::Trap);
-        crash.culprit = "crash".into();
+        crash.culprit = Some(0);
         let mut dq = row(2, "dq", "ref", "0-1", [0, 0]);
         dq.end = EndKind::Disqualified;
-        dq.culprit = "dq".into();
+        dq.culprit = Some(0);
         let lost = row(3, "lost", "ref", "0-1", [1, 9]);
         let rows = [crash, dq, lost];
         let series = series_outcomes(&plans, rules, &names, &rows);

@@ -16,7 +16,7 @@ pub const FILE: &str = "fairness.csv";
 pub fn first_mover_records(rows: &[GameRow]) -> BTreeMap<Option<(u32, u32)>, [u64; 3]> {
     let mut out: BTreeMap<Option<(u32, u32)>, [u64; 3]> = BTreeMap::new();
     for row in rows.iter().filter(|r| r.end == EndKind::Normal) {
-        let i = match row.result {
+        let i = match row.result() {
             ResultCode::FirstWins => 0,
             ResultCode::SecondWins => 2,
             ResultCode::Draw => 1,

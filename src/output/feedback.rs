@@ -118,16 +118,16 @@ fn page(results: &Results, s: &Standing, student: &Student, grade: Option<&Strin
     let mine: Vec<&GameRow> = results
         .rows
         .iter()
-        .filter(|r| r.first == s.name || r.second == s.name)
+        .filter(|r| r.seat_of(&s.name).is_some())
         .collect();
     for r in &mine {
-        let seat = usize::from(r.second == s.name);
-        let opponent = if seat == 0 { &r.second } else { &r.first };
+        let seat = usize::from(r.bot(1) == s.name);
+        let opponent = r.bot(1 - seat);
         by_opponent
-            .entry(opponent.as_str())
+            .entry(opponent)
             .or_default()
             .1
-            .add(r.result.half_points()[seat]);
+            .add(r.half_points()[seat]);
     }
     let _ = writeln!(out, "\n## Against each opponent\n");
     let _ = writeln!(
@@ -147,7 +147,7 @@ fn page(results: &Results, s: &Standing, student: &Student, grade: Option<&Strin
     let _ = writeln!(out, "\n## Faults\n");
     let faults: Vec<&&GameRow> = mine
         .iter()
-        .filter(|r| r.culprit == s.name && matches!(r.end, EndKind::Fault(_)))
+        .filter(|r| r.culprit_bot() == Some(s.name.as_str()) && matches!(r.end, EndKind::Fault(_)))
         .collect();
     if faults.is_empty() {
         let _ = writeln!(out, "None: every game of yours ended under the rules.");
@@ -158,10 +158,10 @@ fn page(results: &Results, s: &Standing, student: &Student, grade: Option<&Strin
         );
     }
     for r in faults {
-        let (seat, opponent) = if r.first == s.name {
-            (1, &r.second)
+        let (seat, opponent) = if r.bot(0) == s.name {
+            (1, r.bot(1))
         } else {
-            (2, &r.first)
+            (2, r.bot(0))
         };
         let _ = writeln!(
             out,

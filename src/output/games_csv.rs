@@ -10,6 +10,7 @@ use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use super::{write_csv, OutputError};
+use crate::record::columns::Layout;
 pub use crate::record::GameRow;
 
 /// The file name inside the results folder.
@@ -19,25 +20,39 @@ pub const FILE: &str = "games.csv";
 pub struct GameLog {
     path: PathBuf,
     out: csv::Writer<BufWriter<File>>,
+    /// The file's layout: read from its header, or (for a new file) chosen by the first
+    /// row, when the header is written.
+    layout: Option<Layout>,
 }
 
 impl GameLog {
-    /// Opens `dir/games.csv` for appending, writing the header if the file is new.
+    /// Opens `dir/games.csv` for appending; a new file gets its header with the first row.
     ///
     /// # Errors
-    /// [`OutputError`] when the file cannot be opened.
+    /// [`OutputError`] when the file cannot be opened or its header names no layout.
     pub fn open(dir: &Path) -> Result<GameLog, OutputError> {
         let path = dir.join(FILE);
         let new = !path.exists() || fs::metadata(&path).map(|m| m.len() == 0).unwrap_or(true);
+        let layout = if new {
+            None
+        } else {
+            let mut reader = csv::Reader::from_path(&path)
+                .map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
+            let header = reader
+                .headers()
+                .map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
+            Some(
+                Layout::from_header(header)
+                    .map_err(|e| OutputError::corrupt(&path, e.to_string()))?,
+            )
+        };
         let file = OpenOptions::new()
             .create(true)
             .append(true)
             .open(&path)
             .map_err(|e| OutputError::io(&path, e))?;
-        let out = csv::WriterBuilder::new()
-            .has_headers(new)
-            .from_writer(BufWriter::new(file));
-        Ok(GameLog { path, out })
+        let out = csv::Writer::from_writer(BufWriter::new(file));
+        Ok(GameLog { path, out, layout })
     }
 
     /// Appends one row and flushes it to the operating system.
@@ -46,9 +61,20 @@ impl GameLog {
     /// [`OutputError`] when writing fails.
     pub fn append(&mut self, row: &GameRow) -> Result<(), OutputError> {
         let path = &self.path;
-        self.out
-            .serialize(row)
-            .map_err(|e| OutputError::corrupt(path, e.to_string()))?;
+        let corrupt = |e: &dyn std::fmt::Display| OutputError::corrupt(path, e.to_string());
+        let layout = match self.layout {
+            Some(layout) => layout,
+            None => {
+                let layout = Layout::of(std::slice::from_ref(row));
+                self.out
+                    .write_record(layout.header())
+                    .map_err(|e| corrupt(&e))?;
+                self.layout = Some(layout);
+                layout
+            }
+        };
+        let fields = layout.fields(row).map_err(|e| corrupt(&e))?;
+        self.out.write_record(fields).map_err(|e| corrupt(&e))?;
         self.out.flush().map_err(|e| OutputError::io(path, e))
     }
 }
@@ -76,10 +102,29 @@ pub fn read_rows(dir: &Path, repair: bool) -> Result<Vec<GameRow>, OutputError> 
         f.set_len(complete.len() as u64)
             .map_err(|e| OutputError::io(&path, e))?;
     }
+    if complete.is_empty() {
+        return Ok(Vec::new());
+    }
     let mut reader = csv::Reader::from_reader(complete);
+    let header = reader
+        .headers()
+        .map_err(|e| OutputError::corrupt(&path, format!("the header: {e}")))?
+        .clone();
+    let layout = Layout::from_header(&header)
+        .map_err(|e| OutputError::corrupt(&path, format!("the header: {e}")))?;
     let mut rows = Vec::new();
-    for (i, row) in reader.deserialize::<GameRow>().enumerate() {
-        let row = row.map_err(|e| OutputError::corrupt(&path, format!("row {}: {e}", i + 1)))?;
+    for (i, record) in reader.records().enumerate() {
+        let row = match record.map(|r| layout.parse(&header, &r)) {
+            Ok(Ok(row)) => row,
+            Ok(Err(e)) => {
+                let at = match e.game_id() {
+                    Some(id) => format!("the row of game {id}"),
+                    None => format!("row {}", i + 1),
+                };
+                return Err(OutputError::corrupt(&path, format!("{at}: {e}")));
+            }
+            Err(e) => return Err(OutputError::corrupt(&path, format!("row {}: {e}", i + 1))),
+        };
         rows.push(row);
     }
     Ok(rows)
@@ -93,13 +138,24 @@ fn complete_prefix(bytes: &[u8]) -> &[u8] {
     }
 }
 
-/// Rewrites `dir/games.csv` atomically with `rows` (already in game-id order).
+/// Rewrites `dir/games.csv` atomically with `rows` (already in game-id order), in the
+/// layout that holds them all (no header for no rows).
 ///
 /// # Errors
 /// [`OutputError`] when writing fails.
 pub fn write_sorted(dir: &Path, rows: &[GameRow]) -> Result<(), OutputError> {
-    write_csv(&dir.join(FILE), |out| {
-        rows.iter().try_for_each(|row| out.serialize(row))
+    let path = dir.join(FILE);
+    let layout = Layout::of(rows);
+    let fields = rows
+        .iter()
+        .map(|row| layout.fields(row))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
+    write_csv(&path, |out| {
+        if !rows.is_empty() {
+            out.write_record(layout.header())?;
+        }
+        fields.iter().try_for_each(|f| out.write_record(f))
     })
 }
 
@@ -115,7 +171,7 @@ impl super::SummaryWriter for GamesCsv {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::{EndKind, ResultCode};
+    use crate::record::{EndKind, SeatRecord};
     use std::io::Write;
 
     /// The bytes `write_sorted` writes for `rows`.
@@ -135,20 +191,28 @@ mod tests {
             board_seed: 99,
             rows: 8,
             cols: 8,
-            first: "a".into(),
-            second: "b, \"quoted\"".into(),
-            first_score: -5,
-            second_score: 12,
-            result: ResultCode::SecondWins,
-            winner: "b".into(),
+            seats: vec![
+                SeatRecord {
+                    bot: "a".into(),
+                    team: None,
+                    score: -5,
+                    rank: 2,
+                    fuel: 0,
+                    max_move_fuel: 0,
+                },
+                SeatRecord {
+                    bot: "b, \"quoted\"".into(),
+                    team: None,
+                    score: 12,
+                    rank: 1,
+                    fuel: 123,
+                    max_move_fuel: 10,
+                },
+            ],
             end: EndKind::Normal,
-            culprit: String::new(),
+            culprit: None,
             reason: String::new(),
             moves: 20,
-            first_fuel: 0,
-            second_fuel: 123,
-            first_max_move_fuel: 0,
-            second_max_move_fuel: 10,
         }
     }
 

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-use arena_games::GameKind;
+use arena_games::{GameKind, Player};
 
 use crate::output::games_csv::{GameLog, GameRow};
 use crate::output::replay::Replay;
@@ -69,7 +69,7 @@ impl RunContext<'_> {
                     }
                 }
             };
-            tally.add(game.first, row.result.outcome());
+            tally.add(game.first, row.result().outcome());
             rows.push(row);
         }
         (rows, played, false)
@@ -116,10 +116,6 @@ pub fn game_row(
     names: &[String; 2],
     record: &GameRecord,
 ) -> GameRow {
-    let winner = match record.outcome {
-        arena_games::Outcome::Win(p) => names[p.index()].clone(),
-        arena_games::Outcome::Draw => String::new(),
-    };
     GameRow {
         game_id: game.id,
         series_id: plan.id,
@@ -129,24 +125,11 @@ pub fn game_row(
         board_seed: game.board_seed,
         rows: game.size[0],
         cols: game.size[1],
-        first: names[0].clone(),
-        second: names[1].clone(),
-        first_score: record.scores[0],
-        second_score: record.scores[1],
-        result: ResultCode::of(record.outcome),
-        winner,
+        seats: record.seats(names),
         end: record.end.kind(),
-        culprit: record
-            .end
-            .culprit()
-            .map(|p| names[p.index()].clone())
-            .unwrap_or_default(),
+        culprit: record.end.culprit().map(Player::index),
         reason: record.end.reason(),
         moves: record.moves.len() as u32,
-        first_fuel: record.fuel[0],
-        second_fuel: record.fuel[1],
-        first_max_move_fuel: record.max_move_fuel[0],
-        second_max_move_fuel: record.max_move_fuel[1],
     }
 }
 

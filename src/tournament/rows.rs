@@ -8,7 +8,6 @@ use crate::output::games_csv::{self, GameRow};
 use crate::output::OutputError;
 use crate::record::{EndKind, ResultCode};
 use crate::series::{Side, Tally};
-use arena_games::Player;
 
 use crate::schedule::{GamePlan, Schedule, SeriesPlan};
 
@@ -39,8 +38,9 @@ pub(super) fn previous_rows(
                 && g.board_index == row.board_index
                 && g.size == [row.rows, row.cols]
                 && *round == row.round
-                && names[0] == row.first
-                && names[1] == row.second
+                && row.seats.len() == 2
+                && names[0] == row.bot(0)
+                && names[1] == row.bot(1)
         });
         let corrupt = |why: &str| {
             OutputError::corrupt(&path, format!("the row of game {}: {why}", row.game_id))
@@ -74,25 +74,16 @@ fn row_inconsistency(
             .position(|n| n == name)
             .is_some_and(|i| disqualified.get(i).is_some_and(Option::is_some))
     };
-    let winner = match row.result.winner() {
-        Some(Player::First) => row.first.as_str(),
-        Some(Player::Second) => row.second.as_str(),
-        None => "",
-    };
-    if row.winner != winner {
-        return Some(format!(
-            "the winner `{}` does not follow from the result `{}`",
-            row.winner, row.result
-        ));
-    }
-    let seats_dq = [dq(&row.first), dq(&row.second)];
+    // The winner agreeing with the result and the culprit being a seat were checked when
+    // the row was read (`record::columns`).
+    let seats_dq = [dq(row.bot(0)), dq(row.bot(1))];
     match row.end {
         EndKind::Normal => {
-            if !row.culprit.is_empty() || !row.reason.is_empty() {
+            if row.culprit.is_some() || !row.reason.is_empty() {
                 return Some("a normal end with a culprit or a reason".into());
             }
             if let Some(i) = seats_dq.iter().position(|&d| d) {
-                let name = if i == 0 { &row.first } else { &row.second };
+                let name = row.bot(i);
                 return Some(format!(
                     "`{name}` is disqualified in tournament.json but played this game"
                 ));
@@ -101,30 +92,25 @@ fn row_inconsistency(
         end => {
             let both = seats_dq[0] && seats_dq[1];
             if end == EndKind::Disqualified && both {
-                if !row.culprit.is_empty() || row.result != ResultCode::Draw {
+                if row.culprit.is_some() || row.result() != ResultCode::Draw {
                     return Some(
                         "a game of two disqualified bots must be a draw without a culprit".into(),
                     );
                 }
                 return None;
             }
-            let seat = if row.culprit == row.first {
-                0
-            } else if row.culprit == row.second {
-                1
-            } else {
+            let Some(seat) = row.culprit else {
                 return Some(format!(
-                    "the end `{end}` needs a culprit, one of the two bots, not `{}`",
-                    row.culprit
+                    "the end `{end}` needs a culprit, one of the two bots"
                 ));
             };
-            if winner.is_empty() || winner == row.culprit {
-                return Some(format!("the culprit `{}` must lose the game", row.culprit));
+            let culprit = row.bot(seat);
+            if row.winner().is_none_or(|w| w == seat) {
+                return Some(format!("the culprit `{culprit}` must lose the game"));
             }
             if end == EndKind::Disqualified && !seats_dq[seat] {
                 return Some(format!(
-                    "`{}` forfeited as disqualified, but tournament.json does not disqualify it",
-                    row.culprit
+                    "`{culprit}` forfeited as disqualified, but tournament.json does not disqualify it"
                 ));
             }
             if end != EndKind::Disqualified && seats_dq.iter().any(|&d| d) {
@@ -174,7 +160,7 @@ pub(super) fn check_series_rows(
                 ));
             }
             let game = schedule.game(plan, row.game_index);
-            tally.add(game.first, row.result.outcome());
+            tally.add(game.first, row.result().outcome());
         }
     }
     Ok(())

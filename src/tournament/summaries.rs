@@ -143,12 +143,12 @@ pub fn recompute(dir: &Path, reporting: &Reporting) -> Result<Summary, Tournamen
         .filter(|plan| {
             let mut tally = Tally::default();
             for row in rows.iter().filter(|r| r.series_id == plan.id) {
-                let first = if row.first == schedule.names[plan.a] {
+                let first = if row.bot(0) == schedule.names[plan.a] {
                     Side::A
                 } else {
                     Side::B
                 };
-                tally.add(first, row.result.outcome());
+                tally.add(first, row.result().outcome());
             }
             rules.is_over(&tally)
         })

@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::super::fairness_csv::first_mover_records;
 use super::Input;
 use crate::bot::FaultKind;
+use crate::record::ResultCode;
 use crate::series::{SeriesResult, Side};
 use crate::standings::standings_order;
 
@@ -205,14 +206,11 @@ pub fn page_data(
     let bot = |name: &str| index.get(name).copied().unwrap_or(0);
     let faults = rows
         .iter()
-        .filter(|r| !r.culprit.is_empty() && r.end != crate::record::EndKind::Disqualified)
-        .map(|r| FaultView {
-            bot: bot(&r.culprit),
-            opponent: bot(if r.culprit == r.first {
-                &r.second
-            } else {
-                &r.first
-            }),
+        .filter(|r| r.end != crate::record::EndKind::Disqualified)
+        .filter_map(|r| Some((r, r.culprit?)))
+        .map(|(r, culprit)| FaultView {
+            bot: bot(r.bot(culprit)),
+            opponent: bot(r.bot(1 - culprit.min(1))),
             game: r.game_id,
             ply: r.moves + 1,
             kind: r.end.to_string(),
@@ -222,22 +220,22 @@ pub fn page_data(
     let games = rows
         .iter()
         .map(|r| {
-            let result = match r.result.as_str() {
-                "1-0" => 0,
-                "0-1" => 1,
-                _ => 2,
+            let result = match r.result() {
+                ResultCode::FirstWins => 0,
+                ResultCode::SecondWins => 1,
+                ResultCode::Draw => 2,
             };
             serde_json::json!([
                 r.game_id,
                 r.series_id,
                 r.round,
-                bot(&r.first),
-                bot(&r.second),
+                bot(r.bot(0)),
+                bot(r.bot(1)),
                 result,
                 r.end,
                 r.moves,
-                r.first_score,
-                r.second_score,
+                r.seats[0].score,
+                r.seats[1].score,
                 replay_kind(r.game_id),
                 r.rows,
                 r.cols

@@ -132,8 +132,8 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
 /// Every game, in the order their frames are placed: faults first (inline while room
 /// lasts), then by game id.
 fn chosen(rows: &[GameRow]) -> Vec<u64> {
-    let faulted = rows.iter().filter(|r| !r.culprit.is_empty());
-    let clean = rows.iter().filter(|r| r.culprit.is_empty());
+    let faulted = rows.iter().filter(|r| r.culprit.is_some());
+    let clean = rows.iter().filter(|r| r.culprit.is_none());
     faulted.chain(clean).map(|r| r.game_id).collect()
 }
 

@@ -1,7 +1,11 @@
-//! The typed record of a finished game as every results file holds it ([`GameRow`]: who
-//! played, the scores, the result from the first mover's side, how it ended, the fuel), and
-//! its vocabulary ([`ResultCode`], [`EndKind`]). Writers serialise these values and readers
-//! parse them back here, in one place; nothing else compares their text.
+//! The typed record of a finished game as every results file holds it ([`GameRow`]: the
+//! game's identity, one [`SeatRecord`] per seat — bot, team, score, rank, fuel — how it
+//! ended and which seat faulted), and its vocabulary ([`ResultCode`], the two-seat view
+//! of the ranks, and [`EndKind`]). Ranks are computed in [`rank`]; the files' columns are
+//! laid out and parsed back in [`columns`], in one place; nothing else compares their text.
+
+pub mod columns;
+pub mod rank;
 
 use std::fmt;
 use std::str::FromStr;
@@ -12,9 +16,9 @@ use thiserror::Error;
 
 use crate::bot::FaultKind;
 
-/// One finished game, as `games.csv` records it (one row; column order is the field
-/// order) and as standings, ratings and fairness read it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One finished game, as `games.csv` records it (one row) and as standings, ratings,
+/// fairness and the reports read it. Seats are in move order (index 0 moved first).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
     /// The game's id: `(series_id - 1) * max_games + game_index + 1`, stable per schedule.
     pub game_id: u64,
@@ -32,35 +36,93 @@ pub struct GameRow {
     pub rows: u32,
     /// Columns of the board.
     pub cols: u32,
-    /// The bot that moved first.
-    pub first: String,
-    /// The bot that moved second.
-    pub second: String,
-    /// First mover's score at the end.
-    pub first_score: i64,
-    /// Second mover's score at the end.
-    pub second_score: i64,
-    /// `1-0`, `0-1` or `1/2-1/2`, from the first mover's side.
-    pub result: ResultCode,
-    /// The winner's name, empty for a draw.
-    pub winner: String,
-    /// `normal`, `disqualified`, or the fault kind (`trap`, `fuel`, `memory`, `stack`,
-    /// `bad_pointer`, `illegal_move`, `timeout`, `instantiation`).
+    /// Every seat, in move order.
+    pub seats: Vec<SeatRecord>,
+    /// `normal`, `disqualified`, or the fault kind.
     pub end: EndKind,
-    /// The bot that caused an abnormal end, empty for a normal end.
-    pub culprit: String,
+    /// The seat (index into `seats`) that caused an abnormal end; `None` for a normal end
+    /// or a game nobody could play.
+    pub culprit: Option<usize>,
     /// The reason in words, empty for a normal end.
     pub reason: String,
     /// Moves played.
     pub moves: u32,
-    /// Fuel used by the first mover over the game.
-    pub first_fuel: u64,
-    /// Fuel used by the second mover.
-    pub second_fuel: u64,
-    /// The most fuel one move of the first mover used.
-    pub first_max_move_fuel: u64,
-    /// The most fuel one move of the second mover used.
-    pub second_max_move_fuel: u64,
+}
+
+/// One seat's part in a finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRecord {
+    /// The bot that held the seat.
+    pub bot: String,
+    /// The seat's team, if the game has teams: seats sharing a team share the result.
+    pub team: Option<u32>,
+    /// The seat's score at the end (the game's tie-break figure; it never overrules the
+    /// rank).
+    pub score: i64,
+    /// Competition rank: 1 + the number of seats with a strictly better result (on a draw
+    /// every seat ranks 1).
+    pub rank: u32,
+    /// Fuel the seat's bot used over the game (0 for native bots).
+    pub fuel: u64,
+    /// The most fuel one move of the seat's bot used.
+    pub max_move_fuel: u64,
+}
+
+impl GameRow {
+    /// The two-seat result from the first mover's side, derived from the ranks of seats 0
+    /// and 1 (the only seats of every two-seat game).
+    pub fn result(&self) -> ResultCode {
+        ResultCode::of_ranks([self.rank(0), self.rank(1)])
+    }
+
+    /// Half points of seats 0 and 1 under the two-seat view: 2 for a win, 1 for a draw.
+    pub fn half_points(&self) -> [u32; 2] {
+        self.result().half_points()
+    }
+
+    /// The bot of `seat` (empty if there is no such seat).
+    pub fn bot(&self, seat: usize) -> &str {
+        self.seats.get(seat).map_or("", |s| s.bot.as_str())
+    }
+
+    /// The first seat `name` held, if any.
+    pub fn seat_of(&self, name: &str) -> Option<usize> {
+        self.seats.iter().position(|s| s.bot == name)
+    }
+
+    /// The bot of the seat that caused an abnormal end, if any.
+    pub fn culprit_bot(&self) -> Option<&str> {
+        self.culprit.map(|seat| self.bot(seat))
+    }
+
+    /// The one seat ranked first alone, if the game has a single winner.
+    pub fn winner(&self) -> Option<usize> {
+        let mut firsts = self.seats.iter().enumerate().filter(|(_, s)| s.rank == 1);
+        match (firsts.next(), firsts.next()) {
+            (Some((i, _)), None) if self.seats.len() > 1 => Some(i),
+            _ => None,
+        }
+    }
+
+    fn rank(&self, seat: usize) -> u32 {
+        self.seats.get(seat).map_or(1, |s| s.rank)
+    }
+}
+
+/// The two seats of a game with this result and these scores (no teams, no fuel: for
+/// games played without a sandbox, and for tests).
+pub fn two_seats(bots: [&str; 2], scores: [i64; 2], result: ResultCode) -> Vec<SeatRecord> {
+    let ranks = result.ranks();
+    (0..2)
+        .map(|i| SeatRecord {
+            bot: bots[i].to_string(),
+            team: None,
+            score: scores[i],
+            rank: ranks[i],
+            fuel: 0,
+            max_move_fuel: 0,
+        })
+        .collect()
 }
 
 /// What the referee notes of each accepted move besides the move itself.
@@ -93,6 +155,24 @@ impl ResultCode {
             Outcome::Win(Player::First) => ResultCode::FirstWins,
             Outcome::Win(Player::Second) => ResultCode::SecondWins,
             Outcome::Draw => ResultCode::Draw,
+        }
+    }
+
+    /// The two-seat view of seats' competition ranks: the seat ranked better wins.
+    pub fn of_ranks(ranks: [u32; 2]) -> ResultCode {
+        match ranks[0].cmp(&ranks[1]) {
+            std::cmp::Ordering::Less => ResultCode::FirstWins,
+            std::cmp::Ordering::Greater => ResultCode::SecondWins,
+            std::cmp::Ordering::Equal => ResultCode::Draw,
+        }
+    }
+
+    /// The competition ranks of the two seats: `[1, 2]`, `[2, 1]` or `[1, 1]`.
+    pub fn ranks(self) -> [u32; 2] {
+        match self {
+            ResultCode::FirstWins => [1, 2],
+            ResultCode::SecondWins => [2, 1],
+            ResultCode::Draw => [1, 1],
         }
     }
 
@@ -233,6 +313,14 @@ mod tests {
             assert_eq!(ResultCode::of(r.outcome()), r);
         }
         assert_eq!(ResultCode::FirstWins.half_points(), [2, 0]);
+        for r in [
+            ResultCode::FirstWins,
+            ResultCode::SecondWins,
+            ResultCode::Draw,
+        ] {
+            assert_eq!(ResultCode::of_ranks(r.ranks()), r);
+            assert_eq!(r.ranks(), rank::of_outcome(r.outcome()));
+        }
         assert_eq!(ResultCode::Draw.half_points(), [1, 1]);
         assert_eq!(
             "2-0".parse::<ResultCode>().unwrap_err().to_string(),
