@@ -15,8 +15,10 @@
 # tests/fixtures/panicking/, tests/fixtures/c_panic.wasm from tests/fixtures/c_panic.c).
 #
 # Usage: bash bots/build.sh [--install] [--check]
-#   --install  first install what the build needs on Debian/Ubuntu: the pinned Rust
-#              toolchain with the wasm32-unknown-unknown target (through rustup), clang
+#   --install  first install what the build needs on Debian/Ubuntu (and what the
+#              `arena new-bot` templates' tests need): the pinned Rust
+#              toolchain with the wasm32-unknown-unknown target (through rustup; the
+#              default toolchain gets the target too), clang
 #              and lld of the pinned major version (through apt-get), Zig (pip install
 #              ziglang==ZIG_VERSION) and AssemblyScript (npm ci in
 #              bots/tools/assemblyscript, whose package-lock.json pins it). WAT is
@@ -96,6 +98,8 @@ install_tools() {
     else
         rustup toolchain install "$RUST_TOOLCHAIN" --profile minimal \
             --target "$WASM_TARGET" --target "$PYTHON_TARGET"
+        # The default toolchain too: `arena new-bot --lang rust` folders build with it.
+        rustc -V >/dev/null 2>&1 && rustup target add "$WASM_TARGET"
     fi
     if ! command -v npm >/dev/null || ! python3 -m pip --version >/dev/null 2>&1; then
         say "installing node, npm and pip"

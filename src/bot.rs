@@ -141,6 +141,22 @@ pub trait Bot: Send {
     /// The [`Fault`] that forfeits the game.
     fn choose_move(&mut self, words: &[i32]) -> Result<Reply, Fault>;
 
+    /// [`Bot::choose_move`] from a caller that knows the position: `legal` lists its
+    /// legal moves (their encodings, ascending). Only a bot that uses them calls it (a
+    /// module importing `arena.legal_moves`, docs/ABI.md), so the others cost nothing
+    /// more. The referee and `arena play` ask through this.
+    ///
+    /// # Errors
+    /// As [`Bot::choose_move`].
+    fn choose_move_with(
+        &mut self,
+        words: &[i32],
+        legal: &dyn Fn() -> Vec<i32>,
+    ) -> Result<Reply, Fault> {
+        let _ = legal;
+        self.choose_move(words)
+    }
+
     /// The debug output the bot produced so far in this game (bounded), for replays.
     fn output(&self) -> String {
         String::new()

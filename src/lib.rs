@@ -32,5 +32,6 @@ pub mod seeds;
 pub mod series;
 pub mod standings;
 pub mod submissions;
+pub mod tables;
 pub mod tournament;
 pub mod units;

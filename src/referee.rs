@@ -156,7 +156,9 @@ pub fn play_game(
         let bot = &mut bots[seat.index()];
         game.observation(ply, bot_seeds[seat.index()], &mut words);
         let mut fuel = 0;
-        let result = bot.choose_move(&words).and_then(|reply| {
+        let legal = || game.legal_moves();
+        let answer = bot.choose_move_with(&words, &legal);
+        let result = answer.and_then(|reply| {
             fuel = reply.fuel;
             let i = seat.index();
             record.fuel[i] += reply.fuel;

@@ -229,7 +229,7 @@ fn bad_requests_are_refused_with_a_reason() {
     refused(&[dir, "1", "--move", "0"], "--move 0");
     refused(&[dir, "1", "--move", &past], &format!("--move {past}"));
     refused(&[dir, "1", "--move", &last], "is over");
-    refused(&[dir, "99", "--move", "1"], "g0000099");
+    refused(&[dir, "99", "--move", "1"], "no replay of game 99");
     refused(
         &[dir, "1", "--move", "1", "--game", "kalah"],
         "brings its own",

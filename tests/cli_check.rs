@@ -170,6 +170,34 @@ fn every_load_problem_is_listed_at_once() {
 }
 
 #[test]
+fn a_legal_moves_import_of_the_wrong_type_is_listed_with_the_rest() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bot = tmp.path().join("mine.wat");
+    fs::write(
+        &bot,
+        r#"(module
+            (import "arena" "legal_moves" (func (param i32)))
+            (import "env" "abort" (func))
+            (memory (export "memory") 1)
+            (func (export "choose_move") (param i32 i32) (result i32) i32.const 0))"#,
+    )
+    .unwrap();
+    arena()
+        .arg("check")
+        .arg(&bot)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("load: FAILED (3 problem(s))"))
+        .stdout(predicate::str::contains(
+            "import `arena.legal_moves` has type (i32) -> (), expected (i32, i32) -> i32",
+        ))
+        .stdout(predicate::str::contains(
+            "import `env.abort` is not allowed",
+        ))
+        .stdout(predicate::str::contains("missing export `arena_alloc`"));
+}
+
+#[test]
 fn instantiation_fuel_is_shown_and_a_failing_start_is_not_ready() {
     arena()
         .arg("check")
@@ -200,6 +228,21 @@ fn a_name_shared_with_an_example_is_warned_about() {
         .success()
         .stdout(predicate::str::contains(
             "warning: `greedy` is also the name of an example bot",
+        ));
+    // Also when it does not load (it cannot be the example then), and whatever the case.
+    let broken = tmp.path().join("Alphabeta.wat");
+    fs::write(&broken, "(module)").unwrap();
+    arena()
+        .arg("check")
+        .arg(&broken)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("load: FAILED"))
+        .stdout(predicate::str::contains(
+            "warning: `Alphabeta` is also the name of an example bot (bots/alphabeta.wasm)",
+        ))
+        .stdout(predicate::str::contains(
+            "rename your file (e.g. my_Alphabeta.wasm)",
         ));
     // The example itself is not warned about.
     arena()

@@ -128,23 +128,24 @@ fn a_crashed_run_resumes_to_identical_results() {
     let games = fs::read_to_string(full.join("games.csv")).unwrap();
     let lines: Vec<&str> = games.lines().collect();
     let mut partial = format!("{}\n", lines[0]);
+    let store = arena::output::replay_store::Store::open(&full).unwrap();
+    let journal = arena::output::replay_store::Journals::new(&crashed, 1);
     for i in [5, 1, 3] {
         partial.push_str(lines[i]);
         partial.push('\n');
-        let id = lines[i].split(',').next().unwrap();
-        let name = format!("g{:07}.txt", id.parse::<u64>().unwrap());
-        fs::copy(
-            full.join("replays").join(&name),
-            crashed.join("replays").join(&name),
-        )
-        .unwrap();
+        let id: u64 = lines[i].split(',').next().unwrap().parse().unwrap();
+        journal.append(id, store.get(id).unwrap()).unwrap();
     }
+    drop(journal);
     partial.push_str(&lines[2][..10]);
     fs::write(crashed.join("games.csv"), &partial).unwrap();
-    // A replay and a summary that were being written when the process died.
+    // A replay record and a summary that were being written when the process died.
+    let mut torn = fs::read(crashed.join("replays/journal-0.txt")).unwrap();
+    torn.extend_from_slice(b"@ 2 900 0123456789abcdef\narena-replay 1\ngame ma");
+    fs::write(crashed.join("replays/journal-0.txt"), torn).unwrap();
     fs::write(
-        crashed.join("replays/.g0000002.txt.tmp-999"),
-        "arena-replay 1\ngame ma",
+        crashed.join("replays/.replays.txt.tmp-999"),
+        "arena-replays 1\n@ 1",
     )
     .unwrap();
     fs::write(crashed.join(".standings.csv.tmp-999"), "rank,bot\n1,").unwrap();

@@ -223,32 +223,27 @@ fn an_unknown_format_is_refused_everywhere() {
 fn resume_restores_deleted_replays_and_sweeps_leftovers() {
     let tmp = tempfile::tempdir().unwrap();
     let (subs, out) = played(tmp.path());
-    let before: Vec<(PathBuf, Vec<u8>)> = fs::read_dir(out.join("replays"))
-        .unwrap()
-        .map(|e| {
-            let p = e.unwrap().path();
-            let bytes = fs::read(&p).unwrap();
-            (p, bytes)
-        })
-        .collect();
+    let store_file = out.join("replays/replays.txt");
+    let before = fs::read(&store_file).unwrap();
+    let mut store = arena::output::replay_store::Store::open(&out).unwrap();
+    let ids: Vec<u64> = store.ids().collect();
+    store.retain(|id| id != ids[0] && id != ids[1]);
+    store.write(&out).unwrap();
+    assert_ne!(fs::read(&store_file).unwrap(), before);
     let games = fs::read(out.join("games.csv")).unwrap();
-    fs::remove_file(&before[0].0).unwrap();
-    fs::remove_file(&before[1].0).unwrap();
     fs::write(out.join(".games.csv.tmp-4242"), "half").unwrap();
-    fs::write(out.join("replays/.g0000001.txt.tmp-4242"), "half").unwrap();
-    let kept = before.len() - 2;
+    fs::write(out.join("replays/.replays.txt.tmp-4242"), "half").unwrap();
+    let kept = ids.len() - 2;
     tournament(&subs, &out, &["--resume"])
         .assert()
         .success()
         .stderr(predicate::str::contains(format!(
             "kept {kept} recorded games, re-played 2 whose replay was missing"
         )));
-    for (p, bytes) in &before {
-        assert_eq!(&fs::read(p).unwrap(), bytes, "{}", p.display());
-    }
+    assert_eq!(fs::read(&store_file).unwrap(), before);
     assert_eq!(fs::read(out.join("games.csv")).unwrap(), games);
     assert!(!out.join(".games.csv.tmp-4242").exists());
-    assert!(!out.join("replays/.g0000001.txt.tmp-4242").exists());
+    assert!(!out.join("replays/.replays.txt.tmp-4242").exists());
     verify(&out, &subs).assert().success();
 }
 

@@ -167,7 +167,7 @@ fn scenarios(dir: &Path) {
 }
 
 /// A copy of the MathTricks run as a crash leaves it (the manifest, some rows out of order,
-/// a torn last line, replays of only those games), resumed: it must end byte-identical to
+/// a torn last line, a journal with the replays of only those games), resumed: it must end byte-identical to
 /// the uninterrupted run, so it is recorded under the same expected hashes.
 fn resume(dir: &Path) {
     let full = dir.join("out/games/mathtricks");
@@ -181,16 +181,13 @@ fn resume(dir: &Path) {
     let games = fs::read_to_string(full.join("games.csv")).unwrap();
     let lines: Vec<&str> = games.lines().collect();
     let mut partial = format!("{}\n", lines[0]);
+    let store = arena::output::replay_store::Store::open(&full).unwrap();
+    let journal = arena::output::replay_store::Journals::new(&crashed, 1);
     for i in [7, 2, 4] {
         partial.push_str(lines[i]);
         partial.push('\n');
         let id: u64 = lines[i].split(',').next().unwrap().parse().unwrap();
-        let name = format!("g{id:07}.txt");
-        fs::copy(
-            full.join("replays").join(&name),
-            crashed.join("replays").join(&name),
-        )
-        .unwrap();
+        journal.append(id, store.get(id).unwrap()).unwrap();
     }
     partial.push_str(&lines[3][..8]);
     fs::write(crashed.join("games.csv"), partial).unwrap();

@@ -37,9 +37,17 @@ extern "C" {
 #define ARENA_EXPORT(name) __attribute__((export_name(#name)))
 
 /* The host's debug log: `len` bytes of text at `ptr`, kept (bounded) in the
- * game's replay. The only import this header uses. */
+ * game's replay. */
 __attribute__((import_module("arena"), import_name("debug_log")))
 void arena_debug_log(const char *ptr, int32_t len);
+
+/* The legal moves of the position choose_move is asked about: writes up to `cap`
+ * of them (their int32 encodings, ascending) at `moves` and returns how many there
+ * are; more than `cap` means only the first `cap` were written. Costs 20 fuel plus 4
+ * per move written. Call it only inside choose_move (elsewhere it traps). Declared
+ * here, imported only by a bot that calls it (docs/ABI.md, "arena"). */
+__attribute__((import_module("arena"), import_name("legal_moves")))
+int32_t arena_legal_moves(int32_t *moves, int32_t cap);
 
 /* ABI export, written by the bot: the move for the state at `ptr` (`len` bytes).
  * Declared here so that a C++ definition gets C linkage (an unmangled name). */

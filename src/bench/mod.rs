@@ -3,6 +3,7 @@
 //! Six measurements, each in its own file, each printed with its target and PASS/MISS:
 //! 1. [`harness`]: the sandbox's cost per move, a trivial bot against its native twin;
 //! 2. [`instantiate`]: a fresh instance per bot per game;
+//!    [`nim_game`]: a whole cheap game, `random.wasm` against itself at Nim;
 //! 3. [`alphabeta`]: the same alpha-beta search sandboxed and native, as a ratio;
 //! 4. [`threads`]: throughput with 1, 2, ... N worker threads, as ratios to one;
 //! 5. [`compile`]: compiling each example bot, cold (there is no on-disk cache);
@@ -20,6 +21,7 @@ pub mod figure;
 pub mod first_legal;
 pub mod harness;
 pub mod instantiate;
+pub mod nim_game;
 pub mod positions;
 pub mod threads;
 pub mod timing;
@@ -150,6 +152,8 @@ pub struct Bots {
     pub alphabeta_kib: usize,
     /// `greedy.wasm`.
     pub greedy: WasmModule,
+    /// `random.wasm`.
+    pub random: WasmModule,
 }
 
 impl Bots {
@@ -177,12 +181,14 @@ impl Bots {
         let (first_legal, _) = load("first_legal.wasm")?;
         let (alphabeta, alphabeta_kib) = load("alphabeta.wasm")?;
         let (greedy, _) = load("greedy.wasm")?;
+        let (random, _) = load("random.wasm")?;
         Ok(Bots {
             sandbox,
             first_legal,
             alphabeta,
             alphabeta_kib,
             greedy,
+            random,
         })
     }
 }
@@ -211,6 +217,7 @@ pub fn run(options: &Options, report: &mut dyn FnMut(&Figure)) -> Result<Vec<Fig
     };
     emit(harness::measure(&bots, &scale)?);
     emit(instantiate::measure(&bots, &scale)?);
+    emit(nim_game::measure(&bots, &scale)?);
     emit(alphabeta::measure(&bots, &scale)?);
     emit(threads::measure(&bots, &scale)?);
     emit(compile);

@@ -83,8 +83,9 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
                     derive(seed, "play-bot", &[&(seat.index() + 1)]),
                     &mut words,
                 );
-                let played = bot
-                    .choose_move(&words)
+                let legal = || game.legal_moves();
+                let answer = bot.choose_move_with(&words, &legal);
+                let played = answer
                     .map_err(|f| explain(f, &bot.output()).to_string())
                     .and_then(|reply| {
                         let desc = game

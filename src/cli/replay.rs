@@ -7,7 +7,8 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use anyhow::Context as _;
-use arena::output::replay::{self, Replay};
+use arena::output::manifest::Manifest;
+use arena::output::replay_store::Store;
 use arena_games::{find_game, AnyGame};
 
 use super::common::use_color;
@@ -17,16 +18,17 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     if !args.results.is_dir() {
         anyhow::bail!("{}: no such results folder", args.results.display());
     }
-    let file = replay::path(&args.results, args.game_id);
-    if !file.is_file() {
+    Manifest::read(&args.results)?;
+    let store = Store::open(&args.results)?;
+    if store.get(args.game_id).is_none() {
         anyhow::bail!(
             "{}: game {} has no replay in this results folder ({}; the game ids are in games.csv)",
             args.results.display(),
             args.game_id,
-            recorded_ids(&args.results)
+            recorded_ids(&store)
         );
     }
-    let replay = Replay::read(&args.results, args.game_id)?;
+    let replay = store.replay(&args.results, args.game_id)?;
     let kind = find_game(&replay.game)?;
     replay
         .verify(kind)
@@ -115,18 +117,9 @@ fn position_name(at: usize) -> String {
     }
 }
 
-/// The game ids that have a replay in `results`, as a short range or list.
-fn recorded_ids(results: &std::path::Path) -> String {
-    let mut ids: Vec<u64> = std::fs::read_dir(results.join(replay::DIR))
-        .into_iter()
-        .flatten()
-        .filter_map(|e| {
-            let name = e.ok()?.file_name();
-            let name = name.to_str()?;
-            name.strip_prefix('g')?.strip_suffix(".txt")?.parse().ok()
-        })
-        .collect();
-    ids.sort_unstable();
+/// The game ids that have a replay in the store, as a short range or list.
+fn recorded_ids(store: &Store) -> String {
+    let ids: Vec<u64> = store.ids().collect();
     match (ids.first(), ids.last()) {
         (Some(first), Some(last)) if (last - first) as usize + 1 == ids.len() => {
             format!("it has replays of games {first} to {last}")

@@ -1,4 +1,5 @@
-//! Replays: one line-oriented text file per game, enough to re-check the game
+//! Replays: one line-oriented text per game (kept in the replay store,
+//! [`super::replay_store`]), enough to re-check the game
 //! independently of arena (the format is documented in `docs/RESULTS.md`).
 //!
 //! ```text
@@ -32,11 +33,11 @@
 use crate::bot::FaultKind;
 use crate::record::{EndKind, MoveMark, ResultCode};
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use arena_games::{AnyGame, GameKind, Outcome, Player};
 
-use super::{atomic, OutputError};
+use super::OutputError;
 
 /// The first line of every replay.
 pub const MAGIC: &str = "arena-replay 1";
@@ -81,11 +82,6 @@ pub struct Replay {
     pub scores: [i64; 2],
     /// Captured output by seat.
     pub outputs: [String; 2],
-}
-
-/// The path of game `game_id`'s replay in `results`.
-pub fn path(results: &Path, game_id: u64) -> PathBuf {
-    results.join(DIR).join(format!("g{game_id:07}.txt"))
 }
 
 fn escape(line: &str) -> String {
@@ -161,14 +157,6 @@ impl Replay {
             }
         }
         s
-    }
-
-    /// Writes the replay into `results/replays/` atomically.
-    ///
-    /// # Errors
-    /// [`OutputError`] when writing fails.
-    pub fn write(&self, results: &Path) -> Result<(), OutputError> {
-        atomic::write_fast(&path(results, self.game_id), self.to_text().as_bytes())
     }
 
     /// Reads replay text.
@@ -301,9 +289,7 @@ impl Replay {
     /// not a valid replay.
     pub fn read(results: &Path, game_id: u64) -> Result<Replay, OutputError> {
         super::manifest::Manifest::read(results)?;
-        let p = path(results, game_id);
-        let text = std::fs::read_to_string(&p).map_err(|e| OutputError::io(&p, e))?;
-        Replay::parse(&text).map_err(|reason| OutputError::corrupt(&p, reason))
+        super::replay_store::Store::open(results)?.replay(results, game_id)
     }
 
     /// Re-plays the game under the rules and checks that the recorded result follows:

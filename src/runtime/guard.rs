@@ -11,6 +11,13 @@
 //! It measures the thread's own CPU time, not the wall clock, so neither the machine's
 //! load nor the number of worker threads can make it fire: a game the fuel budget
 //! allows is never decided by it.
+//!
+//! Reading the thread's CPU clock is a system call (about 1 µs, a fifth of a cheap bot's
+//! move), so arming a call does not read it: the clock starts at the call's first epoch
+//! tick, which comes at most one [`super::ticker::TICK`] of wall time (so at most that
+//! much CPU time) after the call began. The net therefore stops a call after its
+//! allowance plus at most one tick, and a call shorter than a tick (every ordinary move)
+//! never reads the clock at all.
 
 use std::time::Duration;
 
@@ -19,10 +26,11 @@ use std::time::Duration;
 /// pointer-chasing step is several instructions).
 pub(crate) const CPU_PER_FUEL: Duration = Duration::from_micros(1);
 
-/// The net of one call: when it started and how much CPU time it may use.
+/// The net of one call: when its clock started (at its first tick) and how much CPU
+/// time it may use.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CpuGuard {
-    started: Duration,
+    started: Option<Duration>,
     allowed: Duration,
     base: Duration,
 }
@@ -31,22 +39,30 @@ impl CpuGuard {
     /// A guard allowing `base_secs` of CPU time plus the allowance per fuel.
     pub(crate) fn new(base_secs: u64) -> CpuGuard {
         CpuGuard {
-            started: Duration::ZERO,
+            started: None,
             allowed: Duration::ZERO,
             base: Duration::from_secs(base_secs),
         }
     }
 
-    /// Starts a call with `budget` fuel.
+    /// Starts a call with `budget` fuel (its clock starts at the first [`Self::exceeded`]).
     pub(crate) fn arm(&mut self, budget: u64) {
         let per_fuel = CPU_PER_FUEL.saturating_mul(u32::try_from(budget).unwrap_or(u32::MAX));
         self.allowed = self.base.saturating_add(per_fuel);
-        self.started = thread_cpu_time();
+        self.started = None;
     }
 
-    /// Whether the call has used more CPU time than it is allowed.
-    pub(crate) fn exceeded(&self) -> bool {
-        thread_cpu_time().saturating_sub(self.started) > self.allowed
+    /// At each epoch tick: whether the call has used more CPU time than it is allowed
+    /// since its first tick (which starts the clock and answers no).
+    pub(crate) fn exceeded(&mut self) -> bool {
+        let now = thread_cpu_time();
+        match self.started {
+            None => {
+                self.started = Some(now);
+                false
+            }
+            Some(started) => now.saturating_sub(started) > self.allowed,
+        }
     }
 }
 
@@ -85,13 +101,16 @@ mod tests {
     fn the_allowance_grows_with_the_budget() {
         let mut g = CpuGuard::new(0);
         g.arm(0);
+        assert!(!g.exceeded(), "the first tick starts the clock");
         spin(Duration::from_millis(3));
         assert!(g.exceeded(), "3 ms against no allowance");
         g.arm(1_000_000);
+        assert!(!g.exceeded(), "arming again restarts the clock");
         spin(Duration::from_millis(3));
         assert!(!g.exceeded(), "a million fuel allows 1 s");
         let mut g = CpuGuard::new(1);
         g.arm(u64::MAX);
+        assert!(!g.exceeded());
         assert!(!g.exceeded(), "a huge budget saturates, it does not wrap");
     }
 
@@ -99,6 +118,7 @@ mod tests {
     fn waiting_uses_no_cpu_time() {
         let mut g = CpuGuard::new(0);
         g.arm(1000);
+        assert!(!g.exceeded());
         std::thread::sleep(Duration::from_millis(300));
         assert!(!g.exceeded(), "sleeping 0.3 s is not 1 ms of CPU time");
     }

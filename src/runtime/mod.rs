@@ -39,7 +39,7 @@ pub use crate::units::human_bytes;
 pub use cache::{CacheError, CacheStats, ModuleCache, UnusableDir};
 pub use compiler::{serve_compile, Compiler, ServeCompileError, COMPILE_SUBCOMMAND};
 pub use engine::SandboxError;
-pub use host::{ARENA_MODULE, HOST_BYTE_FUEL, HOST_CALL_FUEL, WASI_MODULE};
+pub use host::{ARENA_MODULE, HOST_BYTE_FUEL, HOST_CALL_FUEL, LEGAL_MOVES, WASI_MODULE};
 pub use limits::{Limits, LimitsError};
 pub use load_error::LoadError;
 pub(crate) use module::ModuleInput;

@@ -8,7 +8,7 @@ use wasmtime::{ExternType, InstancePre, Module};
 use super::compile;
 use super::compiler::chain;
 use super::engine::Shared;
-use super::host::{ARENA_MODULE, WASI_MODULE};
+use super::host::{ARENA_MODULE, LEGAL_MOVES, WASI_MODULE};
 use super::load_error::LoadError;
 use super::precheck;
 use super::state::BotState;
@@ -61,6 +61,8 @@ pub(crate) struct ModuleInner {
     pub(crate) imports: Vec<ImportInfo>,
     pub(crate) pre: InstancePre<BotState>,
     pub(crate) has_initialize: bool,
+    /// Whether it imports `arena.legal_moves` (and so is handed each position's moves).
+    pub(crate) wants_legal_moves: bool,
     pub(crate) shared: Arc<Shared>,
     /// The input written into every instance after instantiation, if any.
     pub(crate) input: Option<ModuleInput>,
@@ -110,6 +112,7 @@ impl WasmModule {
                 imports: inner.imports.clone(),
                 pre: inner.pre.clone(),
                 has_initialize: inner.has_initialize,
+                wants_legal_moves: inner.wants_legal_moves,
                 shared: Arc::clone(&inner.shared),
                 input: Some(input),
             }),
@@ -161,6 +164,9 @@ pub(crate) fn load_capped(
         module.get_export(INITIALIZE),
         Some(ExternType::Func(f)) if func_signature(&f) == "() -> ()"
     );
+    let wants_legal_moves = imports
+        .iter()
+        .any(|i| i.module == ARENA_MODULE && i.name == LEGAL_MOVES);
     Ok(WasmModule {
         inner: Arc::new(ModuleInner {
             name: name.to_string(),
@@ -169,6 +175,7 @@ pub(crate) fn load_capped(
             imports,
             pre,
             has_initialize,
+            wants_legal_moves,
             shared: Arc::clone(shared),
             input: None,
         }),

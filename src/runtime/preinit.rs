@@ -39,8 +39,8 @@ impl WasmModule {
         let mut store = Store::new(&shared.engine, BotState::new(limits, 0));
         store.limiter(|state| &mut state.limiter);
         store.set_fuel(fuel).map_err(fail)?;
-        store.epoch_deadline_callback(|ctx| {
-            Ok(if ctx.data().guard.exceeded() {
+        store.epoch_deadline_callback(|mut ctx| {
+            Ok(if ctx.data_mut().guard.exceeded() {
                 UpdateDeadline::Interrupt
             } else {
                 UpdateDeadline::Continue(1)

@@ -21,6 +21,10 @@ pub(crate) struct BotState {
     pub(crate) rng: ChaCha20Rng,
     /// The safety net of the call in progress.
     pub(crate) guard: CpuGuard,
+    /// The legal moves of the position the bot is being asked about, for
+    /// `arena.legal_moves`: set for the length of one move when the caller gave them,
+    /// `None` otherwise (during instantiation, or from a caller that knows no position).
+    pub(crate) legal_moves: Option<Vec<i32>>,
 }
 
 impl BotState {
@@ -31,6 +35,7 @@ impl BotState {
             output: Output::new(limits.output_bytes),
             rng: ChaCha20Rng::seed_from_u64(seed),
             guard: CpuGuard::new(limits.timeout_secs),
+            legal_moves: None,
         }
     }
 }

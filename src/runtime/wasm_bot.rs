@@ -20,6 +20,7 @@ pub struct WasmBot {
     fuel_per_move: u64,
     timeout_secs: u64,
     instantiation_fuel: u64,
+    wants_legal_moves: bool,
     moves_fuel: Vec<u64>,
     scratch: Vec<u8>,
     fault: Option<Fault>,
@@ -46,8 +47,8 @@ impl WasmModule {
         store.limiter(|state| &mut state.limiter);
         store.set_fuel(budget).map_err(fail)?;
         // Every tick, the net compares the call's CPU time with its allowance.
-        store.epoch_deadline_callback(|ctx| {
-            Ok(if ctx.data().guard.exceeded() {
+        store.epoch_deadline_callback(|mut ctx| {
+            Ok(if ctx.data_mut().guard.exceeded() {
                 UpdateDeadline::Interrupt
             } else {
                 UpdateDeadline::Continue(1)
@@ -86,6 +87,7 @@ impl WasmModule {
             fuel_per_move: limits.fuel_per_move,
             timeout_secs: limits.timeout_secs,
             instantiation_fuel: budget.saturating_sub(left),
+            wants_legal_moves: self.inner.wants_legal_moves,
             moves_fuel: Vec::new(),
             scratch: Vec::new(),
             fault: None,
@@ -138,6 +140,19 @@ fn read_input(
 }
 
 impl WasmBot {
+    /// One answer; after a fault, every later call returns the same fault: the game is
+    /// forfeited and the instance is not trusted again.
+    fn answer(&mut self, words: &[i32], legal: Option<Vec<i32>>) -> Result<Reply, Fault> {
+        if let Some(fault) = &self.fault {
+            return Err(fault.clone());
+        }
+        let result = self.play(words, legal);
+        if let Err(fault) = &result {
+            self.fault = Some(fault.clone());
+        }
+        result
+    }
+
     /// Fuel that instantiation used.
     pub fn instantiation_fuel(&self) -> u64 {
         self.instantiation_fuel
@@ -153,9 +168,18 @@ impl WasmBot {
         classify(err, self.fuel_per_move, self.timeout_secs)
     }
 
-    /// One move: `arena_alloc(len_bytes)`, the words written at the pointer, then
+    /// One move with `legal` (the position's legal moves, when known) offered to
+    /// `arena.legal_moves` for its length only.
+    fn play(&mut self, words: &[i32], legal: Option<Vec<i32>>) -> Result<Reply, Fault> {
+        self.store.data_mut().legal_moves = legal;
+        let result = self.call(words);
+        self.store.data_mut().legal_moves = None;
+        result
+    }
+
+    /// `arena_alloc(len_bytes)`, the words written at the pointer, then
     /// `choose_move(ptr, len_bytes)`, all on one fuel budget.
-    fn play(&mut self, words: &[i32]) -> Result<Reply, Fault> {
+    fn call(&mut self, words: &[i32]) -> Result<Reply, Fault> {
         let len_bytes = words
             .len()
             .checked_mul(4)
@@ -201,16 +225,21 @@ impl WasmBot {
 
 impl Bot for WasmBot {
     /// Plays one move. After a fault, every later call returns the same fault: the game
-    /// is forfeited and the instance is not trusted again.
+    /// is forfeited and the instance is not trusted again. A module importing
+    /// `arena.legal_moves` asked this way gets a trap from it (there is no position to
+    /// list): ask it with [`Bot::choose_move_with`].
     fn choose_move(&mut self, words: &[i32]) -> Result<Reply, Fault> {
-        if let Some(fault) = &self.fault {
-            return Err(fault.clone());
-        }
-        let result = self.play(words);
-        if let Err(fault) = &result {
-            self.fault = Some(fault.clone());
-        }
-        result
+        self.answer(words, None)
+    }
+
+    /// Computes the legal moves only for a module that imports `arena.legal_moves`.
+    fn choose_move_with(
+        &mut self,
+        words: &[i32],
+        legal: &dyn Fn() -> Vec<i32>,
+    ) -> Result<Reply, Fault> {
+        let moves = self.wants_legal_moves.then(legal);
+        self.answer(words, moves)
     }
 
     fn output(&self) -> String {

@@ -5,8 +5,8 @@ use std::fs;
 use std::path::Path;
 
 use crate::output::{
-    crosstable_csv, fairness_csv, feedback, games_csv, grades_csv, json, manifest, replay, report,
-    series_csv, standings_csv, OutputError,
+    crosstable_csv, fairness_csv, feedback, games_csv, grades_csv, json, manifest, replay,
+    replay_store, report, series_csv, standings_csv, OutputError,
 };
 
 /// The files arena writes at the top of a results folder.
@@ -29,7 +29,8 @@ pub fn top_files() -> [&'static str; 13] {
 }
 
 /// Whether `relative` (a path inside a results folder, `/`-separated) is a file arena
-/// writes: a summary file, a replay `replays/gNNNNNNN.txt`, a report sidecar
+/// writes: a summary file, the replay store `replays/replays.txt` or a journal
+/// `replays/journal-N.txt` (or an older folder's per-game `replays/gNNNNNNN.txt`), a report sidecar
 /// `report/replays/gNNNNNNN.js`, a feedback page `feedback/ID.md`, or one of arena's
 /// temporary files.
 pub fn is_own(relative: &str) -> bool {
@@ -40,7 +41,9 @@ pub fn is_own(relative: &str) -> bool {
     let temporary = name.starts_with('.') && name.contains(".tmp-");
     match folder {
         "" => temporary || top_files().contains(&name),
-        f if f == replay::DIR => temporary || is_replay_name(name),
+        f if f == replay::DIR => {
+            temporary || replay_store::is_store_name(name) || is_replay_name(name)
+        }
         f if f == report::SIDECAR_DIR => {
             temporary
                 || name
@@ -53,7 +56,7 @@ pub fn is_own(relative: &str) -> bool {
     }
 }
 
-/// `gNNNNNNN.txt` (seven or more digits).
+/// `gNNNNNNN.txt` (seven or more digits): a replay of a folder written before the store.
 fn is_replay_name(name: &str) -> bool {
     name.strip_prefix('g')
         .and_then(|n| n.strip_suffix(".txt"))
@@ -124,12 +127,15 @@ mod tests {
             ".games.csv.tmp-12",
             "replays/g0000001.txt",
             "replays/.g0000002.txt.tmp-3",
+            "replays/replays.txt",
+            "replays/journal-1.txt",
+            "replays/.replays.txt.tmp-9",
             "notes.txt",
             "games.csv.bak",
         ] {
             fs::write(d.join(f), "x").unwrap();
         }
-        assert_eq!(clear(d).unwrap(), 9);
+        assert_eq!(clear(d).unwrap(), 12);
         let mut left: Vec<String> = fs::read_dir(d)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -137,5 +143,7 @@ mod tests {
         left.sort();
         assert_eq!(left, ["games.csv.bak", "notes.txt"]);
         assert!(is_own("replays/g0000123.txt") && !is_own("replays/mine.txt"));
+        assert!(is_own("replays/replays.txt") && is_own("replays/journal-0.txt"));
+        assert!(!is_own("replays/journal-x.txt") && !is_own("replays.txt"));
     }
 }

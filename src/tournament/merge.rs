@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use crate::output::games_csv;
 use crate::output::manifest::Manifest;
 use crate::output::replay;
-use crate::output::{atomic, OutputError};
+use crate::output::replay_store::{self, Store};
+use crate::output::OutputError;
 use crate::record::GameRow;
 
 use super::{recompute, Reporting, Summary, TournamentError};
@@ -66,8 +67,10 @@ pub fn merge(dirs: &[PathBuf], out: &Path, reporting: &Reporting) -> Result<Summ
     }
     fs::create_dir_all(out.join(replay::DIR)).map_err(|e| OutputError::io(out, e))?;
     let mut rows: Vec<GameRow> = Vec::new();
+    let mut replays = Store::default();
     for (dir, manifest) in dirs.iter().zip(&manifests) {
         let shard = manifest.shard.expect("checked to be a shard");
+        let store = Store::open(dir)?;
         for row in games_csv::read_rows(dir, false)? {
             if !shard.holds(row.series_id) {
                 return Err(OutputError::corrupt(
@@ -79,9 +82,13 @@ pub fn merge(dirs: &[PathBuf], out: &Path, reporting: &Reporting) -> Result<Summ
                 )
                 .into());
             }
-            let from = replay::path(dir, row.game_id);
-            let bytes = fs::read(&from).map_err(|e| OutputError::io(&from, e))?;
-            atomic::write_fast(&replay::path(out, row.game_id), &bytes)?;
+            let text = store.get(row.game_id).ok_or_else(|| {
+                OutputError::corrupt(
+                    &replay_store::path(dir),
+                    format!("it holds no replay of game {}", row.game_id),
+                )
+            })?;
+            replays.insert(row.game_id, text.to_string());
             rows.push(row);
         }
     }
@@ -90,6 +97,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, reporting: &Reporting) -> Result<Summ
     whole.shard = None;
     whole.write(out)?;
     games_csv::write_sorted(out, &rows)?;
+    replays.write(out)?;
     Ok(recompute(out, reporting)?)
 }
 

@@ -32,6 +32,7 @@ use crate::output::atomic;
 use crate::output::games_csv::{self, GameLog, GameRow};
 use crate::output::manifest::{BotEntry, Manifest, SkippedEntry, FORMAT};
 use crate::output::replay;
+use crate::output::replay_store::{self, Journals};
 use crate::output::OutputError;
 use crate::referee::Entrant;
 use crate::rng_size::SizeRange;
@@ -301,13 +302,17 @@ pub fn run(
         }
         None => all_plans,
     };
-    // A recorded game whose replay is gone is played again (its row is dropped first, so
-    // that games.csv never holds a game twice).
+    // The journals of a killed run are folded into the store, keeping only games that
+    // have a row (a replay appended just before the kill is played again). A recorded game
+    // whose replay is gone is played again too (its row is dropped first, so that
+    // games.csv never holds a game twice).
+    let stored = replay_store::fold(&config.out, |id| done.contains_key(&id))?;
     let missing: Vec<u64> = done
         .keys()
-        .filter(|&&id| !replay::path(&config.out, id).is_file())
+        .filter(|&&id| stored.get(id).is_none())
         .copied()
         .collect();
+    drop(stored);
     if !missing.is_empty() {
         for id in &missing {
             done.remove(id);
@@ -318,6 +323,7 @@ pub fn run(
     }
     let kept = done.len() as u64;
     let log = Mutex::new(GameLog::open(&config.out)?);
+    let journals = Journals::new(&config.out, config.threads.max(1));
     let max_games = config.rules.max_games() as u64;
     progress.set_total(plans.len() as u64 * max_games - done.len() as u64);
 
@@ -332,12 +338,15 @@ pub fn run(
         field: &field,
         done: &done,
         log: &log,
+        journals: &journals,
         progress,
         stop,
         failed: Mutex::new(None),
     };
     let results: Vec<(Vec<GameRow>, u64, bool)> =
         pool.install(|| plans.par_iter().map(|plan| ctx.play_series(plan)).collect());
+    // One store in game-id order, whatever the workers and their timing.
+    replay_store::fold(&config.out, |_| true)?;
     if let Some(err) = ctx
         .failed
         .lock()

@@ -1,5 +1,5 @@
-//! Playing the games of a series on a worker: each game's row appended and its replay
-//! written as it finishes.
+//! Playing the games of a series on a worker: each game's replay appended to the worker's
+//! journal, then its row appended, as it finishes.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -9,6 +9,7 @@ use arena_games::GameKind;
 
 use crate::output::games_csv::{GameLog, GameRow};
 use crate::output::replay::Replay;
+use crate::output::replay_store::Journals;
 use crate::output::OutputError;
 use crate::record::ResultCode;
 use crate::referee::{play_game, Entrant, GameRecord};
@@ -25,6 +26,7 @@ pub(super) struct RunContext<'a> {
     pub(super) field: &'a [Participant],
     pub(super) done: &'a HashMap<u64, GameRow>,
     pub(super) log: &'a Mutex<GameLog>,
+    pub(super) journals: &'a Journals,
     pub(super) progress: &'a dyn Progress,
     pub(super) stop: &'a AtomicBool,
     pub(super) failed: Mutex<Option<OutputError>>,
@@ -73,7 +75,8 @@ impl RunContext<'_> {
         (rows, played, false)
     }
 
-    /// Plays one game, writes its replay, appends its row.
+    /// Plays one game, appends its replay to the journal, then its row (so a row always
+    /// has its replay).
     fn play(&self, plan: &SeriesPlan, game: &GamePlan) -> Result<GameRow, OutputError> {
         let names = first_second(self.schedule, plan, game);
         let index_of = |name: &str| {
@@ -96,7 +99,8 @@ impl RunContext<'_> {
         ];
         let record = play_game(start, entrants, game.bot_seeds);
         let row = game_row(plan, game, &names, &record);
-        replay_of(self.config.game, plan, game, &names, &record).write(&self.config.out)?;
+        let replay = replay_of(self.config.game, plan, game, &names, &record);
+        self.journals.append(game.id, &replay.to_text())?;
         self.log
             .lock()
             .expect("no panics while holding it")

@@ -10,7 +10,7 @@ use std::fmt;
 use std::fs;
 use std::path::Path;
 
-use crate::output::{games_csv, manifest, replay, OutputError};
+use crate::output::{games_csv, manifest, replay, replay_store, OutputError};
 use crate::tournament::folder;
 
 /// One difference between the recorded and the reproduced results.
@@ -130,6 +130,8 @@ fn compare_file(file: &str, a: &[u8], b: &[u8], diffs: &mut Vec<Difference>) {
     let before = diffs.len();
     if file == manifest::FILE {
         compare_json(file, a, b, diffs);
+    } else if file == format!("{}/{}", replay::DIR, replay_store::FILE) {
+        compare_store(file, a, b, diffs);
     } else if file.ends_with(".csv") {
         compare_csv(file, a, b, diffs);
     } else {
@@ -144,6 +146,40 @@ fn compare_file(file: &str, a: &[u8], b: &[u8], diffs: &mut Vec<Difference>) {
             recorded: Some(format!("{} bytes", a.len())),
             reproduced: Some(format!("{} bytes", b.len())),
         });
+    }
+}
+
+/// The replay store, game by game: the lines of each game's replay that differ, and the
+/// games only one side holds.
+fn compare_store(file: &str, a: &[u8], b: &[u8], diffs: &mut Vec<Difference>) {
+    let parse = |bytes| replay_store::records(Path::new(file), bytes);
+    let (ra, rb) = match (parse(a), parse(b)) {
+        (Ok(ra), Ok(rb)) => (ra, rb),
+        (Err(e), _) | (_, Err(e)) => {
+            return diffs.push(Difference {
+                file: file.to_string(),
+                game: None,
+                place: "the store".into(),
+                recorded: Some(e.to_string()),
+                reproduced: Some("a readable store".into()),
+            })
+        }
+    };
+    let ids: BTreeSet<u64> = ra.keys().chain(rb.keys()).copied().collect();
+    for id in ids {
+        match (ra.get(&id), rb.get(&id)) {
+            (Some(x), Some(y)) if x != y => {
+                compare_lines(file, Some(id), x.as_bytes(), y.as_bytes(), diffs)
+            }
+            (x, y) if x.is_none() || y.is_none() => diffs.push(Difference {
+                file: file.to_string(),
+                game: Some(id),
+                place: "its replay".into(),
+                recorded: x.map(|_| "a replay".to_string()),
+                reproduced: y.map(|_| "a replay".to_string()),
+            }),
+            _ => {}
+        }
     }
 }
 
@@ -301,5 +337,42 @@ mod tests {
             ]
         );
         assert_eq!(ignored, ["notes.txt"]);
+    }
+
+    #[test]
+    fn the_replay_store_is_compared_game_by_game() {
+        use crate::output::replay_store::Store;
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let mut sa = Store::default();
+        sa.insert(4, "a\nmove 3\n".into());
+        sa.insert(6, "same\n".into());
+        let mut sb = Store::default();
+        sb.insert(4, "a\nmove 5\n".into());
+        sb.insert(5, "x\n".into());
+        sb.insert(6, "same\n".into());
+        sa.write(a.path()).unwrap();
+        sb.write(b.path()).unwrap();
+        let text = |a: &Path, b: &Path| -> Vec<String> {
+            let (diffs, _) = compare(a, b).unwrap();
+            diffs.iter().map(|d| d.to_string()).collect()
+        };
+        assert_eq!(
+            text(a.path(), b.path()),
+            [
+                "replays/replays.txt, game 4, line 2: recorded `move 3`, reproduced `move 5`",
+                "replays/replays.txt, game 5, its replay: recorded nothing, reproduced `a replay`",
+            ]
+        );
+        fs::write(
+            a.path().join("replays/replays.txt"),
+            "arena-replays 1\n@ 4 99 00\n",
+        )
+        .unwrap();
+        let damaged = text(a.path(), b.path());
+        assert_eq!(damaged.len(), 1);
+        assert!(
+            damaged[0].contains("the store") && damaged[0].contains("cut short"),
+            "{damaged:?}"
+        );
     }
 }

@@ -37,6 +37,7 @@
 
 pub mod builtin;
 pub mod glue;
+pub mod heap;
 mod log;
 mod macros;
 pub mod panics;

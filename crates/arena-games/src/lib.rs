@@ -44,9 +44,12 @@ register_games! { $
 pub mod abi;
 pub mod conformance;
 pub mod game;
+pub mod minesweeper;
+pub mod pursuit;
 pub mod registry;
 pub mod rng;
 pub mod strategy;
+pub mod tictactoe;
 
 pub use game::{
     DecodeError, Game, GameParams, IllegalMove, MoveTextError, Outcome, ParamError, Player,

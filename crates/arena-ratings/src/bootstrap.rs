@@ -59,11 +59,27 @@ pub fn bootstrap(
     seed: u64,
 ) -> Result<Uncertainty, RatingError> {
     validate(n, games)?;
+    let singletons = games.iter().map(|g| vec![*g]).collect();
+    bootstrap_clusters(n, singletons, opts, replicates, seed)
+}
+
+/// The bootstrap over groups of comparisons that stand or fall together (the pairwise
+/// comparisons of one game of several seats): each replicate draws as many groups as
+/// there are, with replacement. Groups of one game each are [`bootstrap`] exactly.
+pub(crate) fn bootstrap_clusters(
+    n: usize,
+    clusters: Vec<Vec<Game>>,
+    opts: &FitOptions,
+    replicates: u32,
+    seed: u64,
+) -> Result<Uncertainty, RatingError> {
+    let all: Vec<Game> = clusters.iter().flatten().copied().collect();
+    validate(n, &all)?;
     validate_options(n, opts)?;
     if replicates == 0 {
         return Err(RatingError::InvalidOption("replicates must be at least 1"));
     }
-    let resampler = Resampler::new(n, games);
+    let resampler = Resampler::new(n, clusters);
     let point = fit_table(&resampler.table, opts, None)?;
 
     let b = replicates as usize;
@@ -90,30 +106,39 @@ pub fn bootstrap(
     })
 }
 
-/// The games in canonical (sorted) order, each mapped to its cell of the count table.
+/// The groups in canonical (sorted) order, each game mapped to its cell of the count table.
 struct Resampler {
     table: Table,
-    /// For the k-th game in sorted order: (index into `table.pairs`, outcome index).
-    cells: Vec<(usize, usize)>,
+    /// For the k-th group in sorted order, for each of its games: (index into
+    /// `table.pairs`, outcome index).
+    cells: Vec<Vec<(usize, usize)>>,
 }
 
 impl Resampler {
-    fn new(n: usize, games: &[Game]) -> Resampler {
-        let mut sorted = games.to_vec();
-        sorted.sort_unstable();
-        let table = Table::from_games(n, &sorted);
-        let mut cells = Vec::with_capacity(sorted.len());
-        let mut pair = 0;
-        for game in &sorted {
-            while (table.pairs[pair].first, table.pairs[pair].second) != (game.first, game.second) {
-                pair += 1;
-            }
-            cells.push((pair, game.result.index()));
+    /// Sorts every group, then the groups (so a list of one-game groups is in the order
+    /// of its sorted games), and maps each game to its cell.
+    fn new(n: usize, mut clusters: Vec<Vec<Game>>) -> Resampler {
+        for c in &mut clusters {
+            c.sort_unstable();
         }
+        clusters.sort_unstable();
+        let all: Vec<Game> = clusters.iter().flatten().copied().collect();
+        let table = Table::from_games(n, &all);
+        let cell = |game: &Game| {
+            let pair = table
+                .pairs
+                .binary_search_by_key(&(game.first, game.second), |p| (p.first, p.second))
+                .expect("every game's pair is in the table built from them");
+            (pair, game.result.index())
+        };
+        let cells = clusters
+            .iter()
+            .map(|c| c.iter().map(cell).collect())
+            .collect();
         Resampler { table, cells }
     }
 
-    /// One bootstrap sample: as many games as the original, drawn with replacement.
+    /// One bootstrap sample: as many groups as the original, drawn with replacement.
     fn resample(&self, sampler: &mut SeededRng) -> Table {
         let mut pairs: Vec<PairCounts> = self
             .table
@@ -125,8 +150,10 @@ impl Resampler {
             })
             .collect();
         for _ in 0..self.cells.len() {
-            let (pair, outcome) = self.cells[sampler.below(self.cells.len() as u64) as usize];
-            pairs[pair].counts[outcome] += 1;
+            let group = &self.cells[sampler.below(self.cells.len() as u64) as usize];
+            for &(pair, outcome) in group {
+                pairs[pair].counts[outcome] += 1;
+            }
         }
         Table {
             n: self.table.n,
@@ -215,8 +242,8 @@ mod tests {
             Game::new(0, 1, crate::GameResult::FirstWins),
             Game::new(2, 1, crate::GameResult::SecondWins),
         ];
-        let r = Resampler::new(3, &games);
-        assert_eq!(r.cells, vec![(0, 0), (1, 1), (2, 2)]);
+        let r = Resampler::new(3, games.iter().map(|g| vec![*g]).collect());
+        assert_eq!(r.cells, vec![vec![(0, 0)], vec![(1, 1)], vec![(2, 2)]]);
         let t = r.resample(&mut SeededRng::new(1));
         let total: u64 = t.pairs.iter().flat_map(|p| p.counts).sum();
         assert_eq!(total, 3);

@@ -44,6 +44,14 @@
 //! the draw rate falls off with the rating gap, which a class-sized round robin barely
 //! constrains, so interpretability and compatibility won.
 //!
+//! # Games of more seats
+//!
+//! [`fit_ranked`] and [`bootstrap_ranked`] take games of one to four seats, each a rank per
+//! seat ([`RankedGame`]), decomposed into the pairwise comparisons they imply (the earlier
+//! seat moving "first", equal ranks drawing, teammates not compared); the bootstrap draws
+//! whole games. Two-seat games rate exactly as [`fit`] and [`bootstrap`] rate them. Why
+//! this rather than Plackett–Luce: see the `ranking` module.
+//!
 //! # The prior
 //!
 //! The maximum-likelihood estimate does not exist when a player wins (or loses) every
@@ -107,6 +115,7 @@ mod fit;
 mod game;
 mod linalg;
 mod model;
+mod ranking;
 
 pub use bootstrap::{bootstrap, Interval, Uncertainty, DEFAULT_REPLICATES};
 pub use error::RatingError;
@@ -114,3 +123,4 @@ pub use fairness::{first_move_summary, FirstMoveSummary};
 pub use fit::{fit, Anchor, FitOptions, Ratings};
 pub use game::{Game, GameResult};
 pub use model::{outcome_probabilities, OutcomeProbabilities};
+pub use ranking::{bootstrap_ranked, fit_ranked, Placing, RankedGame};

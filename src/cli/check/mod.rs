@@ -93,6 +93,8 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
                 all.insert(0, first);
             }
             report.load.problems = all;
+            // A refused module is not the example's either: the clash is worth knowing.
+            report.warnings.extend(name_clash(&name, None));
             report
                 .problems
                 .push("the module does not load, so it would be disqualified".to_string());
@@ -255,16 +257,7 @@ const EXAMPLES: [(&str, &[u8]); 8] = [
 /// What is worth knowing about a module that loads: a name it shares with an example
 /// bot, a size close to the cap.
 fn warnings(name: &str, bytes: &[u8], cap: u64) -> Vec<String> {
-    let mut out = Vec::new();
-    if let Some((_, example)) = EXAMPLES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
-        if *example != bytes {
-            out.push(format!(
-                "`{name}` is also the name of an example bot (bots/{name}.wasm): a bot's \
-                 name is its file name, so next to the examples the results would show \
-                 two `{name}`s; rename your file (e.g. my_{name}.wasm)"
-            ));
-        }
-    }
+    let mut out: Vec<String> = name_clash(name, Some(bytes)).into_iter().collect();
     let size = bytes.len() as u64;
     if size >= cap / 4 {
         out.push(format!(
@@ -277,6 +270,21 @@ fn warnings(name: &str, bytes: &[u8], cap: u64) -> Vec<String> {
         ));
     }
     out
+}
+
+/// The warning for a bot named like an example bot whose bytes (`None`: a module
+/// that does not load) are not that example's.
+fn name_clash(name: &str, bytes: Option<&[u8]>) -> Option<String> {
+    let (example_name, example) = EXAMPLES
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))?;
+    (bytes != Some(*example)).then(|| {
+        format!(
+            "`{name}` is also the name of an example bot (bots/{example_name}.wasm): a bot's \
+             name is its file name, so next to the examples the results would show \
+             two `{name}`s; rename your file (e.g. my_{name}.wasm)"
+        )
+    })
 }
 
 /// The module under check, fielded fresh for every game, with the fuel of every answer
@@ -302,9 +310,9 @@ struct MeasuredBot {
     fuel: Arc<Mutex<Vec<u64>>>,
 }
 
-impl Bot for MeasuredBot {
-    fn choose_move(&mut self, words: &[i32]) -> Result<Reply, Fault> {
-        let result = self.bot.choose_move(words);
+impl MeasuredBot {
+    /// `result`, with the fuel of an answer recorded.
+    fn measured(&self, result: Result<Reply, Fault>) -> Result<Reply, Fault> {
         let used = match &result {
             Ok(reply) => Some(reply.fuel),
             Err(Fault::OutOfFuel { budget }) => Some(*budget),
@@ -318,9 +326,29 @@ impl Bot for MeasuredBot {
         }
         result
     }
+}
+
+impl Bot for MeasuredBot {
+    fn choose_move(&mut self, words: &[i32]) -> Result<Reply, Fault> {
+        let result = self.bot.choose_move(words);
+        self.measured(result)
+    }
+
+    fn choose_move_with(
+        &mut self,
+        words: &[i32],
+        legal: &dyn Fn() -> Vec<i32>,
+    ) -> Result<Reply, Fault> {
+        let result = self.bot.choose_move_with(words, legal);
+        self.measured(result)
+    }
 
     fn output(&self) -> String {
         self.bot.output()
+    }
+
+    fn output_lines(&self) -> usize {
+        self.bot.output_lines()
     }
 
     fn memory_bytes(&self) -> u64 {

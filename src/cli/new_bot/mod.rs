@@ -1,17 +1,19 @@
 //! `arena new-bot --lang LANG --game GAME NAME`: a ready-to-build bot folder.
 //!
-//! The folder holds the source, a `build.sh` and a README line. Rust bots get the SDK,
-//! which knows every registered game's rules, so the Rust template plays any game (the
-//! first legal move; MathTricks: greedy). The other languages start from the committed
-//! MathTricks examples (the same moves as `builtin:greedy`; WAT: the first legal cell);
-//! without an SDK they would have to re-implement a game's rules, so for other games they
-//! are refused with that reason.
+//! The folder holds the source, a `build.sh` (WAT needs none) and a README. For
+//! MathTricks every language starts from its committed greedy example (the same moves as
+//! `builtin:greedy`; WAT: the first legal cell). For the other games, Rust bots get the
+//! SDK, which knows every game's rules (the first legal move); the other languages get a
+//! complete bot that reads the header and plays a seeded random legal move (WAT: the
+//! first) from `arena.legal_moves`, so that nobody re-implements a game's rules to get
+//! started, with a pointer to the game's page for the state's layout.
 
 use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context as _};
 use arena_games::find_game;
+use arena_games::game::GameInfo;
 
 use super::NewBotArgs;
 
@@ -20,15 +22,15 @@ use super::NewBotArgs;
 pub enum Lang {
     /// Rust with arena-sdk (every game).
     Rust,
-    /// C with arena.h (MathTricks).
+    /// C with arena.h.
     C,
-    /// C++ with arena.h (MathTricks).
+    /// C++ with arena.h.
     Cpp,
-    /// Zig (MathTricks).
+    /// Zig.
     Zig,
-    /// AssemblyScript (MathTricks).
+    /// AssemblyScript.
     Assemblyscript,
-    /// WebAssembly text, loaded as it is (MathTricks).
+    /// WebAssembly text, loaded as it is.
     Wat,
     /// Python, run by arena's own interpreter as it is (every game; greedy for MathTricks).
     Python,
@@ -52,9 +54,30 @@ const BUILD_CPP: &str = include_str!("templates/build_cpp.sh");
 const BUILD_ZIG: &str = include_str!("templates/build_zig.sh");
 const BUILD_AS: &str = include_str!("templates/build_assemblyscript.sh");
 const AS_PACKAGE: &str = include_str!("templates/assemblyscript_package.json");
+const C_ANY: &str = include_str!("templates/c_any.c");
+const CPP_ANY: &str = include_str!("templates/cpp_any.cpp");
+const ZIG_ANY: &str = include_str!("templates/zig_any.zig");
+const AS_ANY: &str = include_str!("templates/as_any.ts");
+const WAT_ANY: &str = include_str!("templates/wat_any.wat");
+
+/// Games documented on another game's page (the one-way family shares one).
+const SHARED_PAGES: [(&str, &str); 4] = [
+    ("king", "oneway"),
+    ("queen", "oneway"),
+    ("rook", "oneway"),
+    ("knight", "oneway"),
+];
+
+/// The page of arena's docs/games/ that documents `game`, without `.md`.
+pub fn doc_page(game: &str) -> &str {
+    SHARED_PAGES
+        .iter()
+        .find(|(g, _)| *g == game)
+        .map_or(game, |(_, page)| page)
+}
 
 pub fn run(args: NewBotArgs) -> anyhow::Result<ExitCode> {
-    let game = find_game(&args.game)?.info().name;
+    let game = find_game(&args.game)?.info();
     let name = args
         .name
         .file_name()
@@ -65,7 +88,7 @@ pub fn run(args: NewBotArgs) -> anyhow::Result<ExitCode> {
     if args.name.exists() {
         bail!("{}: already exists; pick another name", args.name.display());
     }
-    let files = files(args.lang, game, &name, &sdk_path())?;
+    let files = files(args.lang, game, &name, &sdk_path());
     std::fs::create_dir_all(&args.name)
         .with_context(|| format!("cannot create {}", args.name.display()))?;
     for (rel, text) in &files {
@@ -76,9 +99,10 @@ pub fn run(args: NewBotArgs) -> anyhow::Result<ExitCode> {
         std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
     }
     println!(
-        "wrote {} ({:?} bot for {game}): {}",
+        "wrote {} ({:?} bot for {}): {}",
         args.name.display(),
         args.lang,
+        game.name,
         files
             .iter()
             .map(|(f, _)| f.as_str())
@@ -87,17 +111,20 @@ pub fn run(args: NewBotArgs) -> anyhow::Result<ExitCode> {
     );
     match args.lang {
         Lang::Wat => println!(
-            "next: arena check {}",
-            args.name.join(format!("{name}.wat")).display()
+            "next: arena check {} --game {}",
+            args.name.join(format!("{name}.wat")).display(),
+            game.name
         ),
         Lang::Python => println!(
-            "next: arena check {} --game {game}",
-            args.name.join(format!("{name}.py")).display()
+            "next: arena check {} --game {}",
+            args.name.join(format!("{name}.py")).display(),
+            game.name
         ),
         _ => println!(
-            "next: bash {} && arena check {} --game {game}",
+            "next: bash {} && arena check {} --game {}",
             args.name.join("build.sh").display(),
-            args.name.join(format!("{name}.wasm")).display()
+            args.name.join(format!("{name}.wasm")).display(),
+            game.name
         ),
     }
     Ok(ExitCode::SUCCESS)
@@ -128,34 +155,32 @@ fn sdk_path() -> String {
 }
 
 /// The files of a new bot folder, by path inside it.
-pub fn files(
-    lang: Lang,
-    game: &str,
-    name: &str,
-    sdk: &str,
-) -> anyhow::Result<Vec<(String, String)>> {
+pub fn files(lang: Lang, game: &GameInfo, name: &str, sdk: &str) -> Vec<(String, String)> {
+    let doc = doc_page(game.name);
     let fill = |t: &str| {
         t.replace("{{name}}", name)
             .replace("{{crate}}", &name.replace('_', "-"))
             .replace("{{crate_file}}", &name.replace('-', "_"))
-            .replace("{{game}}", game)
+            .replace("{{game}}", game.name)
+            .replace("{{game_id}}", &game.id.to_string())
+            .replace("{{doc}}", doc)
             .replace("{{sdk}}", sdk)
     };
-    if !matches!(lang, Lang::Rust | Lang::Python) && game != "mathtricks" {
-        bail!(
-            "--lang {}: the template plays MathTricks only: a bot in this language would \
-             re-implement {game}'s rules (docs/games/{game}.md). Use --lang rust, whose SDK \
-             knows every game's rules, or start from the MathTricks template",
-            format!("{lang:?}").to_lowercase()
-        );
-    }
-    let example = |text: &str, from: &str| text.replace(from, name);
+    let mathtricks = game.name == "mathtricks";
+    // A committed example under the bot's name; another game: the template.
+    let source = |example: &str, from: &str, any: &str| {
+        if mathtricks {
+            example.replace(from, name)
+        } else {
+            fill(any)
+        }
+    };
     let mut out: Vec<(String, String)> = match lang {
         Lang::Rust => vec![
             ("Cargo.toml".into(), fill(RUST_CARGO)),
             (
                 "src/lib.rs".into(),
-                fill(if game == "mathtricks" {
+                fill(if mathtricks {
                     RUST_MATHTRICKS
                 } else {
                     RUST_ANY
@@ -164,36 +189,46 @@ pub fn files(
             ("build.sh".into(), fill(BUILD_RUST)),
         ],
         Lang::C => vec![
-            (format!("{name}.c"), example(C_GREEDY, "c_greedy")),
+            (format!("{name}.c"), source(C_GREEDY, "c_greedy", C_ANY)),
             ("arena.h".into(), ARENA_H.to_string()),
             ("build.sh".into(), fill(BUILD_C)),
         ],
         Lang::Cpp => vec![
-            (format!("{name}.cpp"), example(CPP_GREEDY, "cpp_greedy")),
+            (
+                format!("{name}.cpp"),
+                source(CPP_GREEDY, "cpp_greedy", CPP_ANY),
+            ),
             ("arena.h".into(), ARENA_H.to_string()),
             ("build.sh".into(), fill(BUILD_CPP)),
         ],
         Lang::Zig => vec![
-            (format!("{name}.zig"), example(ZIG_GREEDY, "zig_greedy")),
+            (
+                format!("{name}.zig"),
+                source(ZIG_GREEDY, "zig_greedy", ZIG_ANY),
+            ),
             ("build.sh".into(), fill(BUILD_ZIG)),
         ],
         Lang::Assemblyscript => vec![
-            (format!("{name}.ts"), example(AS_GREEDY, "as_greedy")),
+            (format!("{name}.ts"), source(AS_GREEDY, "as_greedy", AS_ANY)),
             ("package.json".into(), fill(AS_PACKAGE)),
             ("build.sh".into(), fill(BUILD_AS)),
         ],
-        Lang::Wat => vec![(format!("{name}.wat"), WAT_FIRST_LEGAL.to_string())],
+        Lang::Wat => vec![(
+            format!("{name}.wat"),
+            source(WAT_FIRST_LEGAL, "first_legal", WAT_ANY),
+        )],
         Lang::Python => vec![(
             format!("{name}.py"),
-            if game == "mathtricks" {
+            if mathtricks {
                 PY_GREEDY.to_string()
             } else {
                 fill(PYTHON_ANY)
             },
         )],
     };
+    let game = game.name;
     let build = if lang == Lang::Wat {
-        format!("arena loads `{name}.wat` as it is: `arena check {name}.wat`.")
+        format!("arena loads `{name}.wat` as it is: `arena check {name}.wat --game {game}`.")
     } else if lang == Lang::Python {
         format!(
             "arena runs `{name}.py` as it is (no toolchain): `arena check {name}.py --game \
@@ -206,10 +241,10 @@ pub fn files(
     out.push((
         "README.md".into(),
         format!(
-            "# {name}\n\nA {game} bot in {lang:?}, from `arena new-bot`. {build} The rules: \
-             arena's docs/games/{game}.md; the ABI: docs/ABI.md; installing the tools and \
-             common errors: bots/README.md.\n"
+            "# {name}\n\nA {game} bot in {lang:?}, from `arena new-bot`. {build} The rules and \
+             the state's words: arena's docs/games/{doc}.md; the ABI: docs/ABI.md; installing \
+             the tools, logging and common errors: bots/README.md.\n"
         ),
     ));
-    Ok(out)
+    out
 }

@@ -21,7 +21,6 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::manifest::Manifest;
-use super::replay::Replay;
 use super::{atomic, OutputError};
 use crate::grading::roster::Roster;
 use crate::record::GameRow;
@@ -161,10 +160,18 @@ pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
     let kind = find_game(&input.manifest.game)
         .map_err(|e| OutputError::corrupt(&dir.join(super::manifest::FILE), e.to_string()))?;
     let ids = chosen(input.rows);
+    let store = super::replay_store::Store::open(dir);
     let payloads: Vec<(u64, String)> = ids
         .par_iter()
         .map(|&id| {
-            let json = match Replay::read(dir, id) {
+            let read = match &store {
+                Ok(store) => store.replay(dir, id),
+                Err(e) => Err(OutputError::corrupt(
+                    &super::replay_store::path(dir),
+                    e.to_string(),
+                )),
+            };
+            let json = match read {
                 Err(e) => script_json(&serde_json::json!({"id": id, "error": e.to_string()})),
                 Ok(r) => match frames::frames(kind, &r) {
                     Err(e) => script_json(&serde_json::json!({"id": id, "error": e})),

@@ -11,7 +11,7 @@ use wasmtime::{Caller, Engine, Extern, Linker, Memory, Trap};
 
 use super::state::BotState;
 
-pub use arena::ARENA_MODULE;
+pub use arena::{ARENA_MODULE, LEGAL_MOVES};
 pub use wasi::WASI_MODULE;
 
 /// Fuel every host call costs before any work.

@@ -12,9 +12,11 @@ use thiserror::Error;
 
 mod info;
 mod params;
+mod score;
 
 pub use info::{Dimension, GameInfo, GameOption};
 pub use params::{GameParams, ParamError};
+pub use score::{Score, ScoreParseError};
 
 use crate::rng::GameRng;
 

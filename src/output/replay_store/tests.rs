@@ -1,0 +1,188 @@
+use super::*;
+
+fn text(id: u64) -> String {
+    format!("arena-replay 1\ngame nim\ngame_id {id}\n")
+}
+
+/// A folder whose journals hold games 1..=n, spread over two workers.
+fn journaled(n: u64) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join(DIR)).unwrap();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let journals = Journals::new(dir.path(), 2);
+    pool.install(|| {
+        use rayon::prelude::*;
+        (1..=n)
+            .into_par_iter()
+            .for_each(|id| journals.append(id, &text(id)).unwrap());
+    });
+    dir
+}
+
+fn journal_files(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = fs::read_dir(dir.join(DIR))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("journal-")
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn journals_fold_into_one_file_in_game_order_whatever_the_workers() {
+    let a = journaled(50);
+    let folded = fold(a.path(), |_| true).unwrap();
+    assert_eq!(
+        folded.ids().collect::<Vec<_>>(),
+        (1..=50).collect::<Vec<_>>()
+    );
+    assert!(journal_files(a.path()).is_empty(), "journals removed");
+    // The same games written by one worker give the same bytes.
+    let b = tempfile::tempdir().unwrap();
+    fs::create_dir_all(b.path().join(DIR)).unwrap();
+    let one = Journals::new(b.path(), 1);
+    for id in (1..=50).rev() {
+        one.append(id, &text(id)).unwrap();
+    }
+    fold(b.path(), |_| true).unwrap();
+    assert_eq!(
+        fs::read(path(a.path())).unwrap(),
+        fs::read(path(b.path())).unwrap()
+    );
+    let names: Vec<_> = fs::read_dir(a.path().join(DIR)).unwrap().collect();
+    assert_eq!(names.len(), 1, "one file for 50 games");
+    let store = Store::open(a.path()).unwrap();
+    assert_eq!(store.get(7), Some(text(7).as_str()));
+    assert_eq!(store.get(51), None);
+}
+
+#[test]
+fn a_torn_journal_tail_is_dropped_and_the_rest_kept() {
+    let dir = journaled(6);
+    for journal in journal_files(dir.path()) {
+        let bytes = fs::read(&journal).unwrap();
+        // Cut inside the last record's text, then inside its header.
+        for cut in [bytes.len() - 3, bytes.len() - text(1).len() - 4] {
+            fs::write(&journal, &bytes[..cut]).unwrap();
+            let store = Store::open(dir.path()).unwrap();
+            assert!(store.ids().count() < 6, "the torn record is dropped");
+        }
+        fs::write(&journal, &bytes).unwrap();
+    }
+    // A journal cut inside its first line holds nothing, and is no error.
+    let journal = &journal_files(dir.path())[0];
+    fs::write(journal, "arena-rep").unwrap();
+    Store::open(dir.path()).unwrap();
+    // Folding keeps only what `keep` accepts.
+    let kept = fold(dir.path(), |id| id % 2 == 0).unwrap();
+    assert!(kept.ids().all(|id| id % 2 == 0));
+}
+
+fn error_of(dir: &Path) -> String {
+    Store::open(dir).unwrap_err().to_string()
+}
+
+#[test]
+fn a_truncated_store_is_an_error_naming_the_file() {
+    let dir = journaled(4);
+    fold(dir.path(), |_| true).unwrap();
+    let bytes = fs::read(path(dir.path())).unwrap();
+    fs::write(path(dir.path()), &bytes[..bytes.len() - 5]).unwrap();
+    let e = error_of(dir.path());
+    assert!(
+        e.contains("replays.txt") && e.contains("game 4 is cut short"),
+        "{e}"
+    );
+    fs::write(path(dir.path()), &bytes[..bytes.len() - text(4).len() - 3]).unwrap();
+    let e = error_of(dir.path());
+    assert!(
+        e.contains("replays.txt") && e.contains("inside a record's header"),
+        "{e}"
+    );
+    fs::write(path(dir.path()), "arena-repl").unwrap();
+    assert!(error_of(dir.path()).contains("first line"));
+    fs::write(path(dir.path()), "not a store\n").unwrap();
+    assert!(error_of(dir.path()).contains("is not `arena-replays 1`"));
+}
+
+#[test]
+fn a_checksum_mismatch_or_bad_header_is_an_error_naming_the_file_and_byte() {
+    let dir = journaled(3);
+    fold(dir.path(), |_| true).unwrap();
+    let good = fs::read_to_string(path(dir.path())).unwrap();
+    let flipped = good.replacen("game_id 2", "game_id 9", 1);
+    fs::write(path(dir.path()), &flipped).unwrap();
+    let e = error_of(dir.path());
+    assert!(
+        e.contains("replays.txt") && e.contains("game 2 fails its checksum"),
+        "{e}"
+    );
+    assert!(e.contains("at byte"), "{e}");
+    for header in ["@ x 3 ab", "@ 1 -1 ab", "@ 1 2", "record 1 2 3"] {
+        let broken = good.replacen(good.lines().nth(1).unwrap(), header, 1);
+        fs::write(path(dir.path()), &broken).unwrap();
+        let e = error_of(dir.path());
+        assert!(
+            e.contains("replays.txt") && e.contains("at byte 16"),
+            "{header}: {e}"
+        );
+    }
+    // Arbitrary bytes never panic.
+    for n in 0..good.len() {
+        let mut bytes = good.clone().into_bytes();
+        bytes[n] ^= 0x5a;
+        fs::write(path(dir.path()), &bytes).unwrap();
+        let _ = Store::open(dir.path());
+    }
+}
+
+#[test]
+fn a_game_recorded_twice_differently_is_an_error() {
+    let dir = journaled(2);
+    fold(dir.path(), |_| true).unwrap();
+    let again = Journals::new(dir.path(), 1);
+    again.append(1, "something else\n").unwrap();
+    let e = error_of(dir.path());
+    assert!(
+        e.contains("journal-0.txt") && e.contains("game 1 is recorded twice"),
+        "{e}"
+    );
+    // The same record again (a fold killed before removing its journals) is no error.
+    let dir = journaled(2);
+    fold(dir.path(), |_| true).unwrap();
+    Journals::new(dir.path(), 1).append(1, &text(1)).unwrap();
+    assert_eq!(Store::open(dir.path()).unwrap().ids().count(), 2);
+}
+
+#[test]
+fn per_game_files_of_older_folders_are_read_and_folded() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join(DIR)).unwrap();
+    fs::write(dir.path().join(DIR).join("g0000003.txt"), text(3)).unwrap();
+    fs::write(dir.path().join(DIR).join("notes.txt"), "mine").unwrap();
+    assert_eq!(
+        Store::open(dir.path()).unwrap().get(3),
+        Some(text(3).as_str())
+    );
+    fold(dir.path(), |_| true).unwrap();
+    assert!(!dir.path().join(DIR).join("g0000003.txt").exists());
+    assert!(
+        dir.path().join(DIR).join("notes.txt").exists(),
+        "not ours: kept"
+    );
+    assert_eq!(
+        Store::open(dir.path()).unwrap().get(3),
+        Some(text(3).as_str())
+    );
+    assert!(is_store_name("journal-12.txt") && is_store_name(FILE));
+    assert!(!is_store_name("journal-.txt") && !is_store_name("journal-1a.txt"));
+}

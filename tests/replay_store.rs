@@ -1,0 +1,140 @@
+//! The replay store through the real binary: a run killed with SIGKILL at any moment
+//! resumes to the bytes of an uninterrupted run, with one and with two worker threads;
+//! the results folder holds one replay file whatever the number of games; `arena replay`
+//! and `--force` read and clear it; a damaged store is named, never a panic.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const ARGS: [&str; 12] = [
+    "tournament",
+    "builtin:random",
+    "builtin:greedy",
+    "builtin:alphabeta",
+    "--game",
+    "nim",
+    "--rounds",
+    "6",
+    "--seed",
+    "3",
+    "--quiet",
+    "--play-all",
+];
+
+fn arena() -> Command {
+    let mut cmd = Command::cargo_bin("arena").unwrap();
+    cmd.env("NO_COLOR", "1");
+    cmd
+}
+
+fn tournament(out: &Path, threads: &str, extra: &[&str]) -> Command {
+    let mut cmd = arena();
+    cmd.args(ARGS)
+        .args(["--threads", threads])
+        .args(extra)
+        .arg("--out")
+        .arg(out);
+    cmd
+}
+
+/// Starts the run, kills it with SIGKILL once `rows` games are recorded (or when it
+/// ends), then resumes it.
+fn kill_and_resume(out: &Path, threads: &str, rows: usize) {
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("arena"));
+    cmd.args(ARGS)
+        .args(["--threads", threads, "--out"])
+        .arg(out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    let mut child = cmd.spawn().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while Instant::now() < deadline {
+        let recorded = fs::read_to_string(out.join("games.csv"))
+            .map(|s| s.lines().count())
+            .unwrap_or(0);
+        if recorded > rows || child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    let _ = child.kill(); // SIGKILL
+    let _ = child.wait();
+    tournament(out, threads, &["--resume"]).assert().success();
+}
+
+#[test]
+fn a_run_killed_at_any_moment_resumes_to_the_same_bytes_with_one_or_two_threads() {
+    let tmp = tempfile::tempdir().unwrap();
+    let full = tmp.path().join("full");
+    tournament(&full, "2", &[]).assert().success();
+    let expected = common::files(&full);
+    // One replay file for every game.
+    let replays: Vec<_> = fs::read_dir(full.join("replays")).unwrap().collect();
+    assert_eq!(replays.len(), 1);
+    let one = tmp.path().join("one-thread");
+    tournament(&one, "1", &[]).assert().success();
+    assert!(common::files(&one) == expected, "1 and 2 threads differ");
+    for (i, (threads, rows)) in [("1", 2), ("2", 5), ("1", 20), ("2", 40), ("2", 0)]
+        .into_iter()
+        .enumerate()
+    {
+        let out = tmp.path().join(format!("killed-{i}"));
+        kill_and_resume(&out, threads, rows);
+        let got = common::files(&out);
+        assert!(
+            got == expected,
+            "killed after {rows} rows with {threads} threads: {:?}",
+            got.keys().collect::<Vec<_>>()
+        );
+    }
+}
+
+#[test]
+fn replay_reads_the_store_and_a_damaged_store_is_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    tournament(&out, "2", &[]).assert().success();
+    arena()
+        .args(["replay"])
+        .arg(&out)
+        .arg("3")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("game 3 (nim"));
+    arena()
+        .args(["replay"])
+        .arg(&out)
+        .arg("99999")
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("has no replay").and(predicate::str::contains("games 1 to")),
+        );
+    let store = out.join("replays/replays.txt");
+    let bytes = fs::read(&store).unwrap();
+    fs::write(&store, &bytes[..bytes.len() - 10]).unwrap();
+    arena()
+        .arg("replay")
+        .arg(&out)
+        .arg("3")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("replays.txt").and(predicate::str::contains("damaged")));
+    arena().arg("verify").arg(&out).assert().code(1).stdout(
+        predicate::str::contains("replays/replays.txt, the store")
+            .and(predicate::str::contains("cut short")),
+    );
+    // --force clears the store (and nothing of the user's).
+    fs::write(out.join("replays/notes.txt"), "mine").unwrap();
+    tournament(&out, "2", &["--force"]).assert().success();
+    assert!(out.join("replays/notes.txt").exists());
+    assert_eq!(fs::read_dir(out.join("replays")).unwrap().count(), 2);
+    arena().arg("verify").arg(&out).assert().success();
+}
