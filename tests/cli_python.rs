@@ -296,6 +296,13 @@ fn tournaments_take_py_files_and_student_folders_and_stay_deterministic() {
     assert_eq!(names, ["ana", "bo", "cy", "di"], "{manifest}");
     let standings = fs::read_to_string(one.join("standings.csv")).unwrap();
     assert!(standings.contains("bot.py does not compile"), "{standings}");
+    // `verify` re-plays the games, the Python bots loaded from their scripts again.
+    arena()
+        .arg("verify")
+        .arg(&one)
+        .arg(&subs)
+        .assert()
+        .success();
     for f in ["games.csv", "series.csv", "standings.csv"] {
         assert_eq!(
             fs::read(one.join(f)).unwrap(),

@@ -77,14 +77,22 @@ class State:
             self.cols = cols
             self.me = Pawn(body[2], body[3], _arena_i64(body[6], body[7]))
             self.opponent = Pawn(body[4], body[5], _arena_i64(body[8], body[9]))
-            self.cells = [
-                [Cell(r, c, body[10 + r * cols + c]) for c in range(cols)]
-                for r in range(rows)
+            self._cells = None
+
+    @property
+    def cells(self):
+        """MathTricks: every cell, as cells[row][col] (built on first use)."""
+        if self._cells is None:
+            self._cells = [
+                [self.cell(r, c) for c in range(self.cols)] for r in range(self.rows)
             ]
+        return self._cells
 
     def cell(self, row, col):
         """MathTricks: the cell at (row, col)."""
-        return self.cells[row][col]
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            raise IndexError("cell (%d, %d) is off the %dx%d board" % (row, col, self.rows, self.cols))
+        return Cell(row, col, self.body[10 + row * self.cols + col])
 
     def move_to(self, row, col):
         """MathTricks: the move to the cell at (row, col) (its index row * cols + col)."""
