@@ -7,7 +7,8 @@
 //! 3. [`alphabeta`]: the same alpha-beta search sandboxed and native, as a ratio;
 //! 4. [`threads`]: throughput with 1, 2, ... N worker threads, as ratios to one;
 //! 5. [`compile`]: compiling each example bot, cold (there is no on-disk cache);
-//! 6. [`end_to_end`]: games per second of a 20-bot round-robin, best-of-5.
+//! 6. [`end_to_end`]: games per second of a 20-bot round-robin, best-of-5;
+//! 7. [`writing`]: the share of a cheap-bot tournament's time spent writing results.
 //!
 //! Ratios compare figures taken in the same run, interleaved, and every time is the
 //! fastest of several samples, so that they hold on a noisy, shared machine. The bots
@@ -25,6 +26,7 @@ pub mod nim_game;
 pub mod positions;
 pub mod threads;
 pub mod timing;
+pub mod writing;
 
 use thiserror::Error;
 
@@ -222,5 +224,6 @@ pub fn run(options: &Options, report: &mut dyn FnMut(&Figure)) -> Result<Vec<Fig
     emit(threads::measure(&bots, &scale)?);
     emit(compile);
     emit(end_to_end::measure(&bots, &scale)?);
+    emit(writing::measure(&bots, &scale)?);
     Ok(all)
 }
