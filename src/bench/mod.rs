@@ -23,6 +23,7 @@ pub mod first_legal;
 pub mod harness;
 pub mod instantiate;
 pub mod nim_game;
+pub mod pipes;
 pub mod positions;
 pub mod threads;
 pub mod timing;
@@ -76,6 +77,9 @@ pub struct Options {
     /// The most worker threads to measure throughput with (default: all cores, at
     /// least 2).
     pub max_threads: Option<usize>,
+    /// This `arena` executable, for the control that runs bots as child processes over
+    /// pipes (left out without it).
+    pub exe: Option<std::path::PathBuf>,
 }
 
 /// The sizes of the workloads, derived from [`Options`].
@@ -103,6 +107,8 @@ pub struct Scale {
     pub thread_board: u32,
     /// Board side of the end-to-end tournament.
     pub tournament_board: u32,
+    /// This `arena` executable, for the child-process control.
+    pub exe: Option<std::path::PathBuf>,
 }
 
 impl Scale {
@@ -123,6 +129,7 @@ impl Scale {
                 thread_games: 8,
                 thread_board: 5,
                 tournament_board: 4,
+                exe: options.exe.clone(),
             }
         } else {
             Scale {
@@ -137,6 +144,7 @@ impl Scale {
                 thread_games: 100,
                 thread_board: 7,
                 tournament_board: 8,
+                exe: options.exe.clone(),
             }
         }
     }
