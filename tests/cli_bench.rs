@@ -26,15 +26,26 @@ fn quick_bench_prints_every_figure() {
         "threads 2 / 1",
         "compile per module (cold)",
         "compile per module (warm)",
-        "warm: no cache",
+        "from the module cache",
+        "random.wasm per Nim game",
+        "pipes control per Nim game",
+        "ceiling: 2 processes / 1",
+        "threads 2 / ceiling",
         "end to end (20 bots, best-of-5)",
+        "results writing share",
         "targets met",
     ];
     for line in lines {
         assert!(stdout.contains(line), "no `{line}` in:\n{stdout}");
     }
     // Every figure with a target says how it went.
-    for key in ["harness per move", "alpha-beta", "threads 2 / 1"] {
+    for key in [
+        "harness per move",
+        "alpha-beta",
+        "threads 2 / 1",
+        "random.wasm per Nim game",
+        "results writing share",
+    ] {
         let line = stdout.lines().find(|l| l.starts_with(key)).unwrap();
         assert!(
             line.contains("~pass") || line.contains("~miss"),

@@ -21,7 +21,7 @@ use crate::tournament::{self, Config, Participant, Reporting, Silent};
 const COPIES: usize = 4;
 
 /// A fresh folder under the system's temporary directory.
-fn temp_dir() -> Result<PathBuf, BenchError> {
+pub(super) fn temp_dir() -> Result<PathBuf, BenchError> {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());

@@ -7,7 +7,8 @@
 //! 3. [`alphabeta`]: the same alpha-beta search sandboxed and native, as a ratio;
 //! 4. [`threads`]: throughput with 1, 2, ... N worker threads, as ratios to one;
 //! 5. [`compile`]: compiling each example bot, cold (there is no on-disk cache);
-//! 6. [`end_to_end`]: games per second of a 20-bot round-robin, best-of-5.
+//! 6. [`end_to_end`]: games per second of a 20-bot round-robin, best-of-5;
+//! 7. [`writing`]: the share of a cheap-bot tournament's time spent writing results.
 //!
 //! Ratios compare figures taken in the same run, interleaved, and every time is the
 //! fastest of several samples, so that they hold on a noisy, shared machine. The bots
@@ -22,9 +23,11 @@ pub mod first_legal;
 pub mod harness;
 pub mod instantiate;
 pub mod nim_game;
+pub mod pipes;
 pub mod positions;
 pub mod threads;
 pub mod timing;
+pub mod writing;
 
 use thiserror::Error;
 
@@ -74,6 +77,9 @@ pub struct Options {
     /// The most worker threads to measure throughput with (default: all cores, at
     /// least 2).
     pub max_threads: Option<usize>,
+    /// This `arena` executable, for the control that runs bots as child processes over
+    /// pipes (left out without it).
+    pub exe: Option<std::path::PathBuf>,
 }
 
 /// The sizes of the workloads, derived from [`Options`].
@@ -101,6 +107,8 @@ pub struct Scale {
     pub thread_board: u32,
     /// Board side of the end-to-end tournament.
     pub tournament_board: u32,
+    /// This `arena` executable, for the child-process control.
+    pub exe: Option<std::path::PathBuf>,
 }
 
 impl Scale {
@@ -121,6 +129,7 @@ impl Scale {
                 thread_games: 8,
                 thread_board: 5,
                 tournament_board: 4,
+                exe: options.exe.clone(),
             }
         } else {
             Scale {
@@ -135,6 +144,7 @@ impl Scale {
                 thread_games: 100,
                 thread_board: 7,
                 tournament_board: 8,
+                exe: options.exe.clone(),
             }
         }
     }
@@ -222,5 +232,6 @@ pub fn run(options: &Options, report: &mut dyn FnMut(&Figure)) -> Result<Vec<Fig
     emit(threads::measure(&bots, &scale)?);
     emit(compile);
     emit(end_to_end::measure(&bots, &scale)?);
+    emit(writing::measure(&bots, &scale)?);
     Ok(all)
 }

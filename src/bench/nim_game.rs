@@ -9,6 +9,7 @@ use std::hint::black_box;
 
 use arena_games::{find_game, AnyGame, GameParams};
 
+use super::pipes::PipeEntrant;
 use super::timing::{fastest, micros_per, time};
 use super::{num, BenchError, Bots, Figure, Scale, Target};
 use crate::contestant::{Builtin, Wasm};
@@ -67,14 +68,45 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
         micros_per(fastest(&tw), games),
         micros_per(fastest(&tn), games),
     );
-    Ok(vec![Figure::new(
-        "random.wasm per Nim game",
-        w,
-        "µs",
-        format!(
+    let mut figures = Vec::new();
+    if let Some(exe) = &scale.exe {
+        // The control: builtin:random in a kept-alive child process over pipes.
+        let piped = PipeEntrant::new(exe);
+        play(&piped, 2)?; // starts the two children
+        let mut tp = Vec::new();
+        for _ in 0..scale.samples {
+            let (d, m) = time(|| play(&piped, games));
+            if m? != moves {
+                return Err(BenchError::Mismatch(
+                    "the pipe bot played other moves than builtin:random".into(),
+                ));
+            }
+            tp.push(d);
+        }
+        let p = micros_per(fastest(&tp), games);
+        figures.push(Figure::new(
+            "pipes control per Nim game",
+            p,
+            "µs",
+            format!(
+                "builtin:random in 2 kept-alive child processes over pipes; \
+                 sandbox / pipes {} x",
+                num(w / p)
+            ),
+        ));
+    }
+    figures.insert(
+        0,
+        Figure::new(
+            "random.wasm per Nim game",
+            w,
+            "µs",
+            format!(
             "instantiate, play, drop, 2 bots; {games} games, {moves} moves; builtin:random {} µs",
             num(n)
         ),
-    )
-    .with_target(Target::AtMost(TARGET_US))])
+        )
+        .with_target(Target::AtMost(TARGET_US)),
+    );
+    Ok(figures)
 }

@@ -88,5 +88,136 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
         }
         figures.push(f);
     }
+    if let Some(exe) = &scale.exe {
+        let ceiling = ceiling(exe, scale)?;
+        let two = figures.get(1).map_or(f64::NAN, |f| f.value);
+        let share = two / ceiling.value;
+        figures.push(ceiling);
+        figures.push(
+            Figure::new(
+                "threads 2 / ceiling",
+                share * 100.0,
+                "%",
+                "the 2-thread ratio as a share of the 2-process ceiling".to_string(),
+            )
+            .with_target(Target::AtLeast(95.0)),
+        );
+    }
     Ok(figures)
+}
+
+/// The child's side of the ceiling (`arena __bench-child ceiling GAMES SIDE`): loads the
+/// bots, prints `ready`, then for every line on `input` plays the workload once on one
+/// thread and prints the seconds it took.
+///
+/// # Errors
+/// [`BenchError`] when the bots do not load or a pipe fails.
+pub fn serve_ceiling(
+    games: u64,
+    side: u32,
+    input: impl std::io::BufRead,
+    mut output: impl std::io::Write,
+) -> Result<(), BenchError> {
+    let io = |e: std::io::Error| BenchError::Setup(format!("ceiling child: {e}"));
+    let bots = Bots::new(1)?;
+    let (a, b) = (Wasm(bots.alphabeta.clone()), Wasm(bots.greedy.clone()));
+    let entrants: [&dyn Entrant; 2] = [&a, &b];
+    let stack = bots.sandbox.limits().host_thread_stack();
+    writeln!(output, "ready")
+        .and_then(|()| output.flush())
+        .map_err(io)?;
+    for line in input.lines() {
+        line.map_err(io)?;
+        let d = run_on(1, stack, &entrants, games, side)?;
+        writeln!(output, "{}", d.as_secs_f64())
+            .and_then(|()| output.flush())
+            .map_err(io)?;
+    }
+    Ok(())
+}
+
+/// A ceiling child: its pipes.
+struct CeilingChild {
+    child: std::process::Child,
+    to: std::process::ChildStdin,
+    from: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl CeilingChild {
+    fn spawn(exe: &std::path::Path, games: u64, side: u32) -> Result<CeilingChild, BenchError> {
+        use std::process::{Command, Stdio};
+        let setup = |e: std::io::Error| BenchError::Setup(format!("ceiling child: {e}"));
+        let mut child = Command::new(exe)
+            .args([super::pipes::CHILD_SUBCOMMAND, "ceiling"])
+            .args([games.to_string(), side.to_string()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(setup)?;
+        let (Some(to), Some(from)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(BenchError::Setup("ceiling child: no pipes".into()));
+        };
+        let mut c = CeilingChild {
+            child,
+            to,
+            from: std::io::BufReader::new(from),
+        };
+        c.read()?;
+        Ok(c)
+    }
+
+    fn go(&mut self) -> Result<(), BenchError> {
+        use std::io::Write;
+        writeln!(self.to, "go").map_err(|e| BenchError::Setup(format!("ceiling child: {e}")))
+    }
+
+    fn read(&mut self) -> Result<String, BenchError> {
+        use std::io::BufRead;
+        let mut line = String::new();
+        self.from
+            .read_line(&mut line)
+            .map_err(|e| BenchError::Setup(format!("ceiling child: {e}")))?;
+        Ok(line.trim().to_string())
+    }
+
+    fn secs(&mut self) -> Result<f64, BenchError> {
+        let line = self.read()?;
+        line.parse()
+            .map_err(|_| BenchError::Setup(format!("ceiling child said `{line}`")))
+    }
+}
+
+impl Drop for CeilingChild {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The ceiling: the same single-threaded workload in two independent processes at once,
+/// as a throughput ratio to one process alone (fastest of `rounds` each).
+pub fn ceiling(exe: &std::path::Path, scale: &Scale) -> Result<Figure, BenchError> {
+    let (games, side) = (scale.thread_games, scale.thread_board);
+    let mut a = CeilingChild::spawn(exe, games, side)?;
+    let mut b = CeilingChild::spawn(exe, games, side)?;
+    let (mut alone, mut pair) = (f64::INFINITY, f64::INFINITY);
+    for _ in 0..scale.thread_rounds {
+        a.go()?;
+        alone = alone.min(a.secs()?);
+        a.go()?;
+        b.go()?;
+        let (x, y) = (a.secs()?, b.secs()?);
+        pair = pair.min(x.max(y));
+    }
+    Ok(Figure::new(
+        "ceiling: 2 processes / 1",
+        2.0 * alone / pair,
+        "x",
+        format!(
+            "the threads workload in two independent processes at once: alone {} s, side by side {} s",
+            num(alone),
+            num(pair)
+        ),
+    ))
 }

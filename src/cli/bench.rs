@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use arena::bench::{self, Options};
 
-use super::BenchArgs;
+use super::{BenchArgs, BenchChildArgs};
 
 pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     if args.threads == Some(0) {
@@ -15,6 +15,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     let options = Options {
         quick: args.quick,
         max_threads: args.threads.map(|t| t as usize),
+        exe: std::env::current_exe().ok(),
     };
     println!(
         "arena bench{}: MathTricks, default limits (fuel on), the example bots of bots/",
@@ -50,4 +51,26 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `arena __bench-child pipe-bot`: the bench's child process (see `arena::bench::pipes`).
+pub fn child(args: BenchChildArgs) -> anyhow::Result<ExitCode> {
+    match args.role.as_str() {
+        "pipe-bot" => {
+            bench::pipes::serve(std::io::stdin().lock(), std::io::stdout().lock())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        "ceiling" => {
+            let [games, side] = [&args.games, &args.side]
+                .map(|v| v.ok_or_else(|| anyhow::anyhow!("ceiling needs GAMES and SIDE")));
+            bench::threads::serve_ceiling(
+                games?,
+                u32::try_from(side?)?,
+                std::io::stdin().lock(),
+                std::io::stdout().lock(),
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
+        other => anyhow::bail!("unknown bench child role `{other}`"),
+    }
 }

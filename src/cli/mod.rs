@@ -95,6 +95,10 @@ enum Command {
     /// artefact on stdout.
     #[command(name = "__compile", hide = true)]
     Compile(CompileArgs),
+    /// (internal) A child process of `arena bench`: `pipe-bot` serves a bot over stdin
+    /// and stdout.
+    #[command(name = "__bench-child", hide = true)]
+    BenchChild(BenchChildArgs),
 }
 
 #[derive(Args, Debug)]
@@ -215,6 +219,16 @@ struct BenchArgs {
     /// at least 2).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS as i64))]
     threads: Option<u32>,
+}
+
+#[derive(Args, Debug)]
+struct BenchChildArgs {
+    /// What to serve: `pipe-bot` or `ceiling`.
+    role: String,
+    /// `ceiling`: games per round.
+    games: Option<u64>,
+    /// `ceiling`: the board side.
+    side: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -456,6 +470,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Pack(args) => pack::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Compile(args) => compile::run(args),
+        Command::BenchChild(args) => bench::child(args),
         Command::Analyze(args) => analyze::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Report(args) => report::run(args),

@@ -277,7 +277,7 @@ mod tests {
         let mut live: Vec<(usize, usize, usize, u8)> = Vec::new();
         let mut seed = 7;
         for step in 0..20_000u32 {
-            if live.len() > 200 || (!live.is_empty() && lcg(&mut seed) % 3 == 0) {
+            if live.len() > 200 || (!live.is_empty() && lcg(&mut seed).is_multiple_of(3)) {
                 let i = lcg(&mut seed) as usize % live.len();
                 let (ptr, size, align, fill) = live.swap_remove(i);
                 // Nothing else wrote into this block while it was live.
@@ -289,7 +289,8 @@ mod tests {
                 unsafe { heap.dealloc(ptr, size, align) };
                 continue;
             }
-            let size = 1 + lcg(&mut seed) as usize % if step % 50 == 0 { 20_000 } else { 300 };
+            let size =
+                1 + lcg(&mut seed) as usize % if step.is_multiple_of(50) { 20_000 } else { 300 };
             let align = 1 << (lcg(&mut seed) % 7);
             let ptr = unsafe { heap.alloc(size, align, &mut pages) }.expect("memory left");
             assert_eq!(ptr % align, 0, "{size} bytes aligned to {align}");
