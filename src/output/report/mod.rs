@@ -167,7 +167,7 @@ pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
             let json = match Replay::read(dir, id) {
                 Err(e) => script_json(&serde_json::json!({"id": id, "error": e.to_string()})),
                 Ok(r) => match frames::frames(kind, &r) {
-                    Err(e) => script_json(&serde_json::json!({"id": id, "error": e})),
+                    Err(e) => script_json(&serde_json::json!({"id": id, "error": e.to_string()})),
                     Ok(frames) => script_json(&ReplayView {
                         id,
                         bots: &r.bots,
