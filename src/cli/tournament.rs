@@ -96,16 +96,19 @@ fn load_module(c: &Candidate, path: &std::path::Path, sandbox: &Sandbox) -> Load
             }
         }
     };
-    let sha256 = hex::encode(Sha256::digest(&bytes));
-    let result = sandbox
-        .load_bytes(c.name.as_str(), &bytes)
-        .map_err(LoadFailure::from)
-        .and_then(|module| {
-            module
-                .instantiate(0)
-                .map(|_| module)
-                .map_err(LoadFailure::Instantiate)
-        });
+    let loaded = sandbox.load_bytes(c.name.as_str(), &bytes);
+    // A loaded module hashed the bytes it was made from; only a refused file is hashed
+    // here, so that every file is hashed once.
+    let sha256 = match &loaded {
+        Ok(module) => module.sha256().to_string(),
+        Err(_) => hex::encode(Sha256::digest(&bytes)),
+    };
+    let result = loaded.map_err(LoadFailure::from).and_then(|module| {
+        module
+            .instantiate(0)
+            .map(|_| module)
+            .map_err(LoadFailure::Instantiate)
+    });
     Loaded { sha256, result }
 }
 
