@@ -155,6 +155,16 @@ fn a_changed_disqualification_or_module_is_caught() {
     let (subs, out) = played(tmp.path());
     let manifest = out.join("tournament.json");
     let original = fs::read_to_string(&manifest).unwrap();
+    // Each module's recorded hash is its file's, whether it loaded (hashed by the loader)
+    // or was refused (hashed by the intake).
+    for file in ["ana.wat", "bad.wasm"] {
+        use sha2::Digest;
+        let sum = hex::encode(sha2::Sha256::digest(fs::read(subs.join(file)).unwrap()));
+        assert!(
+            original.contains(&format!("\"sha256\": \"{sum}\"")),
+            "{file}: {original}"
+        );
+    }
     let text = original.clone();
     let start = text.find("\"disqualified\": \"").unwrap();
     let end = start + text[start..].find("\"\n").unwrap() + 1;

@@ -65,7 +65,21 @@ fn check_schedule_size(bots: &[Candidate], rounds: u32) -> anyhow::Result<()> {
 /// A module read and compiled, or the reason it cannot play.
 struct Loaded {
     sha256: String,
-    result: Result<WasmModule, String>,
+    result: Result<WasmModule, LoadFailure>,
+}
+
+/// Why a module cannot play (its words become the disqualification reason).
+#[derive(Debug, thiserror::Error)]
+enum LoadFailure {
+    /// The file could not be read safely.
+    #[error("{0}")]
+    Read(#[from] arena::module_file::ReadError),
+    /// The bytes do not compile or do not follow the ABI.
+    #[error("{0}")]
+    Load(#[from] arena::runtime::LoadError),
+    /// A trial instance fails.
+    #[error("cannot be instantiated: {0}")]
+    Instantiate(arena::bot::Fault),
 }
 
 /// Reads a module through the one safe reader, hashes the bytes read and compiles those
@@ -78,19 +92,23 @@ fn load_module(c: &Candidate, path: &std::path::Path, sandbox: &Sandbox) -> Load
         Err(e) => {
             return Loaded {
                 sha256: String::new(),
-                result: Err(e.to_string()),
+                result: Err(e.into()),
             }
         }
     };
-    let sha256 = hex::encode(Sha256::digest(&bytes));
-    let result = arena::python::load_bot_bytes(sandbox, c.name.as_str(), path, &bytes)
-        .map_err(|e| e.to_string())
-        .and_then(|module| {
-            module
-                .instantiate(0)
-                .map(|_| module)
-                .map_err(|fault| format!("cannot be instantiated: {fault}"))
-        });
+    let loaded = arena::python::load_bot_bytes(sandbox, c.name.as_str(), path, &bytes);
+    // A loaded module hashed the bytes it was made from; only a refused file is hashed
+    // here, so that every file is hashed once.
+    let sha256 = match &loaded {
+        Ok(module) => module.sha256().to_string(),
+        Err(_) => hex::encode(Sha256::digest(&bytes)),
+    };
+    let result = loaded.map_err(LoadFailure::from).and_then(|module| {
+        module
+            .instantiate(0)
+            .map(|_| module)
+            .map_err(LoadFailure::Instantiate)
+    });
     Loaded { sha256, result }
 }
 
@@ -112,29 +130,30 @@ pub(super) fn build_field(
         .collect();
     let mut field = Vec::new();
     for (c, loaded) in bots.iter().zip(loaded) {
-        let (entrant, sha256, disqualified): (Box<dyn Entrant>, String, Option<String>) =
-            match &c.source {
-                Source::Builtin { strategy, depth: d } => {
-                    let builtin = Builtin::new(game, strategy, d.or(depth))
-                        .map_err(|e| anyhow::anyhow!("{}: {e}", c.name))?;
-                    (Box::new(builtin), String::new(), None)
-                }
-                Source::Module(path) => {
-                    let loaded = loaded.expect("every module was loaded");
-                    match loaded.result {
-                        Ok(module) => (Box::new(Wasm(module)), loaded.sha256, None),
-                        Err(reason) => {
-                            let reason = escape_message(&arena::referee::one_line(&reason));
-                            eprintln!("{}: disqualified: {reason}", escape_path(path));
-                            (
-                                Box::new(Disqualified(reason.clone())),
-                                loaded.sha256,
-                                Some(reason),
-                            )
-                        }
+        let (entrant, sha256, disqualified): (Box<dyn Entrant>, String, Option<String>) = match &c
+            .source
+        {
+            Source::Builtin { strategy, depth: d } => {
+                let builtin = Builtin::new(game, strategy, d.or(depth))
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", c.name))?;
+                (Box::new(builtin), String::new(), None)
+            }
+            Source::Module(path) => {
+                let loaded = loaded.expect("every module was loaded");
+                match loaded.result {
+                    Ok(module) => (Box::new(Wasm(module)), loaded.sha256, None),
+                    Err(reason) => {
+                        let reason = escape_message(&arena::referee::one_line(&reason.to_string()));
+                        eprintln!("{}: disqualified: {reason}", escape_path(path));
+                        (
+                            Box::new(Disqualified(reason.clone())),
+                            loaded.sha256,
+                            Some(reason),
+                        )
                     }
                 }
-            };
+            }
+        };
         field.push(Participant {
             name: c.name.as_str().to_string(),
             source: c.file.clone(),

@@ -13,6 +13,7 @@ pub mod json;
 pub mod manifest;
 pub mod ratings_csv;
 pub mod replay;
+pub mod replay_error;
 pub mod replay_store;
 pub mod report;
 pub mod series_csv;

@@ -37,6 +37,7 @@ use std::path::Path;
 
 use arena_games::{AnyGame, GameKind, Outcome, Player};
 
+pub use super::replay_error::ReplayError;
 use super::OutputError;
 
 /// The first line of every replay.
@@ -162,16 +163,12 @@ impl Replay {
     /// Reads replay text.
     ///
     /// # Errors
-    /// A sentence naming the line that is wrong.
-    pub fn parse(text: &str) -> Result<Replay, String> {
+    /// [`ReplayError`] naming the line that is wrong.
+    pub fn parse(text: &str) -> Result<Replay, ReplayError> {
         let mut lines = text.lines().enumerate();
         match lines.next() {
             Some((_, MAGIC)) => {}
-            _ => {
-                return Err(format!(
-                    "not an arena replay: the first line must be `{MAGIC}`"
-                ))
-            }
+            _ => return Err(ReplayError::NotAReplay),
         }
         let mut r = Replay {
             game: String::new(),
@@ -196,11 +193,15 @@ impl Replay {
         for (i, line) in lines {
             let n = i + 1;
             let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-            let bad = |what: &str| format!("line {n}: bad {what}: `{line}`");
+            let bad = |what: &str| ReplayError::BadLine {
+                line: n,
+                what: what.to_string(),
+                text: line.to_string(),
+            };
             let num = |s: &str| s.parse::<i64>().map_err(|_| bad(key));
             let unsigned = |s: &str| s.parse::<u64>().map_err(|_| bad(key));
             let small = |s: &str| s.parse::<u32>().map_err(|_| bad(key));
-            let two = |s: &str| -> Result<(i64, i64), String> {
+            let two = |s: &str| -> Result<(i64, i64), ReplayError> {
                 let (a, b) = s.split_once(' ').ok_or_else(|| bad(key))?;
                 Ok((num(a)?, num(b)?))
             };
@@ -263,20 +264,22 @@ impl Replay {
                     r.outputs[i].push_str(&unescape(text));
                     r.outputs[i].push('\n');
                 }
-                _ => return Err(format!("line {n}: unknown line `{line}`")),
+                _ => {
+                    return Err(ReplayError::UnknownLine {
+                        line: n,
+                        text: line.to_string(),
+                    })
+                }
             }
         }
         if !r.marks.is_empty() && r.marks.len() != r.moves.len() {
-            return Err(format!(
-                "{} moves but {} marks: every move has its mark, or none has",
-                r.moves.len(),
-                r.marks.len()
-            ));
+            return Err(ReplayError::Marks {
+                moves: r.moves.len(),
+                marks: r.marks.len(),
+            });
         }
         if !seen_end || !seen_result || r.game.is_empty() || r.setup.is_empty() {
-            return Err(
-                "incomplete replay: `game`, `setup`, `end` and `result` lines are required".into(),
-            );
+            return Err(ReplayError::Incomplete);
         }
         Ok(r)
     }
@@ -297,57 +300,54 @@ impl Replay {
     /// Returns the final state.
     ///
     /// # Errors
-    /// A sentence naming the first disagreement.
-    pub fn verify(&self, kind: &dyn GameKind) -> Result<Box<dyn AnyGame>, String> {
+    /// [`ReplayError`] naming the first disagreement.
+    pub fn verify(&self, kind: &dyn GameKind) -> Result<Box<dyn AnyGame>, ReplayError> {
         if kind.info().name != self.game {
-            return Err(format!(
-                "replay of `{}`, checked as `{}`",
-                self.game,
-                kind.info().name
-            ));
+            return Err(ReplayError::OtherGame {
+                replay: self.game.clone(),
+                checked: kind.info().name.to_string(),
+            });
         }
         let mut state = kind
             .start_from_setup(&self.setup)
-            .map_err(|e| format!("setup: {e}"))?;
+            .map_err(|e| ReplayError::Setup(e.to_string()))?;
         for (i, &m) in self.moves.iter().enumerate() {
-            state
-                .play(m)
-                .map_err(|e| format!("move {} ({m}) is illegal: {}", i + 1, e.reason))?;
+            state.play(m).map_err(|e| ReplayError::Illegal {
+                index: i + 1,
+                mv: m,
+                reason: e.reason.to_string(),
+            })?;
         }
         let outcome = match (self.end, self.culprit) {
-            (EndKind::Normal, None) => state
-                .outcome()
-                .ok_or_else(|| "recorded as a normal end, but the game is not over".to_string())?,
-            (EndKind::Normal, Some(_)) => return Err("a normal end with a culprit".into()),
+            (EndKind::Normal, None) => state.outcome().ok_or(ReplayError::NotOver)?,
+            (EndKind::Normal, Some(_)) => return Err(ReplayError::NormalWithCulprit),
             (end, Some(p)) => {
                 if end != EndKind::Disqualified && state.is_terminal() {
-                    return Err(format!("a `{end}` fault recorded after the game was over"));
+                    return Err(ReplayError::FaultAfterEnd(end));
                 }
                 let out_of_turn = !matches!(
                     end,
                     EndKind::Disqualified | EndKind::Fault(FaultKind::Instantiation)
                 );
                 if out_of_turn && state.to_move() != p {
-                    return Err(format!("{p} faulted while it was not its turn"));
+                    return Err(ReplayError::OutOfTurn(p));
                 }
                 Outcome::Win(p.other())
             }
             (EndKind::Disqualified, None) => Outcome::Draw,
-            (end, None) => return Err(format!("end `{end}` without a culprit")),
+            (end, None) => return Err(ReplayError::NoCulprit(end)),
         };
         if ResultCode::of(outcome) != self.result {
-            return Err(format!(
-                "the rules give {}, the replay says {}",
-                ResultCode::of(outcome),
-                self.result
-            ));
+            return Err(ReplayError::Result {
+                rules: ResultCode::of(outcome),
+                recorded: self.result,
+            });
         }
         if state.scores() != self.scores {
-            return Err(format!(
-                "the rules give scores {:?}, the replay says {:?}",
-                state.scores(),
-                self.scores
-            ));
+            return Err(ReplayError::Scores {
+                rules: state.scores(),
+                recorded: self.scores,
+            });
         }
         Ok(state)
     }
@@ -405,13 +405,25 @@ mod tests {
         let kind = find_game("mathtricks").unwrap();
         let mut r = played(4);
         r.scores[0] += 1;
-        assert!(r.verify(kind).unwrap_err().contains("scores"));
+        assert!(matches!(r.verify(kind), Err(ReplayError::Scores { .. })));
         let mut r = played(4);
         r.moves.pop();
         assert!(r.verify(kind).is_err());
         let mut r = played(4);
         r.moves[0] = 0;
-        assert!(r.verify(kind).unwrap_err().contains("illegal"));
+        let err = r.verify(kind).unwrap_err();
+        assert!(matches!(
+            err,
+            ReplayError::Illegal {
+                index: 1,
+                mv: 0,
+                ..
+            }
+        ));
+        assert!(
+            err.to_string().starts_with("move 1 (0) is illegal: "),
+            "{err}"
+        );
         let mut r = played(4);
         r.result = ResultCode::Draw;
         if r.verify(kind).is_ok() {
@@ -422,10 +434,22 @@ mod tests {
 
     #[test]
     fn parse_errors_name_the_line() {
-        assert!(Replay::parse("hello")
-            .unwrap_err()
-            .contains("not an arena replay"));
+        assert_eq!(
+            Replay::parse("hello").unwrap_err().to_string(),
+            format!("not an arena replay: the first line must be `{MAGIC}`")
+        );
         let text = format!("{MAGIC}\ngame mathtricks\nsize 8\n");
-        assert!(Replay::parse(&text).unwrap_err().contains("line 3"));
+        assert_eq!(
+            Replay::parse(&text).unwrap_err().to_string(),
+            "line 3: bad size: `size 8`"
+        );
+        let text = format!("{MAGIC}\nflavour sweet\n");
+        assert_eq!(
+            Replay::parse(&text).unwrap_err(),
+            ReplayError::UnknownLine {
+                line: 2,
+                text: "flavour sweet".into()
+            }
+        );
     }
 }

@@ -16,10 +16,15 @@
 //! be one of its two bots.
 
 use csv::StringRecord;
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::{EndKind, GameRow, ResultCode, SeatRecord};
+
+mod json;
+mod seats;
+
+use seats::parse_seats;
 
 /// The columns before the seats, in both layouts.
 const LEAD: [&str; 8] = [
@@ -265,7 +270,7 @@ impl Layout {
 }
 
 /// Whether `row` fits the two-seat layout: two seats, no teams.
-fn fits_two_seat(row: &GameRow) -> bool {
+pub(super) fn fits_two_seat(row: &GameRow) -> bool {
     row.seats.len() == 2 && row.seats.iter().all(|s| s.team.is_none())
 }
 
@@ -280,85 +285,6 @@ fn lead_fields(row: &GameRow) -> Vec<String> {
         row.rows.to_string(),
         row.cols.to_string(),
     ]
-}
-
-/// A seats-layout record read back.
-fn parse_seats(
-    n: usize,
-    header: &StringRecord,
-    record: &StringRecord,
-) -> Result<GameRow, ColumnsError> {
-    let get = |column: &str| -> Result<&str, ColumnsError> {
-        header
-            .iter()
-            .position(|h| h == column)
-            .map(|i| record.get(i).unwrap_or(""))
-            .ok_or_else(|| ColumnsError::MissingColumn(column.to_string()))
-    };
-    fn num<T: std::str::FromStr>(column: &str, text: &str) -> Result<T, ColumnsError> {
-        text.parse().map_err(|_| ColumnsError::BadField {
-            column: column.to_string(),
-            text: text.to_string(),
-            expected: "a number",
-        })
-    }
-    let field = |column: &str| -> Result<u64, ColumnsError> { num(column, get(column)?) };
-    let seats: usize = num("seats", get("seats")?)?;
-    if seats > n {
-        return Err(ColumnsError::BadField {
-            column: "seats".into(),
-            text: seats.to_string(),
-            expected: "at most the file's seat columns",
-        });
-    }
-    let mut list = Vec::with_capacity(seats);
-    for k in 1..=seats {
-        let col = |c: &str| format!("seat{k}_{c}");
-        let team = get(&col("team"))?;
-        list.push(SeatRecord {
-            bot: get(&col("bot"))?.to_string(),
-            team: if team.is_empty() {
-                None
-            } else {
-                Some(num(&col("team"), team)?)
-            },
-            score: num(&col("score"), get(&col("score"))?)?,
-            rank: num(&col("rank"), get(&col("rank"))?)?,
-            fuel: num(&col("fuel"), get(&col("fuel"))?)?,
-            max_move_fuel: num(&col("max_move_fuel"), get(&col("max_move_fuel"))?)?,
-        });
-    }
-    let end_text = get("end")?;
-    let end: EndKind = end_text.parse().map_err(|_| ColumnsError::BadField {
-        column: "end".into(),
-        text: end_text.to_string(),
-        expected: "an end",
-    })?;
-    let culprit = match get("culprit")? {
-        "" => None,
-        text => {
-            let seat: usize = num("culprit", text)?;
-            if seat == 0 || seat > seats {
-                return Err(ColumnsError::CulpritSeat(seat));
-            }
-            Some(seat - 1)
-        }
-    };
-    Ok(GameRow {
-        game_id: field("game_id")?,
-        series_id: field("series_id")?,
-        round: num("round", get("round")?)?,
-        game_index: num("game_index", get("game_index")?)?,
-        board_index: num("board_index", get("board_index")?)?,
-        board_seed: field("board_seed")?,
-        rows: num("rows", get("rows")?)?,
-        cols: num("cols", get("cols")?)?,
-        seats: list,
-        end,
-        culprit,
-        reason: get("reason")?.to_string(),
-        moves: num("moves", get("moves")?)?,
-    })
 }
 
 /// The two-seat layout's header.
@@ -389,7 +315,7 @@ const TWO_SEAT_HEADER: [&str; 22] = [
 
 /// A two-seat game's columns (field order is `TWO_SEAT_HEADER`'s).
 #[derive(Serialize, Deserialize)]
-struct TwoSeatColumns {
+pub(super) struct TwoSeatColumns {
     game_id: u64,
     series_id: u64,
     round: u32,
@@ -416,7 +342,7 @@ struct TwoSeatColumns {
 
 impl TwoSeatColumns {
     /// The columns of a row that fits the two-seat layout.
-    fn of(row: &GameRow) -> TwoSeatColumns {
+    pub(super) fn of(row: &GameRow) -> TwoSeatColumns {
         let seat = |i: usize| &row.seats[i];
         TwoSeatColumns {
             game_id: row.game_id,
@@ -503,73 +429,6 @@ impl TwoSeatColumns {
             reason: self.reason,
             moves: self.moves,
         })
-    }
-}
-
-/// A game's JSON object (a line of `games.jsonl`) in the seats layout.
-#[derive(Serialize)]
-struct SeatsJson<'a> {
-    game_id: u64,
-    series_id: u64,
-    round: u32,
-    game_index: u32,
-    board_index: u32,
-    board_seed: u64,
-    rows: u32,
-    cols: u32,
-    seats: Vec<SeatJson<'a>>,
-    end: EndKind,
-    /// The seat number (from 1).
-    culprit: Option<usize>,
-    reason: &'a str,
-    moves: u32,
-}
-
-/// One seat of [`SeatsJson`].
-#[derive(Serialize)]
-struct SeatJson<'a> {
-    bot: &'a str,
-    team: Option<u32>,
-    score: i64,
-    rank: u32,
-    fuel: u64,
-    max_move_fuel: u64,
-}
-
-/// A game serialises as its JSON object: a two-seat game with the two-seat columns by
-/// name (as `games.csv` has them), any other with a `seats` array.
-impl Serialize for GameRow {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if fits_two_seat(self) {
-            return TwoSeatColumns::of(self).serialize(serializer);
-        }
-        SeatsJson {
-            game_id: self.game_id,
-            series_id: self.series_id,
-            round: self.round,
-            game_index: self.game_index,
-            board_index: self.board_index,
-            board_seed: self.board_seed,
-            rows: self.rows,
-            cols: self.cols,
-            seats: self
-                .seats
-                .iter()
-                .map(|s| SeatJson {
-                    bot: &s.bot,
-                    team: s.team,
-                    score: s.score,
-                    rank: s.rank,
-                    fuel: s.fuel,
-                    max_move_fuel: s.max_move_fuel,
-                })
-                .collect(),
-            end: self.end,
-            culprit: self.culprit.map(|c| c + 1),
-            reason: &self.reason,
-            moves: self.moves,
-        }
-        .serialize(serializer)
     }
 }
 

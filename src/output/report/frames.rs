@@ -41,14 +41,40 @@ pub struct Frames {
     pub logs: [Vec<String>; 2],
 }
 
+/// Why a replay's positions cannot be drawn.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FramesError {
+    /// The game refuses the setup line.
+    #[error("game {game}: setup: {reason}")]
+    Setup {
+        /// The game's id.
+        game: u64,
+        /// The rules' reason.
+        reason: String,
+    },
+    /// The rules refuse a move.
+    #[error("game {game}: move {index}: {reason}")]
+    Move {
+        /// The game's id.
+        game: u64,
+        /// The move's number (from 1).
+        index: usize,
+        /// The rules' reason.
+        reason: String,
+    },
+}
+
 /// Re-plays `replay` under `kind`'s rules and draws every position.
 ///
 /// # Errors
-/// A sentence naming the setup or the move that the rules refuse.
-pub fn frames(kind: &dyn GameKind, replay: &Replay) -> Result<Frames, String> {
+/// [`FramesError`] naming the setup or the move that the rules refuse.
+pub fn frames(kind: &dyn GameKind, replay: &Replay) -> Result<Frames, FramesError> {
     let mut state = kind
         .start_from_setup(&replay.setup)
-        .map_err(|e| format!("game {}: setup: {e}", replay.game_id))?;
+        .map_err(|e| FramesError::Setup {
+            game: replay.game_id,
+            reason: e.to_string(),
+        })?;
     let mut lines: Vec<String> = Vec::new();
     let mut index: HashMap<String, u32> = HashMap::new();
     let mut frame = |text: String, lines: &mut Vec<String>| -> Vec<u32> {
@@ -74,9 +100,11 @@ pub fn frames(kind: &dyn GameKind, replay: &Replay) -> Result<Frames, String> {
             [from, k.lines.max(from)]
         });
         let text = state.describe_move(m).unwrap_or_else(|| m.to_string());
-        state
-            .play(m)
-            .map_err(|e| format!("game {}: move {}: {e}", replay.game_id, i + 1))?;
+        state.play(m).map_err(|e| FramesError::Move {
+            game: replay.game_id,
+            index: i + 1,
+            reason: e.to_string(),
+        })?;
         moves.push(MoveView {
             seat,
             text,
@@ -149,6 +177,8 @@ mod tests {
         assert_eq!(last, to_html_lines(&g.render(true)));
         let mut bad = replay.clone();
         bad.moves[0] = -77;
-        assert!(frames(kind, &bad).unwrap_err().contains("move 1"));
+        let err = frames(kind, &bad).unwrap_err();
+        assert!(matches!(err, FramesError::Move { index: 1, .. }), "{err}");
+        assert!(err.to_string().contains("move 1"), "{err}");
     }
 }

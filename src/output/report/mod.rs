@@ -23,7 +23,7 @@ use serde::Serialize;
 use super::manifest::Manifest;
 use super::{atomic, OutputError};
 use crate::grading::roster::Roster;
-use crate::record::GameRow;
+use crate::record::{EndKind, GameRow, ResultCode};
 use crate::standings::{SeriesOutcome, Standing};
 
 /// The file name inside the results folder.
@@ -85,8 +85,8 @@ struct ReplayView<'a> {
     bots: &'a [String; 2],
     board_seed: u64,
     bot_seeds: [u64; 2],
-    result: String,
-    end: String,
+    result: ResultCode,
+    end: EndKind,
     culprit: Option<u8>,
     reason: &'a str,
     scores: [i64; 2],
@@ -174,14 +174,14 @@ pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
             let json = match read {
                 Err(e) => script_json(&serde_json::json!({"id": id, "error": e.to_string()})),
                 Ok(r) => match frames::frames(kind, &r) {
-                    Err(e) => script_json(&serde_json::json!({"id": id, "error": e})),
+                    Err(e) => script_json(&serde_json::json!({"id": id, "error": e.to_string()})),
                     Ok(frames) => script_json(&ReplayView {
                         id,
                         bots: &r.bots,
                         board_seed: r.board_seed,
                         bot_seeds: r.bot_seeds,
-                        result: r.result.to_string(),
-                        end: r.end.to_string(),
+                        result: r.result,
+                        end: r.end,
                         culprit: r.culprit.map(|p| p.number()),
                         reason: &r.reason,
                         scores: r.scores,

@@ -1,0 +1,73 @@
+//! A game's JSON object, a line of `games.jsonl` (see the parent module).
+
+use serde::{Serialize, Serializer};
+
+use super::{fits_two_seat, TwoSeatColumns};
+use crate::record::{EndKind, GameRow};
+
+/// A game's JSON object (a line of `games.jsonl`) in the seats layout.
+#[derive(Serialize)]
+struct SeatsJson<'a> {
+    game_id: u64,
+    series_id: u64,
+    round: u32,
+    game_index: u32,
+    board_index: u32,
+    board_seed: u64,
+    rows: u32,
+    cols: u32,
+    seats: Vec<SeatJson<'a>>,
+    end: EndKind,
+    /// The seat number (from 1).
+    culprit: Option<usize>,
+    reason: &'a str,
+    moves: u32,
+}
+
+/// One seat of [`SeatsJson`].
+#[derive(Serialize)]
+struct SeatJson<'a> {
+    bot: &'a str,
+    team: Option<u32>,
+    score: i64,
+    rank: u32,
+    fuel: u64,
+    max_move_fuel: u64,
+}
+
+/// A game serialises as its JSON object: a two-seat game with the two-seat columns by
+/// name (as `games.csv` has them), any other with a `seats` array.
+impl Serialize for GameRow {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if fits_two_seat(self) {
+            return TwoSeatColumns::of(self).serialize(serializer);
+        }
+        SeatsJson {
+            game_id: self.game_id,
+            series_id: self.series_id,
+            round: self.round,
+            game_index: self.game_index,
+            board_index: self.board_index,
+            board_seed: self.board_seed,
+            rows: self.rows,
+            cols: self.cols,
+            seats: self
+                .seats
+                .iter()
+                .map(|s| SeatJson {
+                    bot: &s.bot,
+                    team: s.team,
+                    score: s.score,
+                    rank: s.rank,
+                    fuel: s.fuel,
+                    max_move_fuel: s.max_move_fuel,
+                })
+                .collect(),
+            end: self.end,
+            culprit: self.culprit.map(|c| c + 1),
+            reason: &self.reason,
+            moves: self.moves,
+        }
+        .serialize(serializer)
+    }
+}
