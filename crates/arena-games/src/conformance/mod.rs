@@ -30,10 +30,13 @@ mod erased;
 mod playout;
 #[cfg(test)]
 mod sweep;
+mod table;
 #[cfg(test)]
 mod tests;
 
 use std::ops::Range;
+
+pub use table::check_table_playouts;
 
 pub use erased::check_registry_matches_typed;
 pub use playout::{

@@ -13,10 +13,14 @@ use thiserror::Error;
 mod info;
 mod params;
 mod score;
+mod seat;
+mod table;
 
 pub use info::{Dimension, GameInfo, GameOption};
 pub use params::{GameParams, ParamError};
 pub use score::{Score, ScoreParseError};
+pub use seat::{are_competition_ranks, seat_results, Seat, SeatRange, SeatResult, MAX_SEATS};
+pub use table::{TableGame, TwoSeat, Viewer};
 
 use crate::rng::GameRng;
 

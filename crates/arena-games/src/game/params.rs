@@ -76,6 +76,49 @@ impl GameParams {
     }
 }
 
+impl GameParams {
+    /// The whole-number option `name` (`None` when not given), checked against
+    /// `min..=max`: the one range check of a numeric option.
+    ///
+    /// # Errors
+    /// [`ParamError::BadOption`] naming the option when its value is not a whole number
+    /// in the range.
+    pub fn number_option(&self, name: &str, min: u32, max: u32) -> Result<Option<u32>, ParamError> {
+        let Some(value) = self.options.get(name) else {
+            return Ok(None);
+        };
+        match value.parse::<u32>() {
+            Ok(n) if (min..=max).contains(&n) => Ok(Some(n)),
+            _ => Err(ParamError::BadOption {
+                name: name.to_string(),
+                reason: format!("`{value}` is not a whole number in {min}..={max}"),
+            }),
+        }
+    }
+
+    /// The option `name` when it is one of `values` (`None` when not given).
+    ///
+    /// # Errors
+    /// [`ParamError::BadOption`] listing the values when it is another.
+    pub fn choice_option(
+        &self,
+        name: &str,
+        values: &[&'static str],
+    ) -> Result<Option<&'static str>, ParamError> {
+        let Some(value) = self.options.get(name) else {
+            return Ok(None);
+        };
+        values
+            .iter()
+            .find(|v| **v == value.as_str())
+            .map(|v| Some(*v))
+            .ok_or_else(|| ParamError::BadOption {
+                name: name.to_string(),
+                reason: format!("`{value}`: use {name}={}", values.join("|")),
+            })
+    }
+}
+
 /// Parameters a game refuses.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParamError {

@@ -10,6 +10,7 @@
 //! (issue #14) plays it through the registry.
 
 mod perfect;
+mod table;
 #[cfg(test)]
 mod tests;
 

@@ -1,0 +1,235 @@
+//! The conformance suite of the table model ([`TableGame`]): seeded random playouts that
+//! check its contract at every step, for games of one to four seats.
+
+use std::ops::Range;
+
+use super::{mover_seed, PROBES};
+use crate::game::{are_competition_ranks, GameParams, Seat, TableGame, Viewer};
+use crate::rng::GameRng;
+
+/// Plays one random game per seed in `seeds` on `G::new_random(params, GameRng::new(seed))`,
+/// at most `max_plies` moves each, and checks at every step: the seat to move sits at
+/// the table; legal moves are sorted, unique, encode and decode to themselves, read back
+/// from their description, and are empty exactly at the end; illegal numbers are refused
+/// without changing the state; the observation is the same words every time it is asked
+/// for; and at the end every seat has a result whose ranks are competition ranks, shared
+/// within a team, with the scores [`TableGame::scores`] reports. The setup text rebuilds
+/// the starting position.
+///
+/// # Panics
+/// On the first violation, naming the game, parameters, seed, ply and moves so far.
+pub fn check_table_playouts<G: TableGame>(
+    params: &GameParams,
+    seeds: Range<u64>,
+    max_plies: usize,
+) {
+    for seed in seeds {
+        let name = G::INFO.name;
+        let mut state = G::new_random(params, &mut GameRng::new(seed))
+            .unwrap_or_else(|e| panic!("{name} {params:?} seed {seed}: new_random failed: {e}"));
+        let rebuilt = G::from_setup(&state.setup())
+            .unwrap_or_else(|e| panic!("{name} seed {seed}: setup does not read back: {e}"));
+        assert_eq!(
+            rebuilt.setup(),
+            state.setup(),
+            "{name} seed {seed}: setup round trip"
+        );
+        let seats = state.seat_count();
+        assert!(
+            G::SEATS.contains(seats),
+            "{name} seed {seed}: {seats} seats"
+        );
+        let mut picker = GameRng::new(mover_seed(seed));
+        let mut played = Vec::new();
+        let mut moves = Vec::new();
+        loop {
+            let at = format!(
+                "{name} {params:?} seed {seed} ply {} after {played:?}",
+                played.len()
+            );
+            moves.clear();
+            state.legal_moves(&mut moves);
+            check_step(&state, &moves, &at);
+            if moves.is_empty() {
+                break;
+            }
+            if played.len() >= max_plies {
+                return;
+            }
+            let mv = moves[picker.below(moves.len() as u64) as usize];
+            played.push(state.encode_move(mv));
+            state
+                .play(mv)
+                .unwrap_or_else(|e| panic!("{at}: legal move refused: {e}"));
+        }
+        check_end(&state, &format!("{name} seed {seed} after {played:?}"));
+        // The same moves from the rebuilt start reach the same end.
+        let mut again = rebuilt;
+        for &raw in &played {
+            let mv = again.decode_move(raw).expect("decoded before");
+            again
+                .play(mv)
+                .unwrap_or_else(|e| panic!("{name} seed {seed}: replay from setup: {e}"));
+        }
+        assert_eq!(
+            again.results(),
+            state.results(),
+            "{name} seed {seed}: replay from setup"
+        );
+    }
+}
+
+/// The checks of one state with its legal `moves`.
+fn check_step<G: TableGame>(state: &G, moves: &[G::Move], at: &str) {
+    let seats = state.seat_count();
+    assert!(
+        state.to_move().index() < usize::from(seats),
+        "{at}: mover {}",
+        state.to_move()
+    );
+    assert!(
+        moves.windows(2).all(|w| w[0] < w[1]),
+        "{at}: moves not sorted and unique"
+    );
+    assert_eq!(
+        state.is_terminal(),
+        moves.is_empty(),
+        "{at}: terminal iff no moves"
+    );
+    assert_eq!(
+        state.results().is_some(),
+        moves.is_empty(),
+        "{at}: results iff over"
+    );
+    assert_eq!(
+        state.scores().len(),
+        usize::from(seats),
+        "{at}: a score per seat"
+    );
+    let raws: Vec<i32> = moves.iter().map(|&m| state.encode_move(m)).collect();
+    assert!(
+        raws.windows(2).all(|w| w[0] < w[1]),
+        "{at}: encodings not ascending"
+    );
+    for &mv in moves {
+        let raw = state.encode_move(mv);
+        assert_eq!(
+            state.decode_move(raw),
+            Some(mv),
+            "{at}: decode(encode({mv:?}))"
+        );
+        assert_eq!(
+            state.why_illegal(mv),
+            None,
+            "{at}: legal move {mv:?} called illegal"
+        );
+        let text = state.describe_move(mv);
+        assert_eq!(
+            state.parse_move(&text).ok(),
+            Some(mv),
+            "{at}: parse(describe) of {text}"
+        );
+    }
+    for probe in PROBES.iter().copied().chain(
+        raws.iter()
+            .flat_map(|r| [r.wrapping_sub(1), r.wrapping_add(1)]),
+    ) {
+        if raws.contains(&probe) {
+            continue;
+        }
+        if let Some(mv) = state.decode_move(probe) {
+            let mut copy = state.clone();
+            assert!(copy.play(mv).is_err(), "{at}: illegal {probe} accepted");
+            assert_eq!(
+                copy.setup(),
+                state.setup(),
+                "{at}: refused move changed the state"
+            );
+            assert_eq!(
+                copy.to_move(),
+                state.to_move(),
+                "{at}: refused move changed the mover"
+            );
+        }
+    }
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    state.observe(&mut a);
+    state.observe(&mut b);
+    assert_eq!(a, b, "{at}: the observation changes when asked twice");
+    assert!(
+        !state.render(Viewer::All, false).is_empty(),
+        "{at}: empty rendering"
+    );
+    assert!(
+        !state
+            .render(Viewer::Seat(state.to_move()), false)
+            .is_empty(),
+        "{at}: empty seat rendering"
+    );
+    assert!(!state.move_prompt().is_empty(), "{at}: empty prompt");
+}
+
+/// The checks of a finished game.
+fn check_end<G: TableGame>(state: &G, at: &str) {
+    let results = state
+        .results()
+        .unwrap_or_else(|| panic!("{at}: over without results"));
+    assert_eq!(
+        results.len(),
+        usize::from(state.seat_count()),
+        "{at}: a result per seat"
+    );
+    let ranks: Vec<u32> = results.iter().map(|r| r.rank).collect();
+    assert!(are_competition_ranks(&ranks), "{at}: ranks {ranks:?}");
+    let scores: Vec<_> = results.iter().map(|r| r.score).collect();
+    assert_eq!(scores, state.scores(), "{at}: results' scores");
+    for a in Seat::all(state.seat_count()) {
+        for b in Seat::all(state.seat_count()) {
+            if state.team(a).is_some() && state.team(a) == state.team(b) {
+                assert_eq!(ranks[a.index()], ranks[b.index()], "{at}: teammates' ranks");
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, TwoSeat};
+    use crate::tictactoe::TicTacToe;
+
+    fn with(options: &[(&str, &str)], rows: u32, cols: u32) -> GameParams {
+        let mut params = GameParams::sized(rows, cols);
+        for (k, v) in options {
+            params.options.insert(k.to_string(), v.to_string());
+        }
+        params
+    }
+
+    #[test]
+    fn every_registered_two_seat_game_passes_through_the_table_model() {
+        macro_rules! each {
+            ($($game:ty),+) => {$(
+                let params = GameParams::default();
+                check_table_playouts::<TwoSeat<$game>>(&params, 0..4, 400);
+                // The adapter hands a bot the very words the two-seat game writes.
+                let game = <$game as Game>::new_random(&params, &mut GameRng::new(7)).unwrap();
+                let (mut words, mut observed) = (Vec::new(), Vec::new());
+                game.write_state(&mut words);
+                TwoSeat(game).observe(&mut observed);
+                assert_eq!(words, observed);
+            )+};
+        }
+        with_registered_games!(each);
+    }
+
+    #[test]
+    fn tictactoe_passes_for_two_and_three_seats_at_every_size_class() {
+        for players in ["2", "3"] {
+            for (rows, cols, k) in [(3, 3, "3"), (4, 7, "4"), (15, 15, "5"), (3, 15, "15")] {
+                let params = with(&[("players", players), ("k", k)], rows, cols);
+                check_table_playouts::<TicTacToe>(&params, 0..6, 300);
+            }
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! Tic-tac-toe in the table model: options, observation words, setup text, rendering and
+//! the move notation.
+//!
+//! Observation (after the ABI header): `rows`, `cols`, `k`, `players`, then the cells row
+//! by row as the mover sees them: 0 empty, 1 its own mark, 2 the next seat's, 3 the one
+//! after that. A move is a cell `row * cols + col`; people type `row col`, from 1.
+
+use super::{TicTacToe, MAX_SIDE, MIN_SIDE};
+use crate::game::{
+    seat_results, DecodeError, Dimension, GameInfo, GameOption, GameParams, MoveTextError,
+    ParamError, Score, Seat, SeatRange, SeatResult, TableGame, Viewer,
+};
+use crate::rng::GameRng;
+
+/// The marks as people see them, by seat.
+const MARKS: [char; 3] = ['X', 'O', 'V'];
+
+impl TableGame for TicTacToe {
+    type Move = u32;
+
+    const INFO: GameInfo = GameInfo {
+        name: "tictactoe",
+        id: 11,
+        summary: "place your mark; k in a row, column or diagonal wins; options k, players=2|3",
+        size_doc: "rows × cols of the board",
+        rows: Dimension::Range {
+            min: MIN_SIDE,
+            max: MAX_SIDE,
+        },
+        cols: Dimension::Range {
+            min: MIN_SIDE,
+            max: MAX_SIDE,
+        },
+        default_rows: 3,
+        default_cols: 3,
+        options: &[
+            GameOption {
+                name: "k",
+                values: "3..=max(rows,cols)",
+                doc: "marks in a line that win (default 3)",
+                samples: &["3"],
+            },
+            GameOption {
+                name: "players",
+                values: "2|3",
+                doc: "seats at the table (default 2)",
+                samples: &["2", "3"],
+            },
+        ],
+        default_depth: 4,
+        max_depth: 9,
+        always_paired: false,
+    };
+
+    const SEATS: SeatRange = SeatRange { min: 2, max: 3 };
+
+    fn new_random(params: &GameParams, _rng: &mut GameRng) -> Result<Self, ParamError> {
+        params.check_option_names(&Self::INFO)?;
+        let (rows, cols) = params.size(&Self::INFO)?;
+        let k = params.number_option("k", 3, MAX_SIDE)?.unwrap_or(3);
+        let players = params.number_option("players", 2, 3)?.unwrap_or(2);
+        TicTacToe::new(rows, cols, k, players as u8)
+    }
+
+    fn seat_count(&self) -> u8 {
+        self.players
+    }
+
+    fn to_move(&self) -> Seat {
+        Seat::new(self.to_move).expect("at most three seats")
+    }
+
+    fn legal_moves(&self, out: &mut Vec<u32>) {
+        out.extend(TicTacToe::legal_moves(self));
+    }
+
+    fn apply(&mut self, cell: u32) {
+        self.place(cell);
+    }
+
+    fn why_illegal(&self, cell: u32) -> Option<String> {
+        TicTacToe::why_illegal(self, cell)
+    }
+
+    fn is_terminal(&self) -> bool {
+        TicTacToe::is_terminal(self)
+    }
+
+    fn results(&self) -> Option<Vec<SeatResult>> {
+        Some(seat_results(TicTacToe::scores(self), &self.ranks()?))
+    }
+
+    fn scores(&self) -> Vec<Score> {
+        TicTacToe::scores(self)
+    }
+
+    fn heuristic(&self, seat: Seat) -> i64 {
+        TicTacToe::heuristic(self, seat.index() as u8)
+    }
+
+    fn encode_move(&self, cell: u32) -> i32 {
+        cell as i32
+    }
+
+    fn decode_move(&self, raw: i32) -> Option<u32> {
+        u32::try_from(raw)
+            .ok()
+            .filter(|&c| c < self.rows * self.cols)
+    }
+
+    fn observe(&self, out: &mut Vec<i32>) {
+        out.extend([self.rows, self.cols, self.k, u32::from(self.players)].map(|n| n as i32));
+        out.extend(self.cell_words(self.to_move));
+    }
+
+    fn setup(&self) -> String {
+        format!(
+            "{}x{} k={} players={}",
+            self.rows, self.cols, self.k, self.players
+        )
+    }
+
+    fn from_setup(text: &str) -> Result<Self, DecodeError> {
+        let err = |s: String| DecodeError(format!("tictactoe setup `{text}`: {s}"));
+        let parts: Vec<&str> = text.split_whitespace().collect();
+        let [size, k, players] = parts[..] else {
+            return Err(err("expected `ROWSxCOLS k=K players=N`".into()));
+        };
+        let num = |s: &str| {
+            s.parse::<u32>()
+                .map_err(|_| err(format!("`{s}` is not a number")))
+        };
+        let (r, c) = size
+            .split_once('x')
+            .ok_or_else(|| err(format!("`{size}` is not a size ROWSxCOLS")))?;
+        let field = |part: &'_ str, name: &str| -> Result<u32, DecodeError> {
+            let value = part
+                .strip_prefix(name)
+                .and_then(|v| v.strip_prefix('='))
+                .ok_or_else(|| err(format!("`{part}` is not {name}=N")))?;
+            num(value)
+        };
+        let players = u8::try_from(field(players, "players")?)
+            .map_err(|_| err("players is not 2 or 3".into()))?;
+        TicTacToe::new(num(r)?, num(c)?, field(k, "k")?, players).map_err(|e| err(e.to_string()))
+    }
+
+    fn render(&self, _viewer: Viewer, _color: bool) -> String {
+        let mut out = String::from("   ");
+        for c in 1..=self.cols {
+            out.push_str(&format!("{c:>3}"));
+        }
+        out.push('\n');
+        for r in 0..self.rows {
+            out.push_str(&format!("{:>3}", r + 1));
+            for c in 0..self.cols {
+                let mark = self
+                    .mark(r * self.cols + c)
+                    .map_or('.', |s| MARKS[usize::from(s)]);
+                out.push_str(&format!("{mark:>3}"));
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u32, MoveTextError> {
+        let (row, col) = crate::game::parse_row_col(
+            text,
+            "type the cell as two numbers, row and column, from 1",
+        )?;
+        let inside = |n: i64, max: u32| (1..=i64::from(max)).contains(&n);
+        if !inside(row, self.rows) || !inside(col, self.cols) {
+            return Err(MoveTextError::Outside {
+                got: format!("({row} {col})"),
+                problem: "is off the board",
+                allowed: format!("rows are 1..={}, columns 1..={}", self.rows, self.cols),
+            });
+        }
+        Ok((row as u32 - 1) * self.cols + col as u32 - 1)
+    }
+
+    fn describe_move(&self, cell: u32) -> String {
+        format!("{} {}", cell / self.cols + 1, cell % self.cols + 1)
+    }
+
+    fn move_prompt(&self) -> String {
+        format!(
+            "player {} ({}), place your mark: type `row col`, from 1 ({} in a line wins)",
+            self.to_move + 1,
+            MARKS[usize::from(self.to_move)],
+            self.k
+        )
+    }
+}
