@@ -196,6 +196,7 @@ fn check_end<G: TableGame>(state: &G, at: &str) {
 mod tests {
     use super::*;
     use crate::game::{Game, TwoSeat};
+    use crate::minesweeper::Minesweeper;
     use crate::tictactoe::TicTacToe;
 
     fn with(options: &[(&str, &str)], rows: u32, cols: u32) -> GameParams {
@@ -230,6 +231,49 @@ mod tests {
                 let params = with(&[("players", players), ("k", k)], rows, cols);
                 check_table_playouts::<TicTacToe>(&params, 0..6, 300);
             }
+        }
+    }
+
+    #[test]
+    fn minesweeper_passes_for_one_and_two_seats_both_reveal_rules_and_every_size_class() {
+        for (players, reveal) in [("1", "coords"), ("1", "count"), ("2", "coords")] {
+            for (rows, cols) in [(4, 4), (9, 9), (5, 17), (32, 32)] {
+                let params = with(&[("players", players), ("reveal", reveal)], rows, cols);
+                check_table_playouts::<Minesweeper>(&params, 0..5, 2000);
+            }
+        }
+        let dense = with(&[("players", "2"), ("mines", "30")], 6, 7);
+        check_table_playouts::<Minesweeper>(&dense, 0..20, 2000);
+    }
+
+    #[test]
+    fn a_minesweeper_observation_never_depends_on_mines_the_seat_cannot_know() {
+        use crate::minesweeper::Layout;
+        for seed in 0..200 {
+            let params = with(&[("players", "2")], 8, 8);
+            let game = Minesweeper::new_random(&params, &mut GameRng::new(seed)).unwrap();
+            let settings = game.settings();
+            // Another layout with the same start: the first words are the same.
+            let mut other = GameRng::new(seed + 1_000_000);
+            let layout = loop {
+                let l = Layout::draw(settings.grid, settings.mines, &mut other);
+                if l.start == game.layout().start && l.mine != game.layout().mine {
+                    break l;
+                }
+            };
+            let twin = Minesweeper::with_layout(settings, layout);
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            game.observe(&mut a);
+            twin.observe(&mut b);
+            assert_eq!(a, b, "seed {seed}");
+            assert_eq!(
+                game.render(Viewer::Seat(Seat::FIRST), false),
+                twin.render(Viewer::Seat(Seat::FIRST), false)
+            );
+            assert_ne!(
+                game.render(Viewer::All, false),
+                twin.render(Viewer::All, false)
+            );
         }
     }
 }

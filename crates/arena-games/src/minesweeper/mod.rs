@@ -10,6 +10,7 @@
 
 mod layout;
 pub mod strategies;
+mod table;
 #[cfg(test)]
 mod tests;
 

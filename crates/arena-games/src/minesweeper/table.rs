@@ -1,0 +1,283 @@
+//! Minesweeper in the table model: options, observation words, setup text (with the
+//! hidden layout, for replays only), rendering for a viewer and the move notation.
+//!
+//! Observation (after the ABI header): `rows`, `cols`, `mines`, `players`, the reveal rule
+//! (0 `coords`, 1 `count`), then one word per cell row by row ([`super::CellView::word`]:
+//! −1 unknown, −2 known mine, 0..=8 opened). The layout is never in it. A move is a cell
+//! `row * cols + col`; people type `row col`, from 1.
+
+use super::{Grid, Layout, Minesweeper, Reveal, Settings, MAX_SIDE, MIN_SIDE};
+use crate::game::{
+    parse_row_col, seat_results, DecodeError, Dimension, GameInfo, GameOption, GameParams,
+    MoveTextError, ParamError, Score, Seat, SeatRange, SeatResult, TableGame, Viewer,
+};
+use crate::rng::GameRng;
+
+impl Reveal {
+    /// The option's value.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reveal::Coords => "coords",
+            Reveal::Count => "count",
+        }
+    }
+}
+
+impl TableGame for Minesweeper {
+    type Move = u32;
+
+    const INFO: GameInfo = GameInfo {
+        name: "minesweeper",
+        id: 12,
+        summary: "open the safe cells, never a mine; 1 player, or 2 who find mines; options mines, players, reveal",
+        size_doc: "rows × cols of the board",
+        rows: Dimension::Range {
+            min: MIN_SIDE,
+            max: MAX_SIDE,
+        },
+        cols: Dimension::Range {
+            min: MIN_SIDE,
+            max: MAX_SIDE,
+        },
+        default_rows: 9,
+        default_cols: 9,
+        options: &[
+            GameOption {
+                name: "mines",
+                values: "1..=cells-9",
+                doc: "mines on the board (default 15% of the cells)",
+                samples: &["10"],
+            },
+            GameOption {
+                name: "players",
+                values: "1|2",
+                doc: "seats (default 1; two play the seed's rule, reveal=coords)",
+                samples: &["1", "2"],
+            },
+            GameOption {
+                name: "reveal",
+                values: "coords|count",
+                doc: "an opening shows its mines' places (default) or their number, opening zeros",
+                samples: &["coords"],
+            },
+        ],
+        default_depth: 1,
+        max_depth: 1,
+        always_paired: false,
+    };
+
+    const SEATS: SeatRange = SeatRange { min: 1, max: 2 };
+
+    fn new_random(params: &GameParams, rng: &mut GameRng) -> Result<Self, ParamError> {
+        params.check_option_names(&Self::INFO)?;
+        let (rows, cols) = params.size(&Self::INFO)?;
+        let mines = params.number_option("mines", 1, MAX_SIDE * MAX_SIDE)?;
+        let players = params.number_option("players", 1, 2)?.unwrap_or(1) as u8;
+        let reveal = match params.choice_option("reveal", &["coords", "count"])? {
+            Some("count") => Reveal::Count,
+            _ => Reveal::Coords,
+        };
+        Minesweeper::draw(Settings::new(rows, cols, mines, players, reveal)?, rng)
+    }
+
+    fn seat_count(&self) -> u8 {
+        self.settings.players
+    }
+
+    fn to_move(&self) -> Seat {
+        Seat::new(self.to_move).expect("one or two seats")
+    }
+
+    fn legal_moves(&self, out: &mut Vec<u32>) {
+        out.extend(Minesweeper::legal_moves(self));
+    }
+
+    fn apply(&mut self, cell: u32) {
+        self.open(cell);
+    }
+
+    fn why_illegal(&self, cell: u32) -> Option<String> {
+        Minesweeper::why_illegal(self, cell)
+    }
+
+    fn is_terminal(&self) -> bool {
+        Minesweeper::is_terminal(self)
+    }
+
+    fn results(&self) -> Option<Vec<SeatResult>> {
+        Some(seat_results(Minesweeper::scores(self), &self.ranks()?))
+    }
+
+    fn scores(&self) -> Vec<Score> {
+        Minesweeper::scores(self)
+    }
+
+    fn encode_move(&self, cell: u32) -> i32 {
+        cell as i32
+    }
+
+    fn decode_move(&self, raw: i32) -> Option<u32> {
+        u32::try_from(raw)
+            .ok()
+            .filter(|&c| c < self.settings.grid.cells())
+    }
+
+    fn observe(&self, out: &mut Vec<i32>) {
+        let s = self.settings;
+        let reveal = match s.reveal {
+            Reveal::Coords => 0,
+            Reveal::Count => 1,
+        };
+        out.extend(
+            [
+                s.grid.rows,
+                s.grid.cols,
+                s.mines,
+                u32::from(s.players),
+                reveal,
+            ]
+            .map(|n| n as i32),
+        );
+        out.extend(self.cell_words());
+    }
+
+    fn setup(&self) -> String {
+        let s = self.settings;
+        let mines: Vec<String> = (0..s.grid.cells())
+            .filter(|&c| self.layout.mine[c as usize])
+            .map(|c| c.to_string())
+            .collect();
+        format!(
+            "{}x{} players={} reveal={} start={} mines={}",
+            s.grid.rows,
+            s.grid.cols,
+            s.players,
+            s.reveal.name(),
+            self.layout.start,
+            mines.join(",")
+        )
+    }
+
+    fn from_setup(text: &str) -> Result<Self, DecodeError> {
+        let err = |s: String| DecodeError(format!("minesweeper setup `{text}`: {s}"));
+        let parts: Vec<&str> = text.split_whitespace().collect();
+        let [size, players, reveal, start, mines] = parts[..] else {
+            return Err(err(
+                "expected `ROWSxCOLS players=P reveal=R start=CELL mines=CELL,CELL,…`".into(),
+            ));
+        };
+        let num = |s: &str| {
+            s.parse::<u32>()
+                .map_err(|_| err(format!("`{s}` is not a number")))
+        };
+        let field = |part: &'_ str, name: &str| -> Result<String, DecodeError> {
+            part.strip_prefix(name)
+                .and_then(|v| v.strip_prefix('='))
+                .map(str::to_string)
+                .ok_or_else(|| err(format!("`{part}` is not {name}=…")))
+        };
+        let (r, c) = size
+            .split_once('x')
+            .ok_or_else(|| err(format!("`{size}` is not a size ROWSxCOLS")))?;
+        let grid = Grid {
+            rows: num(r)?,
+            cols: num(c)?,
+        };
+        let reveal = match field(reveal, "reveal")?.as_str() {
+            "coords" => Reveal::Coords,
+            "count" => Reveal::Count,
+            other => return Err(err(format!("`{other}` is not a reveal rule"))),
+        };
+        let cells: Vec<u32> = field(mines, "mines")?
+            .split(',')
+            .map(num)
+            .collect::<Result<_, _>>()?;
+        let players = u8::try_from(num(&field(players, "players")?)?)
+            .map_err(|_| err("players is not 1 or 2".into()))?;
+        let settings = Settings::new(
+            grid.rows,
+            grid.cols,
+            Some(cells.len() as u32),
+            players,
+            reveal,
+        )
+        .map_err(|e| err(e.to_string()))?;
+        let start = num(&field(start, "start")?)?;
+        let total = grid.cells();
+        if start >= total || cells.iter().any(|&m| m >= total) {
+            return Err(err("a cell is off the board".into()));
+        }
+        let mut mine = vec![false; total as usize];
+        for &m in &cells {
+            if std::mem::replace(&mut mine[m as usize], true) {
+                return Err(err(format!("mine {m} appears twice")));
+            }
+        }
+        if mine[start as usize] || grid.neighbours(start).any(|n| mine[n as usize]) {
+            return Err(err("a mine lies on the start cell or next to it".into()));
+        }
+        let game = Minesweeper::with_layout(settings, Layout { mine, start });
+        if Minesweeper::is_terminal(&game) {
+            return Err(err(
+                "the start opens every safe cell: nothing to play".into()
+            ));
+        }
+        Ok(game)
+    }
+
+    fn render(&self, viewer: Viewer, _color: bool) -> String {
+        let grid = self.settings.grid;
+        let mut out = String::from("   ");
+        for c in 1..=grid.cols {
+            out.push_str(&format!("{c:>3}"));
+        }
+        out.push('\n');
+        for r in 0..grid.rows {
+            out.push_str(&format!("{:>3}", r + 1));
+            for c in 0..grid.cols {
+                let cell = r * grid.cols + c;
+                let shown = match (self.view(cell), viewer) {
+                    (super::CellView::KnownMine, _) => '*',
+                    (super::CellView::Opened(0), _) => '.',
+                    (super::CellView::Opened(n), _) => char::from(b'0' + n),
+                    (super::CellView::Unknown, Viewer::All) if self.layout.mine[cell as usize] => {
+                        'x'
+                    }
+                    (super::CellView::Unknown, _) => '#',
+                };
+                out.push_str(&format!("{shown:>3}"));
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u32, MoveTextError> {
+        let grid = self.settings.grid;
+        let (row, col) = parse_row_col(
+            text,
+            "type the cell to open as two numbers, row and column, from 1",
+        )?;
+        let inside = |n: i64, max: u32| (1..=i64::from(max)).contains(&n);
+        if !inside(row, grid.rows) || !inside(col, grid.cols) {
+            return Err(MoveTextError::Outside {
+                got: format!("({row} {col})"),
+                problem: "is off the board",
+                allowed: format!("rows are 1..={}, columns 1..={}", grid.rows, grid.cols),
+            });
+        }
+        Ok((row as u32 - 1) * grid.cols + col as u32 - 1)
+    }
+
+    fn describe_move(&self, cell: u32) -> String {
+        let cols = self.settings.grid.cols;
+        format!("{} {}", cell / cols + 1, cell % cols + 1)
+    }
+
+    fn move_prompt(&self) -> String {
+        format!(
+            "player {}, open a cell: type `row col`, from 1 (# unknown, * a known mine)",
+            self.to_move + 1
+        )
+    }
+}
