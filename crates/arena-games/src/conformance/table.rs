@@ -195,7 +195,7 @@ fn check_end<G: TableGame>(state: &G, at: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, TwoSeat};
+    use crate::game::{Game, Score, TwoSeat};
     use crate::minesweeper::Minesweeper;
     use crate::tictactoe::TicTacToe;
 
@@ -273,6 +273,76 @@ mod tests {
             assert_ne!(
                 game.render(Viewer::All, false),
                 twin.render(Viewer::All, false)
+            );
+        }
+    }
+
+    #[test]
+    fn the_one_way_pieces_pass_for_two_and_three_seats() {
+        use crate::oneway::{King, Knight, OneWayTable, Queen, Rook};
+        for players in ["2", "3"] {
+            for (rows, cols) in [(4, 4), (8, 8), (4, 64), (64, 64)] {
+                let params = with(&[("players", players)], rows, cols);
+                check_table_playouts::<OneWayTable<King>>(&params, 0..4, 1000);
+                check_table_playouts::<OneWayTable<Queen>>(&params, 0..4, 1000);
+                check_table_playouts::<OneWayTable<Rook>>(&params, 0..4, 1000);
+                check_table_playouts::<OneWayTable<Knight>>(&params, 0..4, 1000);
+            }
+        }
+    }
+
+    #[test]
+    fn three_seats_take_turns_and_whoever_reaches_the_goal_wins_alone() {
+        use crate::oneway::{King, OneWay, OneWayTable, Square};
+        let sq = |row, col| Square { row, col };
+        let board = OneWay::<King>::from_setup("4x4 2 2").unwrap();
+        let mut game = OneWayTable::new(board, 3).unwrap();
+        let setup = game.setup();
+        assert_eq!(setup, "4x4 2 2 players=3");
+        assert_eq!(OneWayTable::<King>::from_setup(&setup).unwrap(), game);
+        for (mover, to) in [(0, sq(2, 1)), (1, sq(1, 1)), (2, sq(1, 0))] {
+            assert_eq!(game.to_move().index(), mover);
+            assert_eq!(game.results(), None);
+            game.play(to).unwrap();
+        }
+        assert_eq!(game.to_move().index(), 0);
+        assert!(game.results().is_none(), "(1 0) is not the goal");
+        game.play(sq(0, 0)).unwrap();
+        let results = game.results().unwrap();
+        let ranks: Vec<u32> = results.iter().map(|r| r.rank).collect();
+        assert_eq!(ranks, [1, 2, 2], "seat 0 moved onto the goal");
+        assert_eq!(game.scores(), [Score::ONE, Score::ZERO, Score::ZERO]);
+        assert!(OneWayTable::new(OneWay::<King>::from_setup("4x4 2 2").unwrap(), 4).is_err());
+        assert!(OneWayTable::<King>::from_setup("4x4 2 2 players=5").is_err());
+        assert!(OneWayTable::<King>::from_setup("4x4 2 2").is_err());
+    }
+
+    #[test]
+    fn two_seats_of_the_table_game_rank_like_the_two_seat_game() {
+        use crate::oneway::{Knight, OneWay, OneWayTable};
+        for seed in 0..50 {
+            let params = with(&[("players", "2")], 7, 9);
+            let mut table =
+                OneWayTable::<Knight>::new_random(&params, &mut GameRng::new(seed)).unwrap();
+            let mut two = TwoSeat(
+                OneWay::<Knight>::new_random(&GameParams::sized(7, 9), &mut GameRng::new(seed))
+                    .unwrap(),
+            );
+            let mut picker = GameRng::new(seed);
+            let mut moves = Vec::new();
+            while !two.is_terminal() {
+                moves.clear();
+                two.legal_moves(&mut moves);
+                let mv = moves[picker.below(moves.len() as u64) as usize];
+                assert_eq!(table.to_move(), two.to_move());
+                table.play(mv).unwrap();
+                two.play(mv).unwrap();
+            }
+            let ranks =
+                |r: Vec<crate::game::SeatResult>| r.into_iter().map(|r| r.rank).collect::<Vec<_>>();
+            assert_eq!(
+                ranks(table.results().unwrap()),
+                ranks(two.results().unwrap())
             );
         }
     }

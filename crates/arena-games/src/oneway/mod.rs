@@ -8,6 +8,7 @@ mod perfect;
 mod piece;
 mod pieces;
 mod render;
+mod table;
 #[cfg(test)]
 mod tests;
 pub mod theory;
@@ -15,6 +16,7 @@ pub mod theory;
 pub use perfect::Perfect;
 pub use piece::Piece;
 pub use pieces::{King, Knight, Queen, Rook};
+pub use table::OneWayTable;
 
 use std::fmt;
 
