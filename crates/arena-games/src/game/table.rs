@@ -46,6 +46,10 @@ pub trait TableGame: Clone + fmt::Debug + Send + Sync + 'static {
     /// How many seats the game may be played with (`--option players`).
     const SEATS: SeatRange;
 
+    /// Whether a seat may not see the whole state (hidden setup): then only strategies
+    /// that read the mover's view may play it, never a search over the state.
+    const HIDDEN_INFORMATION: bool = false;
+
     /// A fresh starting position drawn with `rng` for the given parameters.
     ///
     /// # Errors

@@ -68,6 +68,8 @@ impl TableGame for Minesweeper {
 
     const SEATS: SeatRange = SeatRange { min: 1, max: 2 };
 
+    const HIDDEN_INFORMATION: bool = true;
+
     fn new_random(params: &GameParams, rng: &mut GameRng) -> Result<Self, ParamError> {
         params.check_option_names(&Self::INFO)?;
         let (rows, cols) = params.size(&Self::INFO)?;

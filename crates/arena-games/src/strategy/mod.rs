@@ -12,6 +12,9 @@ mod greedy;
 #[cfg(test)]
 mod oracle_tests;
 mod random;
+pub mod table;
+#[cfg(test)]
+mod table_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -1,0 +1,167 @@
+//! Reference strategies of the table model ([`TableGame`]): `random`, `greedy` and
+//! `maxn` (the N-player form of minimax: every seat maximises its own component of a
+//! vector of values), with the game's own strategies beside them. As with the two-seat
+//! strategies, ties go to the first move in the game's sorted move order and randomness
+//! comes only from the per-game seed.
+//!
+//! `greedy` and `maxn` read the whole state, so they exist only for games whose state a
+//! seat may see entirely ([`TableGame::HIDDEN_INFORMATION`] false); a game with hidden
+//! setup brings strategies that read only the mover's view (minesweeper's `solver` and
+//! `greedy`).
+
+use crate::game::{Seat, TableGame};
+use crate::minesweeper::{strategies as mines, Minesweeper};
+use crate::rng::GameRng;
+
+/// What a strategy knows besides the position: from the ABI header.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableContext {
+    /// The seat the strategy plays in this game.
+    pub seat: Seat,
+    /// Moves played so far in this game.
+    pub ply: u32,
+    /// The per-game seed for the strategy's own randomness (never the board's).
+    pub seed: u64,
+}
+
+/// A way of choosing moves in a table game. One value plays one game.
+pub trait TableStrategy<G: TableGame>: Send {
+    /// Chooses a legal move in `state`, which is not over and has `ctx.seat` to move.
+    fn choose(&mut self, ctx: &TableContext, state: &G) -> G::Move;
+}
+
+/// The value of a finished game's rank: the better the rank, the larger, by far more
+/// than any heuristic.
+const RANK_STEP: i64 = 1 << 50;
+
+/// Uniformly random legal moves, from the per-game seed.
+#[derive(Debug, Default)]
+pub struct TableRandom {
+    rng: Option<GameRng>,
+}
+
+impl<G: TableGame> TableStrategy<G> for TableRandom {
+    fn choose(&mut self, ctx: &TableContext, state: &G) -> G::Move {
+        let rng = self.rng.get_or_insert_with(|| GameRng::new(ctx.seed));
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        moves[rng.below(moves.len() as u64) as usize]
+    }
+}
+
+/// Max^n to a fixed depth: at a finished game each seat's value is the number of seats
+/// it beat less the number that beat it (a win sooner and a loss later preferred), at the depth limit its heuristic; the
+/// seat to move picks the child best for itself, the first of equals.
+#[derive(Debug)]
+pub struct MaxN {
+    depth: u32,
+}
+
+impl MaxN {
+    /// Searches `depth` moves ahead (at least 1).
+    pub fn new(depth: u32) -> MaxN {
+        MaxN {
+            depth: depth.max(1),
+        }
+    }
+
+    fn values<G: TableGame>(state: &G, depth: u32, ply: u32) -> Vec<i64> {
+        if let Some(results) = state.results() {
+            // A seat's worth: the seats it beat less the seats that beat it.
+            return results
+                .iter()
+                .map(|mine| {
+                    let beat = results.iter().filter(|o| o.rank > mine.rank).count() as i64;
+                    let beaten = results.iter().filter(|o| o.rank < mine.rank).count() as i64;
+                    let worth = (beat - beaten) * RANK_STEP;
+                    match worth.signum() {
+                        1 => worth - i64::from(ply),
+                        -1 => worth + i64::from(ply),
+                        _ => worth,
+                    }
+                })
+                .collect();
+        }
+        if depth == 0 {
+            return Seat::all(state.seat_count())
+                .map(|s| state.heuristic(s))
+                .collect();
+        }
+        let mover = state.to_move().index();
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let mut best: Option<Vec<i64>> = None;
+        for mv in moves {
+            let mut child = state.clone();
+            child.apply(mv);
+            let v = Self::values(&child, depth - 1, ply + 1);
+            if best.as_ref().is_none_or(|b| v[mover] > b[mover]) {
+                best = Some(v);
+            }
+        }
+        best.expect("a game not over has a move")
+    }
+}
+
+impl<G: TableGame> TableStrategy<G> for MaxN {
+    fn choose(&mut self, ctx: &TableContext, state: &G) -> G::Move {
+        let mover = state.to_move().index();
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let mut best = (moves[0], i64::MIN);
+        for &mv in &moves {
+            let mut child = state.clone();
+            child.apply(mv);
+            let v = Self::values(&child, self.depth - 1, ctx.ply + 1)[mover];
+            if v > best.1 {
+                best = (mv, v);
+            }
+        }
+        best.0
+    }
+}
+
+/// Max^n one move deep: the move that wins at once, else the best heuristic after it.
+pub fn greedy() -> MaxN {
+    MaxN::new(1)
+}
+
+/// A minesweeper strategy that reads only the public board (never the layout).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MineStrategy {
+    /// Propagation and exact enumeration: never guesses while a safe cell is provable.
+    Solver,
+    /// The locally safest cell.
+    Greedy,
+}
+
+impl TableStrategy<Minesweeper> for MineStrategy {
+    fn choose(&mut self, _ctx: &TableContext, state: &Minesweeper) -> u32 {
+        let view = state.public_view();
+        let pick = match self {
+            MineStrategy::Solver => mines::solver(&view),
+            MineStrategy::Greedy => mines::greedy(&view),
+        };
+        pick.expect("a game not over has a closed cell")
+    }
+}
+
+/// The names of the strategies every table game of full information has.
+pub const TABLE_STRATEGIES: &[&str] = &["random", "greedy", "maxn"];
+
+/// Builds a table strategy by name for game `G`: `random` for every game; `greedy` and
+/// `maxn` (to `depth`, or the game's default) only where a seat sees the whole state.
+/// `None` for any other name.
+pub fn table_strategy<G: TableGame>(
+    name: &str,
+    depth: Option<u32>,
+) -> Option<Box<dyn TableStrategy<G>>> {
+    match name {
+        "random" => Some(Box::new(TableRandom::default())),
+        "greedy" if !G::HIDDEN_INFORMATION => Some(Box::new(greedy())),
+        "maxn" if !G::HIDDEN_INFORMATION => {
+            Some(Box::new(MaxN::new(depth.unwrap_or(G::INFO.default_depth))))
+        }
+        _ => None,
+    }
+}
