@@ -32,6 +32,8 @@ mod playout;
 mod sweep;
 mod table;
 #[cfg(test)]
+mod table_tests;
+#[cfg(test)]
 mod tests;
 
 use std::ops::Range;

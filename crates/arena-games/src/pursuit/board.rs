@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use crate::game::{Dimension, ParamError};
+use crate::game::{DecodeError, Dimension, ParamError};
 use crate::rng::GameRng;
 
 /// Smallest number of rows or columns.
@@ -221,5 +221,29 @@ impl Board {
             s.push(if b { '#' } else { '.' });
         }
         s
+    }
+
+    /// Reads [`Board::text`] back for a `rows` × `cols` board.
+    ///
+    /// # Errors
+    /// [`DecodeError`] naming what is wrong: rows of the wrong number or length, a character
+    /// other than `#` and `.`, free cells that are not connected.
+    pub fn from_text(rows: u32, cols: u32, text: &str) -> Result<Board, DecodeError> {
+        let err = DecodeError;
+        Board::open(rows, cols).map_err(|e| err(e.to_string()))?;
+        let lines: Vec<&str> = text.split('/').collect();
+        if lines.len() != rows as usize || lines.iter().any(|l| l.len() != cols as usize) {
+            return Err(err(format!("the board is not {rows} rows of {cols} cells")));
+        }
+        let mut blocked = Vec::with_capacity((rows * cols) as usize);
+        for c in lines.concat().chars() {
+            match c {
+                '#' => blocked.push(true),
+                '.' => blocked.push(false),
+                _ => return Err(err("a board cell is neither `#` nor `.`".into())),
+            }
+        }
+        Board::with_blocked(rows, cols, blocked)
+            .ok_or_else(|| err("the board's free cells are not connected".into()))
     }
 }

@@ -17,6 +17,7 @@ mod path;
 pub mod perfect;
 mod state;
 pub mod strategies;
+mod table;
 #[cfg(test)]
 mod tests;
 

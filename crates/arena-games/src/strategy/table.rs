@@ -11,6 +11,7 @@
 
 use crate::game::{Seat, TableGame};
 use crate::minesweeper::{strategies as mines, Minesweeper};
+use crate::pursuit::{strategies as chase, Path, Pursuit, Role};
 use crate::rng::GameRng;
 
 /// What a strategy knows besides the position: from the ABI header.
@@ -163,5 +164,44 @@ pub fn table_strategy<G: TableGame>(
             Some(Box::new(MaxN::new(depth.unwrap_or(G::INFO.default_depth))))
         }
         _ => None,
+    }
+}
+
+/// Pursuit's `greedy`: the seed's own strategies, Tom as a pursuer (a step toward the
+/// evader) and Jerry as the evader (away from the nearest pursuer it sees), so that one
+/// bot plays every role a series gives it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TomAndJerry;
+
+impl TableStrategy<Pursuit> for TomAndJerry {
+    fn choose(&mut self, _ctx: &TableContext, state: &Pursuit) -> u32 {
+        match state.role(state.to_move()) {
+            Role::Pursuer => chase::tom(state),
+            Role::Evader => chase::jerry(state),
+        }
+    }
+}
+
+/// A way of walking the path's king.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathStrategy {
+    /// The free neighbour nearest the target as the crow flies (Chebyshev distance,
+    /// obstacles ignored; the first of equals): it can stall behind a wall.
+    Greedy,
+    /// A first step of a shortest path round the obstacles.
+    Perfect,
+}
+
+impl TableStrategy<Path> for PathStrategy {
+    fn choose(&mut self, _ctx: &TableContext, state: &Path) -> u32 {
+        let board = state.board();
+        let pick = match self {
+            PathStrategy::Greedy => state
+                .legal_moves()
+                .into_iter()
+                .min_by_key(|&c| board.chebyshev(c, state.target())),
+            PathStrategy::Perfect => state.perfect_move(),
+        };
+        pick.expect("a path not over has a move")
     }
 }

@@ -162,3 +162,47 @@ fn one_player_minesweeper_ranks_solver_above_greedy_above_random_by_mean_score()
         "mean scores {totals:?}"
     );
 }
+
+#[test]
+fn tom_captures_and_the_perfect_path_scores_one_where_greedy_stalls_behind_walls() {
+    use crate::pursuit::{Path, Pursuit};
+    // Tom and Jerry against random play: as pursuer it captures more often, as evader
+    // it escapes more often, than a random player in that seat.
+    let p = params(&[("players", "2")], 8, 8);
+    let (mut tom_caught, mut random_caught) = (0, 0);
+    for seed in 0..100u64 {
+        let board = Pursuit::new_random(&p, &mut GameRng::new(seed)).unwrap();
+        let mut smart: Vec<Box<dyn TableStrategy<Pursuit>>> =
+            vec![Box::new(TomAndJerry), Box::new(TableRandom::default())];
+        let mut dumb: Vec<Box<dyn TableStrategy<Pursuit>>> = vec![
+            Box::new(TableRandom::default()),
+            Box::new(TableRandom::default()),
+        ];
+        tom_caught += u32::from(play(board.clone(), &mut smart, seed)[0] == 1);
+        random_caught += u32::from(play(board, &mut dumb, seed)[0] == 1);
+    }
+    assert!(
+        tom_caught > random_caught + 20,
+        "tom {tom_caught}, random {random_caught}"
+    );
+    let p = params(&[("obstacles", "0.3")], 10, 10);
+    let (mut perfect, mut greedy) = (0.0, 0.0);
+    for seed in 0..100u64 {
+        let board = Path::new_random(&p, &mut GameRng::new(seed)).unwrap();
+        for (total, s) in [
+            (&mut perfect, PathStrategy::Perfect),
+            (&mut greedy, PathStrategy::Greedy),
+        ] {
+            let mut state = board.clone();
+            let mut s = s;
+            while !TableGame::is_terminal(&state) {
+                let mv = s.choose(&ctx(&state, 0, seed), &state);
+                TableGame::play(&mut state, mv).unwrap();
+            }
+            let score = state.score();
+            *total += score.numerator() as f64 / score.denominator() as f64;
+        }
+    }
+    assert_eq!(perfect, 100.0, "the perfect walk is always a shortest path");
+    assert!(greedy < perfect, "greedy {greedy}");
+}
