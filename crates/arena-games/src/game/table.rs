@@ -46,6 +46,16 @@ pub trait TableGame: Clone + fmt::Debug + Send + Sync + 'static {
     /// How many seats the game may be played with (`--option players`).
     const SEATS: SeatRange;
 
+    /// The names of the seats' roles where seats differ, in the order of their numbers
+    /// in the ABI header (pursuit: `pursuer`, `evader`); empty where every seat plays the
+    /// same game.
+    const ROLES: &'static [&'static str] = &[];
+
+    /// Whether bots receive the two-seat header of 8 words (every two-seat game that
+    /// existed before the table model, so that their words stay as they were) rather
+    /// than the table header with the seat count, role and team.
+    const TWO_SEAT_HEADER: bool = false;
+
     /// Whether a seat may not see the whole state (hidden setup): then only strategies
     /// that read the mover's view may play it, never a search over the state.
     const HIDDEN_INFORMATION: bool = false;
@@ -59,7 +69,7 @@ pub trait TableGame: Clone + fmt::Debug + Send + Sync + 'static {
     /// The number of seats at this table.
     fn seat_count(&self) -> u8;
 
-    /// The seat's role where seats differ (pursuit: `pursuer`, `evader`); `None` where
+    /// The seat's role where seats differ, one of [`TableGame::ROLES`]; `None` where
     /// every seat plays the same game.
     fn role(&self, seat: Seat) -> Option<&'static str> {
         let _ = seat;
@@ -168,6 +178,8 @@ impl<G: Game> TableGame for TwoSeat<G> {
     const INFO: GameInfo = G::INFO;
 
     const SEATS: SeatRange = SeatRange::TWO;
+
+    const TWO_SEAT_HEADER: bool = true;
 
     fn new_random(params: &GameParams, rng: &mut GameRng) -> Result<Self, ParamError> {
         G::new_random(params, rng).map(TwoSeat)

@@ -187,6 +187,8 @@ impl TableGame for Pursuit {
 
     const SEATS: SeatRange = SeatRange { min: 2, max: 3 };
 
+    const ROLES: &'static [&'static str] = &["pursuer", "evader"];
+
     // A blind evader does not see the pursuers.
     const HIDDEN_INFORMATION: bool = true;
 

@@ -6,6 +6,10 @@
 
 use crate::game::{DecodeError, Player};
 
+mod table;
+
+pub use table::{begin_table, observation, split_table, TableHeader, TABLE_HEADER_WORDS};
+
 /// The ABI version in word 0. Bumped only when the header or a game layout changes.
 pub const ABI_VERSION: i32 = 1;
 
@@ -60,9 +64,10 @@ pub fn begin(out: &mut Vec<i32>, game_id: i32, seat: Player, ply: u32, seed: u64
     ]);
 }
 
-/// Records the body length once the game's words are written.
+/// Records the body length once the game's words are written (after a header of the
+/// length its word 2 states).
 pub fn finish(out: &mut [i32]) {
-    out[word::BODY_LEN] = (out.len() - HEADER_WORDS) as i32;
+    out[word::BODY_LEN] = (out.len() - out[word::HEADER_LEN] as usize) as i32;
 }
 
 /// Splits state words into header and body, checking the header.
@@ -70,6 +75,32 @@ pub fn finish(out: &mut [i32]) {
 /// # Errors
 /// [`DecodeError`] when the words are too short, of another ABI version, or inconsistent.
 pub fn split(words: &[i32]) -> Result<(Header, &[i32]), DecodeError> {
+    let (raw, body) = split_lenient(words)?;
+    let seat = usize::try_from(raw.seat)
+        .ok()
+        .and_then(Player::from_index)
+        .ok_or_else(|| DecodeError(format!("seat {}", raw.seat)))?;
+    Ok((
+        Header {
+            game_id: raw.game_id,
+            seat,
+            ply: raw.ply,
+            seed: raw.seed,
+        },
+        body,
+    ))
+}
+
+/// The header's words 0–7 as read, the seat not yet checked against a table.
+pub(crate) struct RawHeader {
+    pub game_id: i32,
+    pub seat: i32,
+    pub ply: u32,
+    pub seed: u64,
+}
+
+/// Checks the version and the lengths and splits off the body.
+pub(crate) fn split_lenient(words: &[i32]) -> Result<(RawHeader, &[i32]), DecodeError> {
     if words.len() < HEADER_WORDS {
         return Err(DecodeError(format!(
             "{} words, shorter than the {HEADER_WORDS}-word header",
@@ -94,13 +125,11 @@ pub fn split(words: &[i32]) -> Result<(Header, &[i32]), DecodeError> {
             body.len()
         )));
     }
-    let seat = Player::from_index(words[word::SEAT] as usize)
-        .ok_or_else(|| DecodeError(format!("seat {}", words[word::SEAT])))?;
     let seed = (words[word::SEED_LO] as u32 as u64) | ((words[word::SEED_HI] as u32 as u64) << 32);
     Ok((
-        Header {
+        RawHeader {
             game_id: words[word::GAME_ID],
-            seat,
+            seat: words[word::SEAT],
             ply: words[word::PLY].max(0) as u32,
             seed,
         },
