@@ -12,7 +12,7 @@
 //! A two-seat game that existed before the table model ([`TableGame::TWO_SEAT_HEADER`])
 //! keeps the 8-word header, so its bots receive exactly the words they always did.
 
-use super::{finish, word, DecodeError, ABI_VERSION, HEADER_WORDS};
+use super::{finish, word, DecodeError, ABI_VERSION};
 use crate::game::{Seat, TableGame, MAX_SEATS};
 
 /// Number of words of the table header.
@@ -147,6 +147,7 @@ pub fn split_table(words: &[i32]) -> Result<(TableHeader, &[i32]), DecodeError> 
 
 #[cfg(test)]
 mod tests {
+    use super::super::HEADER_WORDS;
     use super::*;
     use crate::game::{GameParams, TwoSeat};
     use crate::pursuit::Pursuit;
