@@ -38,7 +38,7 @@ mod tests;
 
 use std::ops::Range;
 
-pub use table::check_table_playouts;
+pub use table::{check_table_playouts, check_table_views};
 
 pub use erased::check_registry_matches_typed;
 pub use playout::{

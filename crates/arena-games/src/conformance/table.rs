@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use super::{mover_seed, PROBES};
-use crate::game::{are_competition_ranks, GameParams, Seat, TableGame, Viewer};
+use crate::game::{are_competition_ranks, GameParams, Observed, Seat, TableGame, Viewer};
 use crate::rng::GameRng;
 
 /// Plays one random game per seed in `seeds` on `G::new_random(params, GameRng::new(seed))`,
@@ -188,6 +188,59 @@ fn check_end<G: TableGame>(state: &G, at: &str) {
             if state.team(a).is_some() && state.team(a) == state.team(b) {
                 assert_eq!(ranks[a.index()], ranks[b.index()], "{at}: teammates' ranks");
             }
+        }
+    }
+}
+
+/// Plays random games as [`check_table_playouts`] does and checks, at every step before
+/// the end, that the words a bot receives ([`crate::abi::observation`]) read back into
+/// the mover's view ([`Observed::view`]), whose moves are the state's legal moves with
+/// the same encodings.
+///
+/// # Panics
+/// On the first violation, naming the game, parameters, seed and ply.
+pub fn check_table_views<G: Observed>(params: &GameParams, seeds: Range<u64>, max_plies: usize) {
+    let name = G::INFO.name;
+    for seed in seeds {
+        let mut state = G::new_random(params, &mut GameRng::new(seed))
+            .unwrap_or_else(|e| panic!("{name} {params:?} seed {seed}: new_random failed: {e}"));
+        let mut picker = GameRng::new(mover_seed(seed));
+        let (mut moves, mut seen, mut words) = (Vec::new(), Vec::new(), Vec::new());
+        for ply in 0..max_plies as u32 {
+            moves.clear();
+            state.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let at = format!("{name} {params:?} seed {seed} ply {ply}");
+            crate::abi::observation(&state, ply, seed, &mut words);
+            let (header, body) = crate::abi::split_table(&words)
+                .unwrap_or_else(|e| panic!("{at}: header unreadable: {e}"));
+            assert_eq!(header.seat, state.to_move(), "{at}: header seat");
+            let view = G::read_view(&header, body)
+                .unwrap_or_else(|e| panic!("{at}: view unreadable: {e}"));
+            assert_eq!(view, state.view(), "{at}: the words' view");
+            seen.clear();
+            G::view_moves(&view, &mut seen);
+            assert_eq!(seen, moves, "{at}: the view's moves");
+            for &mv in &moves {
+                assert_eq!(
+                    G::encode_view_move(&view, mv),
+                    state.encode_move(mv),
+                    "{at}: encoding"
+                );
+            }
+            // Words cut short or grown never read as a view of another size.
+            if body.len() > 1 {
+                assert!(
+                    G::read_view(&header, &body[..body.len() - 1]).is_err(),
+                    "{at}: a word short"
+                );
+            }
+            let mv = moves[picker.below(moves.len() as u64) as usize];
+            state
+                .play(mv)
+                .unwrap_or_else(|e| panic!("{at}: legal move refused: {e}"));
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The table conformance suite run over every game of the table model, and the rules
 //! that the suite cannot see: turns, results and what each seat may know.
 
-use super::check_table_playouts;
+use super::{check_table_playouts, check_table_views};
 use crate::game::{Game, Score, TwoSeat};
 use crate::game::{GameParams, Seat, TableGame, Viewer};
 use crate::minesweeper::Minesweeper;
@@ -222,4 +222,37 @@ fn a_blind_evader_sees_only_itself_and_teammates_share_their_rank() {
         let seen = TableGame::render(&game, Viewer::Seat(TableGame::to_move(&game)), false);
         assert!(!seen.contains('A') && seen.contains('B'), "{seen}");
     }
+}
+
+#[test]
+fn every_table_game_s_words_read_back_into_the_mover_s_view() {
+    use crate::minesweeper::Minesweeper;
+    use crate::oneway::{Knight, OneWayTable, Queen};
+    use crate::pursuit::{Path, Pursuit};
+    use crate::tictactoe::TicTacToe;
+    for players in ["2", "3"] {
+        check_table_views::<TicTacToe>(&with(&[("players", players), ("k", "4")], 5, 6), 0..5, 100);
+        check_table_views::<OneWayTable<Queen>>(&with(&[("players", players)], 9, 7), 0..5, 100);
+        check_table_views::<OneWayTable<Knight>>(&with(&[("players", players)], 9, 7), 0..5, 100);
+        for options in [
+            &[("blind", "1")][..],
+            &[("team", "1")],
+            &[("obstacles", "0.3")],
+        ] {
+            if players == "2" && options == [("team", "1")] {
+                continue;
+            }
+            let mut o = options.to_vec();
+            o.push(("players", players));
+            check_table_views::<Pursuit>(&with(&o, 7, 9), 0..4, 200);
+        }
+    }
+    for (players, reveal) in [("1", "count"), ("1", "coords"), ("2", "coords")] {
+        check_table_views::<Minesweeper>(
+            &with(&[("players", players), ("reveal", reveal)], 8, 11),
+            0..5,
+            200,
+        );
+    }
+    check_table_views::<Path>(&with(&[("obstacles", "0.25")], 9, 9), 0..5, 200);
 }

@@ -11,12 +11,14 @@ use std::fmt;
 use thiserror::Error;
 
 mod info;
+mod observed;
 mod params;
 mod score;
 mod seat;
 mod table;
 
 pub use info::{Dimension, GameInfo, GameOption};
+pub use observed::Observed;
 pub use params::{GameParams, ParamError};
 pub use score::{Score, ScoreParseError};
 pub use seat::{are_competition_ranks, seat_results, Seat, SeatRange, SeatResult, MAX_SEATS};

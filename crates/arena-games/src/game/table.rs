@@ -56,10 +56,6 @@ pub trait TableGame: Clone + fmt::Debug + Send + Sync + 'static {
     /// than the table header with the seat count, role and team.
     const TWO_SEAT_HEADER: bool = false;
 
-    /// Whether a seat may not see the whole state (hidden setup): then only strategies
-    /// that read the mover's view may play it, never a search over the state.
-    const HIDDEN_INFORMATION: bool = false;
-
     /// A fresh starting position drawn with `rng` for the given parameters.
     ///
     /// # Errors

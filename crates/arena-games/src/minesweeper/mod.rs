@@ -15,6 +15,7 @@ mod table;
 mod tests;
 
 pub use layout::{Grid, Layout, MAX_DRAWS};
+pub use table::MinesweeperView;
 
 use crate::game::{Dimension, ParamError, Score};
 use crate::rng::GameRng;

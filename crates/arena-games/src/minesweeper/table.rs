@@ -68,8 +68,6 @@ impl TableGame for Minesweeper {
 
     const SEATS: SeatRange = SeatRange { min: 1, max: 2 };
 
-    const HIDDEN_INFORMATION: bool = true;
-
     fn new_random(params: &GameParams, rng: &mut GameRng) -> Result<Self, ParamError> {
         params.check_option_names(&Self::INFO)?;
         let (rows, cols) = params.size(&Self::INFO)?;
@@ -281,5 +279,90 @@ impl TableGame for Minesweeper {
             "player {}, open a cell: type `row col`, from 1 (# unknown, * a known mine)",
             self.to_move + 1
         )
+    }
+}
+
+/// What a minesweeper seat knows: the public board (every seat sees the same), the seat
+/// count and the reveal rule. Never the layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MinesweeperView {
+    /// The cells as every seat sees them, and the number of mines.
+    pub board: super::strategies::View,
+    /// Seats at the table.
+    pub players: u8,
+    /// What an opening shows.
+    pub reveal: Reveal,
+}
+
+impl crate::game::Observed for Minesweeper {
+    type View = MinesweeperView;
+
+    fn view(&self) -> MinesweeperView {
+        MinesweeperView {
+            board: self.public_view(),
+            players: self.settings.players,
+            reveal: self.settings.reveal,
+        }
+    }
+
+    fn read_view(
+        header: &crate::abi::TableHeader,
+        body: &[i32],
+    ) -> Result<MinesweeperView, DecodeError> {
+        let err = |s: String| DecodeError(format!("minesweeper: {s}"));
+        let [rows, cols, mines, players, reveal, cells @ ..] = body else {
+            return Err(err(format!("{} words, expected at least 5", body.len())));
+        };
+        let num = |n: &i32| u32::try_from(*n).map_err(|_| err(format!("negative number {n}")));
+        let reveal = match reveal {
+            0 => Reveal::Coords,
+            1 => Reveal::Count,
+            r => return Err(err(format!("reveal rule {r}"))),
+        };
+        let players = u8::try_from(num(players)?).map_err(|_| err("players".into()))?;
+        if players != header.seats {
+            return Err(err(format!(
+                "{players} players at a table of {}",
+                header.seats
+            )));
+        }
+        let s = Settings::new(num(rows)?, num(cols)?, Some(num(mines)?), players, reveal)
+            .map_err(|e| err(e.to_string()))?;
+        if cells.len() != s.grid.cells() as usize {
+            return Err(err(format!(
+                "{} cells, expected {}",
+                cells.len(),
+                s.grid.cells()
+            )));
+        }
+        let cells = cells
+            .iter()
+            .map(|&w| match w {
+                -1 => Ok(super::CellView::Unknown),
+                -2 => Ok(super::CellView::KnownMine),
+                0..=8 => Ok(super::CellView::Opened(w as u8)),
+                w => Err(err(format!("cell word {w}"))),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(MinesweeperView {
+            board: super::strategies::View {
+                grid: s.grid,
+                cells,
+                mines: s.mines,
+            },
+            players,
+            reveal,
+        })
+    }
+
+    fn view_moves(view: &MinesweeperView, out: &mut Vec<u32>) {
+        out.extend(
+            (0..view.board.grid.cells())
+                .filter(|&c| !matches!(view.board.cells[c as usize], super::CellView::Opened(_))),
+        );
+    }
+
+    fn encode_view_move(_view: &MinesweeperView, cell: u32) -> i32 {
+        cell as i32
     }
 }

@@ -162,3 +162,32 @@ impl<P: Piece> TableGame for OneWayTable<P> {
         )
     }
 }
+
+impl<P: Piece> crate::game::Observed for OneWayTable<P> {
+    type View = OneWayTable<P>;
+
+    fn view(&self) -> OneWayTable<P> {
+        self.clone()
+    }
+
+    fn read_view(header: &crate::abi::TableHeader, body: &[i32]) -> Result<OneWayTable<P>, DecodeError> {
+        // The two-seat board keeps its own turn by the parity of the moves played.
+        let parity = if header.ply.is_multiple_of(2) { crate::Player::First } else { crate::Player::Second };
+        let board = OneWay::<P>::read_state(body, parity)?;
+        if board.is_terminal() {
+            return Err(DecodeError(format!("{}: the game is over", P::INFO.name)));
+        }
+        let mut table = OneWayTable::new(board, header.seats)
+            .map_err(|e| DecodeError(format!("{}: {e}", P::INFO.name)))?;
+        table.to_move = header.seat;
+        Ok(table)
+    }
+
+    fn view_moves(view: &OneWayTable<P>, out: &mut Vec<Square>) {
+        view.board.legal_moves(out);
+    }
+
+    fn encode_view_move(view: &OneWayTable<P>, sq: Square) -> i32 {
+        view.board.encode_move(sq)
+    }
+}

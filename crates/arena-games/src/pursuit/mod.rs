@@ -14,16 +14,19 @@
 
 mod board;
 mod path;
+mod path_table;
 pub mod perfect;
 mod state;
 pub mod strategies;
 mod table;
 #[cfg(test)]
 mod tests;
+mod view;
 
 pub use board::{parse_share, Board, MAX_DRAWS, MAX_OBSTACLES, MAX_SIDE, MIN_SIDE};
 pub use path::Path;
 pub use state::{Pursuit, PursuitSettings, Role};
+pub use view::PursuitView;
 
 use crate::game::ParamError;
 use crate::rng::GameRng;

@@ -38,6 +38,18 @@ impl Path {
         }
     }
 
+    /// The game resumed where a bot's observation says it stands: the king on `at`
+    /// after `moves` moves, the shortest path from the start `shortest` moves long.
+    pub fn resume(board: Board, at: u32, target: u32, shortest: u32, moves: u32) -> Path {
+        Path {
+            board,
+            at,
+            target,
+            shortest,
+            moves,
+        }
+    }
+
     /// The board.
     pub fn board(&self) -> &Board {
         &self.board

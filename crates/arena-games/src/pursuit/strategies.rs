@@ -2,17 +2,22 @@
 //! evader; Jerry, the evader, maximises its distance from the nearest pursuer. Ties
 //! between equally good cells go to the first in row-major order.
 
-use super::{Board, Pursuit};
+use super::{Board, Pursuit, PursuitView};
+use crate::game::Observed;
 
 /// The pursuer's step: the step by the signs of the row and column differences toward
 /// the evader when it is legal and on a shortest path (always, on an open board), else
 /// the first legal cell (ascending) nearest the evader in king moves around obstacles.
 pub fn tom(game: &Pursuit) -> u32 {
-    let seat = game.to_move();
-    let board = game.board();
-    let here = game.positions()[seat as usize];
-    let target = game.positions()[game.evader() as usize];
-    let moves = game.legal_moves();
+    tom_sees(&game.view())
+}
+
+/// [`tom`] from what the pursuer sees (pursuers always see every piece).
+pub fn tom_sees(view: &PursuitView) -> u32 {
+    let board = &view.board;
+    let here = view.here();
+    let target = view.at[usize::from(view.evader())].expect("a pursuer sees the evader");
+    let moves = view.legal_moves();
     let dist = board.distances(target);
     let sign_step = sign_step(board, here, target);
     if moves.contains(&sign_step) && dist[sign_step as usize] < dist[here as usize] {
@@ -39,11 +44,17 @@ fn sign_step(board: &Board, from: u32, to: u32) -> u32 {
 /// distance from the nearest pursuer it sees is largest. A blind evader sees no
 /// pursuer: it takes the cell with the most free neighbours, keeping out of corners.
 pub fn jerry(game: &Pursuit) -> u32 {
-    let seat = game.to_move();
-    let board = game.board();
-    let seen: Vec<u32> = game
-        .visible(seat)
-        .into_iter()
+    jerry_sees(&game.view())
+}
+
+/// [`jerry`] from what the evader sees.
+pub fn jerry_sees(view: &PursuitView) -> u32 {
+    let seat = view.me;
+    let board = &view.board;
+    let seen: Vec<u32> = view
+        .at
+        .iter()
+        .copied()
         .enumerate()
         .filter(|&(s, _)| s as u8 != seat)
         .filter_map(|(_, c)| c)
@@ -59,7 +70,7 @@ pub fn jerry(game: &Pursuit) -> u32 {
         }
     };
     let mut best: Option<(u32, u32)> = None;
-    for c in game.legal_moves() {
+    for c in view.legal_moves() {
         let v = value(c);
         if best.is_none_or(|(b, _)| v > b) {
             best = Some((v, c));

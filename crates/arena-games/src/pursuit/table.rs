@@ -5,24 +5,25 @@
 //! `rounds`, `team` (0/1), `blind` (0/1), then each seat's cell (pursuers first, the
 //! evader last; −1 for a piece the mover cannot see), then one word per cell row by row
 //! (1 inaccessible, 0 free). The path's: `rows`, `cols`, the king's cell, the target
-//! cell, moves used, the move limit, then the cells likewise. A move is the cell
+//! cell, moves used, the move limit, the length of a shortest path from the start, then
+//! the cells likewise. A move is the cell
 //! `row * cols + col` moved to; people type `row col`, from 1.
 
 use std::fmt::Write;
 
-use super::{parse_share, Board, Path, Pursuit, PursuitSettings, Role, MAX_SIDE, MIN_SIDE};
+use super::{parse_share, Board, Pursuit, PursuitSettings, Role, MAX_SIDE, MIN_SIDE};
 use crate::game::{
     parse_row_col, seat_results, DecodeError, Dimension, GameInfo, GameOption, GameParams,
     MoveTextError, ParamError, Score, Seat, SeatRange, SeatResult, TableGame, Viewer,
 };
 use crate::rng::GameRng;
 
-const SIDE: Dimension = Dimension::Range {
+pub(super) const SIDE: Dimension = Dimension::Range {
     min: MIN_SIDE,
     max: MAX_SIDE,
 };
 
-const OBSTACLES: GameOption = GameOption {
+pub(super) const OBSTACLES: GameOption = GameOption {
     name: "obstacles",
     values: "0..=0.4",
     doc: "share of inaccessible cells, at most two decimals (default 0)",
@@ -30,7 +31,11 @@ const OBSTACLES: GameOption = GameOption {
 };
 
 /// The board of `params`: its size and obstacles drawn from `rng`.
-fn board(params: &GameParams, info: &GameInfo, rng: &mut GameRng) -> Result<Board, ParamError> {
+pub(super) fn board(
+    params: &GameParams,
+    info: &GameInfo,
+    rng: &mut GameRng,
+) -> Result<Board, ParamError> {
     params.check_option_names(info)?;
     let (rows, cols) = params.size(info)?;
     let share = params
@@ -41,7 +46,10 @@ fn board(params: &GameParams, info: &GameInfo, rng: &mut GameRng) -> Result<Boar
 }
 
 /// The `key=value` fields of a setup line after its size, read in order.
-fn fields<'a>(text: &'a str, names: &[&str]) -> Result<(u32, u32, Vec<&'a str>), String> {
+pub(super) fn fields<'a>(
+    text: &'a str,
+    names: &[&str],
+) -> Result<(u32, u32, Vec<&'a str>), String> {
     let parts: Vec<&str> = text.split_whitespace().collect();
     if parts.len() != names.len() + 1 {
         return Err(format!(
@@ -72,17 +80,17 @@ fn fields<'a>(text: &'a str, names: &[&str]) -> Result<(u32, u32, Vec<&'a str>),
     Ok((num(r)?, num(c)?, values))
 }
 
-fn number(s: &str) -> Result<u32, String> {
+pub(super) fn number(s: &str) -> Result<u32, String> {
     s.parse::<u32>()
         .map_err(|_| format!("`{s}` is not a number"))
 }
 
-fn cell_words(board: &Board, out: &mut Vec<i32>) {
+pub(super) fn cell_words(board: &Board, out: &mut Vec<i32>) {
     out.extend((0..board.cells()).map(|c| i32::from(board.is_blocked(c))));
 }
 
 /// The board drawn with a letter on each piece's cell (`None`: not shown).
-fn draw(board: &Board, pieces: &[(Option<u32>, char)]) -> String {
+pub(super) fn draw(board: &Board, pieces: &[(Option<u32>, char)]) -> String {
     let mut out = String::from("   ");
     for c in 1..=board.cols() {
         let _ = write!(out, "{c:>3}");
@@ -104,7 +112,7 @@ fn draw(board: &Board, pieces: &[(Option<u32>, char)]) -> String {
     out
 }
 
-fn parse_cell(board: &Board, text: &str) -> Result<u32, MoveTextError> {
+pub(super) fn parse_cell(board: &Board, text: &str) -> Result<u32, MoveTextError> {
     let (row, col) = parse_row_col(
         text,
         "type the cell to move to as two numbers, row and column, from 1",
@@ -124,11 +132,11 @@ fn parse_cell(board: &Board, text: &str) -> Result<u32, MoveTextError> {
     Ok((row as u32 - 1) * board.cols() + col as u32 - 1)
 }
 
-fn describe_cell(board: &Board, cell: u32) -> String {
+pub(super) fn describe_cell(board: &Board, cell: u32) -> String {
     format!("{} {}", cell / board.cols() + 1, cell % board.cols() + 1)
 }
 
-fn decode_cell(board: &Board, raw: i32) -> Option<u32> {
+pub(super) fn decode_cell(board: &Board, raw: i32) -> Option<u32> {
     u32::try_from(raw).ok().filter(|&c| c < board.cells())
 }
 
@@ -188,9 +196,6 @@ impl TableGame for Pursuit {
     const SEATS: SeatRange = SeatRange { min: 2, max: 3 };
 
     const ROLES: &'static [&'static str] = &["pursuer", "evader"];
-
-    // A blind evader does not see the pursuers.
-    const HIDDEN_INFORMATION: bool = true;
 
     fn new_random(params: &GameParams, rng: &mut GameRng) -> Result<Self, ParamError> {
         let board = board(params, &Self::INFO, rng)?;
@@ -384,144 +389,5 @@ impl TableGame for Pursuit {
                 Role::Evader => "evader",
             }
         )
-    }
-}
-
-impl TableGame for Path {
-    type Move = u32;
-
-    const INFO: GameInfo = GameInfo {
-        name: "path",
-        id: 14,
-        summary: "walk a king to the target round obstacles in the fewest moves; option obstacles",
-        size_doc: "rows × cols of the board",
-        rows: SIDE,
-        cols: SIDE,
-        default_rows: 8,
-        default_cols: 8,
-        options: &[OBSTACLES],
-        default_depth: 1,
-        max_depth: 1,
-        always_paired: false,
-    };
-
-    const SEATS: SeatRange = SeatRange { min: 1, max: 1 };
-
-    fn new_random(params: &GameParams, rng: &mut GameRng) -> Result<Self, ParamError> {
-        let board = board(params, &Self::INFO, rng)?;
-        Path::draw(board, rng)
-    }
-
-    fn seat_count(&self) -> u8 {
-        1
-    }
-
-    fn to_move(&self) -> Seat {
-        Seat::FIRST
-    }
-
-    fn legal_moves(&self, out: &mut Vec<u32>) {
-        out.extend(Path::legal_moves(self));
-    }
-
-    fn apply(&mut self, cell: u32) {
-        self.step(cell);
-    }
-
-    fn why_illegal(&self, cell: u32) -> Option<String> {
-        Path::why_illegal(self, cell)
-    }
-
-    fn is_terminal(&self) -> bool {
-        Path::is_terminal(self)
-    }
-
-    fn results(&self) -> Option<Vec<SeatResult>> {
-        self.is_terminal()
-            .then(|| seat_results(vec![self.score()], &[1]))
-    }
-
-    fn scores(&self) -> Vec<Score> {
-        vec![self.score()]
-    }
-
-    fn encode_move(&self, cell: u32) -> i32 {
-        cell as i32
-    }
-
-    fn decode_move(&self, raw: i32) -> Option<u32> {
-        decode_cell(self.board(), raw)
-    }
-
-    fn observe(&self, out: &mut Vec<i32>) {
-        let b = self.board();
-        out.extend(
-            [
-                b.rows(),
-                b.cols(),
-                self.at(),
-                self.target(),
-                self.moves(),
-                self.limit(),
-            ]
-            .map(|n| n as i32),
-        );
-        cell_words(b, out);
-    }
-
-    fn setup(&self) -> String {
-        let b = self.board();
-        format!(
-            "{}x{} start={} target={} board={}",
-            b.rows(),
-            b.cols(),
-            self.at(),
-            self.target(),
-            b.text()
-        )
-    }
-
-    fn from_setup(text: &str) -> Result<Self, DecodeError> {
-        let err = |s: String| DecodeError(format!("path setup `{text}`: {s}"));
-        let (rows, cols, v) = fields(text, &["start", "target", "board"]).map_err(err)?;
-        let board = Board::from_text(rows, cols, v[2]).map_err(|e| err(e.0))?;
-        let (start, target) = (number(v[0]).map_err(err)?, number(v[1]).map_err(err)?);
-        for c in [start, target] {
-            if c >= board.cells() || board.is_blocked(c) {
-                return Err(err(format!("cell {c} is not a free cell")));
-            }
-        }
-        if board.chebyshev(start, target) < 2 {
-            return Err(err("the target is next to the start".into()));
-        }
-        Ok(Path::new(board, start, target))
-    }
-
-    fn render(&self, _viewer: Viewer, _color: bool) -> String {
-        let mut out = draw(
-            self.board(),
-            &[(Some(self.at()), 'K'), (Some(self.target()), 'T')],
-        );
-        let _ = writeln!(
-            out,
-            "{} moves used of {}; the shortest path takes {}",
-            self.moves(),
-            self.limit(),
-            self.shortest()
-        );
-        out
-    }
-
-    fn parse_move(&self, text: &str) -> Result<u32, MoveTextError> {
-        parse_cell(self.board(), text)
-    }
-
-    fn describe_move(&self, cell: u32) -> String {
-        describe_cell(self.board(), cell)
-    }
-
-    fn move_prompt(&self) -> String {
-        "move the king (K) one step toward the target (T): type the cell as `row col`, from 1"
-            .into()
     }
 }

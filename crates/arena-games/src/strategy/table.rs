@@ -4,14 +4,15 @@
 //! strategies, ties go to the first move in the game's sorted move order and randomness
 //! comes only from the per-game seed.
 //!
-//! `greedy` and `maxn` read the whole state, so they exist only for games whose state a
-//! seat may see entirely ([`TableGame::HIDDEN_INFORMATION`] false); a game with hidden
-//! setup brings strategies that read only the mover's view (minesweeper's `solver` and
-//! `greedy`).
+//! Every strategy decides from the mover's view ([`Observed::View`]), the same a bot
+//! reads from its words, never from the state behind it. `greedy` and `maxn` search the
+//! state, so they exist only for games whose view is the whole state (`View = Self`); a
+//! game with hidden setup brings strategies of its own (minesweeper's `solver` and
+//! `greedy`, pursuit's Tom and Jerry).
 
-use crate::game::{Seat, TableGame};
-use crate::minesweeper::{strategies as mines, Minesweeper};
-use crate::pursuit::{strategies as chase, Path, Pursuit, Role};
+use crate::game::{Observed, Seat, TableGame};
+use crate::minesweeper::{strategies as mines, Minesweeper, MinesweeperView};
+use crate::pursuit::{strategies as chase, Path, Pursuit, PursuitView, Role};
 use crate::rng::GameRng;
 
 /// What a strategy knows besides the position: from the ABI header.
@@ -25,10 +26,11 @@ pub struct TableContext {
     pub seed: u64,
 }
 
-/// A way of choosing moves in a table game. One value plays one game.
-pub trait TableStrategy<G: TableGame>: Send {
-    /// Chooses a legal move in `state`, which is not over and has `ctx.seat` to move.
-    fn choose(&mut self, ctx: &TableContext, state: &G) -> G::Move;
+/// A way of choosing moves in a table game from the mover's view. One value plays one
+/// game.
+pub trait TableStrategy<G: Observed>: Send {
+    /// Chooses a legal move in `view`, the view of `ctx.seat` in a game not over.
+    fn choose(&mut self, ctx: &TableContext, view: &G::View) -> G::Move;
 }
 
 /// The value of a finished game's rank: the better the rank, the larger, by far more
@@ -41,11 +43,11 @@ pub struct TableRandom {
     rng: Option<GameRng>,
 }
 
-impl<G: TableGame> TableStrategy<G> for TableRandom {
-    fn choose(&mut self, ctx: &TableContext, state: &G) -> G::Move {
+impl<G: Observed> TableStrategy<G> for TableRandom {
+    fn choose(&mut self, ctx: &TableContext, view: &G::View) -> G::Move {
         let rng = self.rng.get_or_insert_with(|| GameRng::new(ctx.seed));
         let mut moves = Vec::new();
-        state.legal_moves(&mut moves);
+        G::view_moves(view, &mut moves);
         moves[rng.below(moves.len() as u64) as usize]
     }
 }
@@ -104,7 +106,7 @@ impl MaxN {
     }
 }
 
-impl<G: TableGame> TableStrategy<G> for MaxN {
+impl<G: Observed<View = G>> TableStrategy<G> for MaxN {
     fn choose(&mut self, ctx: &TableContext, state: &G) -> G::Move {
         let mover = state.to_move().index();
         let mut moves = Vec::new();
@@ -137,11 +139,10 @@ pub enum MineStrategy {
 }
 
 impl TableStrategy<Minesweeper> for MineStrategy {
-    fn choose(&mut self, _ctx: &TableContext, state: &Minesweeper) -> u32 {
-        let view = state.public_view();
+    fn choose(&mut self, _ctx: &TableContext, view: &MinesweeperView) -> u32 {
         let pick = match self {
-            MineStrategy::Solver => mines::solver(&view),
-            MineStrategy::Greedy => mines::greedy(&view),
+            MineStrategy::Solver => mines::solver(&view.board),
+            MineStrategy::Greedy => mines::greedy(&view.board),
         };
         pick.expect("a game not over has a closed cell")
     }
@@ -150,19 +151,16 @@ impl TableStrategy<Minesweeper> for MineStrategy {
 /// The names of the strategies every table game of full information has.
 pub const TABLE_STRATEGIES: &[&str] = &["random", "greedy", "maxn"];
 
-/// Builds a table strategy by name for game `G`: `random` for every game; `greedy` and
-/// `maxn` (to `depth`, or the game's default) only where a seat sees the whole state.
-/// `None` for any other name.
-pub fn table_strategy<G: TableGame>(
+/// Builds a strategy by name for a game whose view is the whole state: `random`,
+/// `greedy` and `maxn` (to `depth`, or the game's default). `None` for another name.
+pub fn full_information<G: Observed<View = G>>(
     name: &str,
     depth: Option<u32>,
 ) -> Option<Box<dyn TableStrategy<G>>> {
     match name {
         "random" => Some(Box::new(TableRandom::default())),
-        "greedy" if !G::HIDDEN_INFORMATION => Some(Box::new(greedy())),
-        "maxn" if !G::HIDDEN_INFORMATION => {
-            Some(Box::new(MaxN::new(depth.unwrap_or(G::INFO.default_depth))))
-        }
+        "greedy" => Some(Box::new(greedy())),
+        "maxn" => Some(Box::new(MaxN::new(depth.unwrap_or(G::INFO.default_depth)))),
         _ => None,
     }
 }
@@ -174,10 +172,10 @@ pub fn table_strategy<G: TableGame>(
 pub struct TomAndJerry;
 
 impl TableStrategy<Pursuit> for TomAndJerry {
-    fn choose(&mut self, _ctx: &TableContext, state: &Pursuit) -> u32 {
-        match state.role(state.to_move()) {
-            Role::Pursuer => chase::tom(state),
-            Role::Evader => chase::jerry(state),
+    fn choose(&mut self, _ctx: &TableContext, view: &PursuitView) -> u32 {
+        match view.role(view.me) {
+            Role::Pursuer => chase::tom_sees(view),
+            Role::Evader => chase::jerry_sees(view),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! three seats, and the minesweeper strategies keep their order of strength.
 
 use super::table::*;
-use crate::game::{GameParams, TableGame};
+use crate::game::{GameParams, Observed, TableGame};
 use crate::minesweeper::Minesweeper;
 use crate::oneway::{King, OneWayTable};
 use crate::rng::GameRng;
@@ -16,8 +16,9 @@ fn ctx(state: &impl TableGame, ply: u32, seed: u64) -> TableContext {
     }
 }
 
-/// Plays one game with `players[i]` at seat i; returns the ranks.
-fn play<G: TableGame>(
+/// Plays one game with `players[i]` at seat i, each deciding from its own view;
+/// returns the ranks.
+fn play<G: Observed>(
     mut state: G,
     players: &mut [Box<dyn TableStrategy<G>>],
     seed: u64,
@@ -25,7 +26,7 @@ fn play<G: TableGame>(
     let mut ply = 0;
     while !state.is_terminal() {
         let seat = state.to_move().index();
-        let mv = players[seat].choose(&ctx(&state, ply, seed ^ seat as u64), &state);
+        let mv = players[seat].choose(&ctx(&state, ply, seed ^ seat as u64), &state.view());
         state.play(mv).expect("strategies play legal moves");
         ply += 1;
     }
@@ -35,6 +36,11 @@ fn play<G: TableGame>(
         .into_iter()
         .map(|r| r.rank)
         .collect()
+}
+
+/// Max^n's move in a tic-tac-toe position.
+fn maxn(depth: u32, g: &TicTacToe) -> u32 {
+    TableStrategy::<TicTacToe>::choose(&mut MaxN::new(depth), &ctx(g, 4, 0), g)
 }
 
 fn params(options: &[(&str, &str)], rows: u32, cols: u32) -> GameParams {
@@ -52,21 +58,21 @@ fn maxn_completes_its_line_and_blocks_the_next_seats() {
     for cell in [0, 1, 3, 4] {
         g.place(cell);
     }
-    assert_eq!(MaxN::new(2).choose(&ctx(&g, 4, 0), &g), 6);
-    assert_eq!(greedy().choose(&ctx(&g, 4, 0), &g), 6);
+    assert_eq!(maxn(2, &g), 6);
+    assert_eq!(maxn(1, &g), 6);
     // X O . / . O . / X . .  with X to move: O threatens (3 2); X must take cell 7... X has
     // its own win at (2 1) = cell 3 first.
     let mut g = TicTacToe::new(3, 3, 3, 2).unwrap();
     for cell in [0, 1, 6, 4] {
         g.place(cell);
     }
-    assert_eq!(MaxN::new(2).choose(&ctx(&g, 4, 0), &g), 3);
+    assert_eq!(maxn(2, &g), 3);
     // X O X / . O . / . . .  with X to move and no win of its own: block (3 2) = cell 7.
     let mut g = TicTacToe::new(3, 3, 3, 2).unwrap();
     for cell in [0, 1, 2, 4] {
         g.place(cell);
     }
-    assert_eq!(MaxN::new(2).choose(&ctx(&g, 4, 0), &g), 7);
+    assert_eq!(maxn(2, &g), 7);
 }
 
 #[test]
@@ -86,7 +92,7 @@ fn maxn_wins_more_three_seat_games_than_its_share_against_random_players() {
                     .unwrap();
                     let mut ps: Vec<Box<dyn TableStrategy<TicTacToe>>> = (0..3)
                         .map(|s| {
-                            table_strategy::<TicTacToe>(
+                            full_information::<TicTacToe>(
                                 if s == searcher { "maxn" } else { "random" },
                                 Some(3),
                             )
@@ -102,7 +108,7 @@ fn maxn_wins_more_three_seat_games_than_its_share_against_random_players() {
                     .unwrap();
                     let mut ps: Vec<Box<dyn TableStrategy<OneWayTable<King>>>> = (0..3)
                         .map(|s| {
-                            table_strategy::<OneWayTable<King>>(
+                            full_information::<OneWayTable<King>>(
                                 if s == searcher { "maxn" } else { "random" },
                                 Some(8),
                             )
@@ -126,12 +132,10 @@ fn maxn_wins_more_three_seat_games_than_its_share_against_random_players() {
 }
 
 #[test]
-fn a_game_with_hidden_setup_gets_no_search_over_its_state() {
-    assert!(table_strategy::<Minesweeper>("random", None).is_some());
-    assert!(table_strategy::<Minesweeper>("greedy", None).is_none());
-    assert!(table_strategy::<Minesweeper>("maxn", None).is_none());
-    assert!(table_strategy::<TicTacToe>("maxn", None).is_some());
-    assert!(table_strategy::<TicTacToe>("perfect", None).is_none());
+fn strategies_are_built_by_name() {
+    assert!(full_information::<TicTacToe>("maxn", None).is_some());
+    assert!(full_information::<TicTacToe>("greedy", None).is_some());
+    assert!(full_information::<TicTacToe>("perfect", None).is_none());
 }
 
 #[test]
@@ -149,7 +153,7 @@ fn one_player_minesweeper_ranks_solver_above_greedy_above_random_by_mean_score()
             let mut state = board.clone();
             let mut ply = 0;
             while !state.is_terminal() {
-                let mv = s.choose(&ctx(&state, ply, seed), &state);
+                let mv = s.choose(&ctx(&state, ply, seed), &Observed::view(&state));
                 state.play(mv).unwrap();
                 ply += 1;
             }
@@ -196,7 +200,7 @@ fn tom_captures_and_the_perfect_path_scores_one_where_greedy_stalls_behind_walls
             let mut state = board.clone();
             let mut s = s;
             while !TableGame::is_terminal(&state) {
-                let mv = s.choose(&ctx(&state, 0, seed), &state);
+                let mv = s.choose(&ctx(&state, 0, seed), &state.view());
                 TableGame::play(&mut state, mv).unwrap();
             }
             let score = state.score();

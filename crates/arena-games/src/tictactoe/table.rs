@@ -193,3 +193,60 @@ impl TableGame for TicTacToe {
         )
     }
 }
+
+impl crate::game::Observed for TicTacToe {
+    type View = TicTacToe;
+
+    fn view(&self) -> TicTacToe {
+        self.clone()
+    }
+
+    fn read_view(header: &crate::abi::TableHeader, body: &[i32]) -> Result<TicTacToe, DecodeError> {
+        let err = |s: String| DecodeError(format!("tictactoe: {s}"));
+        let [rows, cols, k, players, cells @ ..] = body else {
+            return Err(err(format!("{} words, expected at least 4", body.len())));
+        };
+        let num = |n: &i32| u32::try_from(*n).map_err(|_| err(format!("negative number {n}")));
+        let players = u8::try_from(num(players)?).map_err(|_| err("players".into()))?;
+        if players != header.seats {
+            return Err(err(format!(
+                "{players} players at a table of {}",
+                header.seats
+            )));
+        }
+        let mut game = TicTacToe::new(num(rows)?, num(cols)?, num(k)?, players)
+            .map_err(|e| err(e.to_string()))?;
+        if cells.len() != game.cells.len() {
+            return Err(err(format!(
+                "{} cells, expected {}",
+                cells.len(),
+                game.cells.len()
+            )));
+        }
+        let seat = header.seat.index() as u8;
+        for (i, &w) in cells.iter().enumerate() {
+            game.cells[i] = match u8::try_from(w) {
+                Ok(0) => 0,
+                Ok(w) if w <= players => (seat + w - 1) % players + 1,
+                _ => return Err(err(format!("cell word {w}"))),
+            };
+        }
+        game.filled = game.cells.iter().filter(|&&m| m != 0).count() as u32;
+        game.to_move = seat;
+        if (0..game.cells.len() as u32)
+            .any(|c| game.cells[c as usize] != 0 && game.longest_through(c) >= game.k)
+            || game.filled == game.rows * game.cols
+        {
+            return Err(err("the game is over".into()));
+        }
+        Ok(game)
+    }
+
+    fn view_moves(view: &TicTacToe, out: &mut Vec<u32>) {
+        out.extend(TicTacToe::legal_moves(view));
+    }
+
+    fn encode_view_move(_view: &TicTacToe, cell: u32) -> i32 {
+        cell as i32
+    }
+}
