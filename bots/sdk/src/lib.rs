@@ -23,7 +23,10 @@
 //!   of a game and kept for the rest of it (one module instance plays one game);
 //! - [`any_game_bot!`]`(expr)`: an [`AnyGameStrategy`], generic over the game, which plays
 //!   every game registered in `arena_games` — including games added after the bot was
-//!   written, once it is rebuilt.
+//!   written, once it is rebuilt;
+//! - [`table_bot!`]`(Game, function)` or `(Game, strategy = expr)`: a bot for a game of
+//!   the table model (one to four seats, roles, hidden setup), deciding from its seat's
+//!   typed view ([`Observed::View`]) read from the words.
 //!
 //! The glue decodes the state words exactly as the referee's builtin bots do
 //! ([`arena_games::registry::decode_for_bot`]), so the same strategy makes the same moves
@@ -46,11 +49,14 @@ mod runner;
 mod tests;
 
 pub use arena_games as games;
+pub use arena_games::game::Observed;
 pub use arena_games::registry::{ExtraStrategies, NativeBot};
+pub use arena_games::strategy::table::{TableContext, TableStrategy};
+pub use arena_games::strategy::table_bot::TableBot;
 pub use arena_games::strategy::{Context, Strategy};
 pub use arena_games::{DecodeError, Game, Player};
 pub use log::debug_log;
-pub use runner::{AnyGameBot, AnyGameStrategy, FnStrategy, TypedBot};
+pub use runner::{AnyGameBot, AnyGameStrategy, FnStrategy, FnTableStrategy, TypedBot};
 
 /// The examples of `bots/README.md`, compiled as doctests so that they stay true.
 #[cfg(doctest)]
@@ -60,5 +66,8 @@ pub struct ReadmeExamples;
 /// Everything a bot's source usually needs: `use arena_sdk::prelude::*;`.
 pub mod prelude {
     pub use crate::games::mathtricks::{Cell, MathTricks, Op};
-    pub use crate::{debug_log, AnyGameStrategy, Context, ExtraStrategies, Game, Player, Strategy};
+    pub use crate::{
+        debug_log, AnyGameStrategy, Context, ExtraStrategies, Game, Observed, Player, Strategy,
+        TableContext, TableStrategy,
+    };
 }

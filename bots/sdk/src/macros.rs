@@ -50,7 +50,44 @@ macro_rules! any_game_bot {
     };
 }
 
-/// The exports shared by [`bot!`] and [`any_game_bot!`]; `$make` builds a `NativeBot`.
+/// Defines a bot for a game of one to four seats (the table model): the same exports as
+/// [`bot!`]. The strategy sees the mover's view only — for a game of full information
+/// (tic-tac-toe, the one-way pieces for three, the path) the state itself; for a game
+/// with hidden setup its view type (`MinesweeperView`, `PursuitView`).
+///
+/// Two forms:
+/// - `table_bot!(Game, function)`: `function(&TableContext, &Game::View) -> Game::Move`;
+/// - `table_bot!(Game, strategy = expr)`: `expr` builds a
+///   [`TableStrategy<Game>`](crate::TableStrategy) on the first move of a game.
+///
+/// ```no_run
+/// use arena_sdk::prelude::*;
+/// use arena_sdk::games::tictactoe::TicTacToe;
+///
+/// /// Takes the centre-most empty cell (the first of equals).
+/// fn choose(_ctx: &TableContext, view: &TicTacToe) -> u32 {
+///     let (rows, cols) = (view.rows(), view.cols());
+///     let off = |c: &u32| (c / cols).abs_diff(rows / 2) + (c % cols).abs_diff(cols / 2);
+///     view.legal_moves().into_iter().min_by_key(off).expect("a move")
+/// }
+///
+/// arena_sdk::table_bot!(TicTacToe, choose);
+/// # fn main() {}
+/// ```
+#[macro_export]
+macro_rules! table_bot {
+    ($game:ty, strategy = $make:expr $(,)?) => {
+        $crate::__export_bot!($crate::TableBot::<$game, _>::new($make));
+    };
+    ($game:ty, $choose:expr $(,)?) => {
+        $crate::__export_bot!($crate::TableBot::<$game, _>::new(
+            $crate::FnTableStrategy::<$game, _>::new($choose)
+        ));
+    };
+}
+
+/// The exports shared by [`bot!`], [`any_game_bot!`] and [`table_bot!`]; `$make` builds a
+/// `NativeBot`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_bot {

@@ -3,7 +3,9 @@
 use std::marker::PhantomData;
 
 use arena_games::abi;
+use arena_games::game::Observed;
 use arena_games::registry::{decode_for_bot, visit_game, ExtraStrategies, GameVisitor, NativeBot};
+use arena_games::strategy::table::{TableContext, TableStrategy};
 use arena_games::strategy::{Context, Strategy};
 use arena_games::{DecodeError, Game};
 
@@ -110,5 +112,34 @@ impl<S: AnyGameStrategy> GameVisitor for Visit<'_, S> {
         let (ctx, state) = decode_for_bot::<G>(self.words)?;
         let mv = self.strategy.choose(&ctx, &state);
         Ok(state.encode_move(mv))
+    }
+}
+
+/// A plain function (or closure) used as a [`TableStrategy`] of table game `G`: it gets
+/// the mover's view.
+pub struct FnTableStrategy<G, F> {
+    choose: F,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G: Observed, F> FnTableStrategy<G, F>
+where
+    F: FnMut(&TableContext, &G::View) -> G::Move + Send,
+{
+    /// Wraps `choose`, which gets the view of the bot's seat in a game not over.
+    pub fn new(choose: F) -> Self {
+        FnTableStrategy {
+            choose,
+            game: PhantomData,
+        }
+    }
+}
+
+impl<G: Observed, F> TableStrategy<G> for FnTableStrategy<G, F>
+where
+    F: FnMut(&TableContext, &G::View) -> G::Move + Send,
+{
+    fn choose(&mut self, ctx: &TableContext, view: &G::View) -> G::Move {
+        (self.choose)(ctx, view)
     }
 }

@@ -153,3 +153,28 @@ fn random_tie_breaks_match_the_builtins() {
         }
     }
 }
+
+#[test]
+fn a_table_bot_from_a_function_reads_its_view_from_the_words() {
+    use crate::{FnTableStrategy, TableBot};
+    use arena_games::abi::observation;
+    use arena_games::game::{Observed, TableGame};
+    use arena_games::rng::GameRng;
+    use arena_games::strategy::table::TableContext;
+    use arena_games::tictactoe::TicTacToe;
+    let last = |_: &TableContext, view: &TicTacToe| *view.legal_moves().last().unwrap();
+    let mut params = GameParams::sized(4, 5);
+    params.options.insert("players".into(), "3".into());
+    let mut state = TicTacToe::new_random(&params, &mut GameRng::new(0)).unwrap();
+    let mut bot = TableBot::<TicTacToe, _>::new(FnTableStrategy::<TicTacToe, _>::new(last));
+    let mut words = Vec::new();
+    let mut ply = 0;
+    while !TableGame::is_terminal(&state) {
+        observation(&state, ply, 9, &mut words);
+        let raw = bot.choose_move(&words).unwrap();
+        assert_eq!(Some(raw as u32), state.view().legal_moves().last().copied());
+        TableGame::play(&mut state, raw as u32).unwrap();
+        ply += 1;
+    }
+    assert!(ply > 0);
+}
