@@ -22,6 +22,17 @@ const OPTIONS: &[GameOption] = &[GameOption {
     samples: &["random", "corner"],
 }];
 
+/// The options of the four games at a table of two or three (`OneWayTable`).
+pub(crate) const TABLE_OPTIONS: &[GameOption] = &[
+    OPTIONS[0],
+    GameOption {
+        name: "players",
+        values: "2|3",
+        doc: "seats: two, or three who move in turn (default 2)",
+        samples: &["2", "3"],
+    },
+];
+
 /// Row-major flags of a closed-form test over the board's squares.
 fn each_square(rows: u32, cols: u32, f: impl Fn(Square) -> bool) -> Vec<bool> {
     (0..rows)

@@ -53,7 +53,10 @@ impl<P: Piece> OneWayTable<P> {
 impl<P: Piece> TableGame for OneWayTable<P> {
     type Move = Square;
 
-    const INFO: GameInfo = P::INFO;
+    const INFO: GameInfo = GameInfo {
+        options: super::pieces::TABLE_OPTIONS,
+        ..P::INFO
+    };
 
     const SEATS: SeatRange = SeatRange { min: 2, max: 3 };
 

@@ -33,6 +33,12 @@ pub trait TableStrategy<G: Observed>: Send {
     fn choose(&mut self, ctx: &TableContext, view: &G::View) -> G::Move;
 }
 
+impl<G: Observed> TableStrategy<G> for Box<dyn TableStrategy<G>> {
+    fn choose(&mut self, ctx: &TableContext, view: &G::View) -> G::Move {
+        (**self).choose(ctx, view)
+    }
+}
+
 /// The value of a finished game's rank: the better the rank, the larger, by far more
 /// than any heuristic.
 const RANK_STEP: i64 = 1 << 50;

@@ -11,6 +11,11 @@ use std::marker::PhantomData;
 use thiserror::Error;
 
 use crate::abi;
+
+mod table;
+#[cfg(test)]
+mod table_tests;
+
 use crate::game::{
     DecodeError, Game, GameInfo, GameParams, IllegalMove, MoveTextError, Outcome, ParamError,
     Player,
@@ -18,6 +23,7 @@ use crate::game::{
 use crate::rng::GameRng;
 pub use crate::strategy::ExtraStrategies;
 use crate::strategy::{self, Context, Strategy};
+pub use table::{find_table_game, table_games, AnyTable, BuiltinError, TableKind, TableStrategies};
 
 /// A game as the harness sees it: facts and constructors, no concrete types.
 pub trait GameKind: Send + Sync {

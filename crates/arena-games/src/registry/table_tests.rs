@@ -1,0 +1,228 @@
+//! The table registry: every game by name, the two-seat games unchanged through it, every
+//! builtin strategy of every table game playing whole games from words alone.
+
+use super::table::*;
+use super::{find_game, games, NativeBot};
+use crate::game::{GameParams, Seat};
+
+fn with(options: &[(&str, &str)], rows: Option<u32>, cols: Option<u32>) -> GameParams {
+    let mut p = GameParams {
+        rows,
+        cols,
+        ..GameParams::default()
+    };
+    for (k, v) in options {
+        p.options.insert(k.to_string(), v.to_string());
+    }
+    p
+}
+
+/// Plays one game with a fresh bot per seat, every move from the words; returns the ranks
+/// and the moves.
+fn play(
+    kind: &dyn TableKind,
+    params: &GameParams,
+    names: &[&str],
+    seed: u64,
+) -> (Vec<u32>, Vec<i32>) {
+    let mut game = kind.new_game(params, seed).unwrap();
+    let seats = game.seat_count() as usize;
+    let mut bots: Vec<Box<dyn NativeBot>> = (0..seats)
+        .map(|s| {
+            kind.builtin(names[s % names.len()], Some(2), params)
+                .unwrap()
+        })
+        .collect();
+    let (mut words, mut moves) = (Vec::new(), Vec::new());
+    while !game.is_terminal() {
+        let seat = game.to_move().index();
+        game.observation(moves.len() as u32, seed ^ seat as u64, &mut words);
+        let raw = bots[seat].choose_move(&words).unwrap();
+        game.play(raw)
+            .unwrap_or_else(|e| panic!("{} {names:?}: {e}", kind.info().name));
+        moves.push(raw);
+        assert!(moves.len() < 100_000, "{}: no end", kind.info().name);
+    }
+    let ranks = game
+        .results()
+        .unwrap()
+        .into_iter()
+        .map(|r| r.rank)
+        .collect();
+    (ranks, moves)
+}
+
+#[test]
+fn every_game_is_found_by_name_two_seat_games_first_in_their_order() {
+    let names: Vec<&str> = table_games().iter().map(|g| g.info().name).collect();
+    let two: Vec<&str> = games().iter().map(|g| g.info().name).collect();
+    assert_eq!(&names[..two.len()], &two[..]);
+    assert_eq!(
+        &names[two.len()..],
+        ["tictactoe", "minesweeper", "pursuit", "path"]
+    );
+    for name in &names {
+        assert_eq!(find_table_game(name).unwrap().info().name, *name);
+    }
+    let err = find_table_game("chess").err().unwrap().to_string();
+    assert!(
+        err.contains("minesweeper") && err.contains("mathtricks"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_two_seat_game_plays_the_same_words_moves_and_bots_through_the_table_registry() {
+    for kind in games() {
+        let table = find_table_game(kind.info().name).unwrap();
+        let params = GameParams::default();
+        for seed in 0..3 {
+            let mut old = kind.new_game(&params, seed).unwrap();
+            let mut new = table.new_game(&params, seed).unwrap();
+            let mut theirs = kind.builtin("greedy", None).unwrap();
+            let mut ours = table.builtin("greedy", None, &params).unwrap();
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            let mut ply = 0;
+            while !old.is_terminal() {
+                old.observation(ply, seed, &mut a);
+                new.observation(ply, seed, &mut b);
+                assert_eq!(a, b, "{} seed {seed} ply {ply}", kind.info().name);
+                assert_eq!(old.setup(), new.setup());
+                let mv = theirs.choose_move(&a).unwrap();
+                assert_eq!(ours.choose_move(&b).unwrap(), mv);
+                old.play(mv).unwrap();
+                new.play(mv).unwrap();
+                ply += 1;
+            }
+            assert!(new.is_terminal());
+            let ranks: Vec<u32> = new.results().unwrap().iter().map(|r| r.rank).collect();
+            let expected = match old.outcome().unwrap() {
+                crate::Outcome::Win(crate::Player::First) => vec![1, 2],
+                crate::Outcome::Win(crate::Player::Second) => vec![2, 1],
+                crate::Outcome::Draw => vec![1, 1],
+            };
+            assert_eq!(ranks, expected);
+        }
+    }
+}
+
+#[test]
+fn every_builtin_of_every_table_game_plays_whole_games_from_words_alone() {
+    let cases: &[(&str, &[(&str, &str)])] = &[
+        ("tictactoe", &[("players", "2")]),
+        ("tictactoe", &[("players", "3")]),
+        ("minesweeper", &[("players", "1"), ("reveal", "count")]),
+        ("minesweeper", &[("players", "2")]),
+        ("pursuit", &[("players", "2"), ("blind", "1")]),
+        (
+            "pursuit",
+            &[("players", "3"), ("team", "1"), ("obstacles", "0.2")],
+        ),
+        ("path", &[("obstacles", "0.3")]),
+        ("king", &[("players", "3")]),
+        ("knight", &[("players", "3")]),
+        ("queen", &[("players", "2")]),
+    ];
+    for &(name, options) in cases {
+        let kind = find_table_game(name).unwrap();
+        let params = with(options, None, None);
+        for strategy in kind.strategy_names() {
+            match kind.builtin(strategy, Some(2), &params) {
+                Ok(_) => {}
+                Err(BuiltinError::NotHere { .. }) => continue,
+                Err(e) => panic!("{name} {strategy}: {e}"),
+            }
+            for seed in 0..2 {
+                let (ranks, moves) = play(kind, &params, &[strategy], seed);
+                assert_eq!(ranks.len(), kind.seat_count(&params).unwrap() as usize);
+                // The same seed plays the same game.
+                assert_eq!(
+                    play(kind, &params, &[strategy], seed).1,
+                    moves,
+                    "{name} {strategy}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn strategies_that_cannot_play_the_parameters_say_why() {
+    let king = find_table_game("king").unwrap();
+    let three = with(&[("players", "3")], None, None);
+    assert_eq!(king.seat_count(&three), Ok(3));
+    let err = king
+        .builtin("alphabeta", None, &three)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        err.contains("three players take random, greedy or maxn"),
+        "{err}"
+    );
+    assert!(king.builtin("maxn", None, &GameParams::default()).is_ok());
+    assert!(king
+        .builtin("perfect", None, &GameParams::default())
+        .is_ok());
+    let ttt = find_table_game("tictactoe").unwrap();
+    let big = with(&[], Some(4), Some(4));
+    let err = ttt
+        .builtin("perfect", None, &big)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("3x3, k=3, two players only"), "{err}");
+    assert!(matches!(
+        ttt.builtin("alphabeta", None, &big),
+        Err(BuiltinError::Unknown(_))
+    ));
+    assert!(find_table_game("mathtricks")
+        .unwrap()
+        .builtin("maxn", None, &GameParams::default())
+        .is_err());
+    let four = with(&[("players", "4")], None, None);
+    assert!(king.seat_count(&four).is_err());
+    assert!(king.new_game(&four, 0).is_err());
+}
+
+#[test]
+fn perfect_tic_tac_toe_never_loses_and_draws_itself() {
+    let ttt = find_table_game("tictactoe").unwrap();
+    let params = GameParams::default();
+    assert_eq!(play(ttt, &params, &["perfect"], 0).0, [1, 1], "a draw");
+    for opponent in ["random", "greedy", "maxn"] {
+        for seed in 0..30 {
+            let (ranks, _) = play(ttt, &params, &["perfect", opponent], seed);
+            assert_eq!(ranks[0], 1, "perfect first against {opponent}, seed {seed}");
+            let (ranks, _) = play(ttt, &params, &[opponent, "perfect"], seed);
+            assert_eq!(
+                ranks[1], 1,
+                "perfect second against {opponent}, seed {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_three_seat_king_game_records_its_setup_and_replays_from_it() {
+    let king = find_table_game("king").unwrap();
+    let params = with(&[("players", "3")], Some(9), Some(9));
+    let game = king.new_game(&params, 5).unwrap();
+    assert_eq!(game.seat_count(), 3);
+    let again = king.start_from_setup(&game.setup()).unwrap();
+    assert_eq!(again.setup(), game.setup());
+    assert_eq!(again.to_move(), Seat::FIRST);
+    let two = king.new_game(&GameParams::default(), 5).unwrap();
+    assert!(
+        !two.setup().contains("players"),
+        "the two-seat game's setup is unchanged"
+    );
+    assert_eq!(
+        king.start_from_setup(&two.setup()).unwrap().setup(),
+        find_game("king")
+            .unwrap()
+            .new_game(&GameParams::default(), 5)
+            .unwrap()
+            .setup()
+    );
+}
