@@ -13,8 +13,10 @@ use thiserror::Error;
 use crate::abi;
 
 mod table;
+mod table_strategies;
 #[cfg(test)]
 mod table_tests;
+mod two_seat;
 
 use crate::game::{
     DecodeError, Game, GameInfo, GameParams, IllegalMove, MoveTextError, Outcome, ParamError,
@@ -23,7 +25,8 @@ use crate::game::{
 use crate::rng::GameRng;
 pub use crate::strategy::ExtraStrategies;
 use crate::strategy::{self, Context, Strategy};
-pub use table::{find_table_game, table_games, AnyTable, BuiltinError, TableKind, TableStrategies};
+pub use table::{find_table_game, table_games, AnyTable, BuiltinError, TableKind};
+pub use table_strategies::TableStrategies;
 
 /// A game as the harness sees it: facts and constructors, no concrete types.
 pub trait GameKind: Send + Sync {

@@ -11,19 +11,18 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::{find_game, games, GameKind, NativeBot, UnknownGame, UnknownStrategy};
+use super::table_strategies::TableStrategies;
+use super::two_seat::{OneWayKind, TwoSeatKind};
+use super::{games, NativeBot, UnknownGame, UnknownStrategy};
 use crate::abi;
 use crate::game::{
-    DecodeError, GameInfo, GameParams, IllegalMove, MoveTextError, Observed, ParamError, Score,
-    Seat, SeatRange, SeatResult, TableGame, Viewer,
+    DecodeError, GameInfo, GameParams, IllegalMove, MoveTextError, ParamError, Score, Seat,
+    SeatRange, SeatResult, TableGame, Viewer,
 };
 use crate::minesweeper::Minesweeper;
-use crate::oneway::{King, Knight, OneWayTable, Piece, Queen, Rook};
+use crate::oneway::{King, Knight, Piece, Queen, Rook};
 use crate::pursuit::{Path, Pursuit};
 use crate::rng::GameRng;
-use crate::strategy::table::{
-    full_information, MineStrategy, PathStrategy, TableRandom, TableStrategy, TomAndJerry,
-};
 use crate::strategy::table_bot::TableBot;
 use crate::tictactoe::TicTacToe;
 
@@ -136,7 +135,7 @@ pub trait AnyTable: fmt::Debug + Send + Sync {
 
 /// A concrete table game behind [`AnyTable`].
 #[derive(Clone, Debug)]
-struct ErasedTable<G>(G);
+pub(super) struct ErasedTable<G>(pub(super) G);
 
 impl<G: TableGame> AnyTable for ErasedTable<G> {
     fn info(&self) -> &'static GameInfo {
@@ -201,7 +200,7 @@ impl<G: TableGame> AnyTable for ErasedTable<G> {
 }
 
 /// Gives `ErasedTable<G>` a `'static` home for `G::INFO`.
-trait HasTableInfo {
+pub(super) trait HasTableInfo {
     const INFO: GameInfo;
 }
 
@@ -209,116 +208,8 @@ impl<G: TableGame> HasTableInfo for ErasedTable<G> {
     const INFO: GameInfo = G::INFO;
 }
 
-/// The builtin strategies of a table game, by name.
-pub trait TableStrategies: Observed {
-    /// The names, in the order `arena games` lists them.
-    const NAMES: &'static [&'static str];
-
-    /// The named strategy for games of `params`.
-    ///
-    /// # Errors
-    /// `Ok(None)` for an unknown name; `Err(reason)` for a strategy that cannot play
-    /// these parameters.
-    fn strategy(
-        name: &str,
-        depth: Option<u32>,
-        params: &GameParams,
-    ) -> Result<Option<Box<dyn TableStrategy<Self>>>, &'static str>;
-}
-
-impl TableStrategies for TicTacToe {
-    const NAMES: &'static [&'static str] = &["random", "greedy", "maxn", "perfect"];
-
-    fn strategy(
-        name: &str,
-        depth: Option<u32>,
-        params: &GameParams,
-    ) -> Result<Option<Box<dyn TableStrategy<Self>>>, &'static str> {
-        if name != "perfect" {
-            return Ok(full_information::<TicTacToe>(name, depth));
-        }
-        let game = TicTacToe::new_random(params, &mut GameRng::new(0))
-            .map_err(|_| "the parameters are not a tic-tac-toe board")?;
-        if crate::tictactoe::perfect_move(&game).is_none() {
-            return Err("perfect play is solved for 3x3, k=3, two players only");
-        }
-        Ok(Some(Box::new(PerfectTicTacToe)))
-    }
-}
-
-/// Perfect 3 × 3 tic-tac-toe (the first best cell).
-struct PerfectTicTacToe;
-
-impl TableStrategy<TicTacToe> for PerfectTicTacToe {
-    fn choose(&mut self, _ctx: &crate::strategy::table::TableContext, view: &TicTacToe) -> u32 {
-        crate::tictactoe::perfect_move(view).expect("checked solvable when built; a move remains")
-    }
-}
-
-impl<P: Piece> TableStrategies for OneWayTable<P> {
-    const NAMES: &'static [&'static str] = &["random", "greedy", "maxn"];
-
-    fn strategy(
-        name: &str,
-        depth: Option<u32>,
-        _params: &GameParams,
-    ) -> Result<Option<Box<dyn TableStrategy<Self>>>, &'static str> {
-        Ok(full_information::<OneWayTable<P>>(name, depth))
-    }
-}
-
-impl TableStrategies for Minesweeper {
-    const NAMES: &'static [&'static str] = &["random", "greedy", "solver"];
-
-    fn strategy(
-        name: &str,
-        _depth: Option<u32>,
-        _params: &GameParams,
-    ) -> Result<Option<Box<dyn TableStrategy<Self>>>, &'static str> {
-        Ok(match name {
-            "random" => Some(Box::new(TableRandom::default())),
-            "greedy" => Some(Box::new(MineStrategy::Greedy)),
-            "solver" => Some(Box::new(MineStrategy::Solver)),
-            _ => None,
-        })
-    }
-}
-
-impl TableStrategies for Pursuit {
-    const NAMES: &'static [&'static str] = &["random", "greedy"];
-
-    fn strategy(
-        name: &str,
-        _depth: Option<u32>,
-        _params: &GameParams,
-    ) -> Result<Option<Box<dyn TableStrategy<Self>>>, &'static str> {
-        Ok(match name {
-            "random" => Some(Box::new(TableRandom::default())),
-            "greedy" => Some(Box::new(TomAndJerry)),
-            _ => None,
-        })
-    }
-}
-
-impl TableStrategies for Path {
-    const NAMES: &'static [&'static str] = &["random", "greedy", "perfect"];
-
-    fn strategy(
-        name: &str,
-        _depth: Option<u32>,
-        _params: &GameParams,
-    ) -> Result<Option<Box<dyn TableStrategy<Self>>>, &'static str> {
-        Ok(match name {
-            "random" => Some(Box::new(TableRandom::default())),
-            "greedy" => Some(Box::new(PathStrategy::Greedy)),
-            "perfect" => Some(Box::new(PathStrategy::Perfect)),
-            _ => None,
-        })
-    }
-}
-
 /// The [`TableKind`] of a table game type.
-struct Table<G>(std::marker::PhantomData<fn() -> G>);
+pub(super) struct Table<G>(pub(super) std::marker::PhantomData<fn() -> G>);
 
 impl<G: TableStrategies> TableKind for Table<G> {
     fn info(&self) -> &'static GameInfo {
@@ -356,7 +247,7 @@ impl<G: TableStrategies> TableKind for Table<G> {
 }
 
 /// The bot of `G`'s strategy `name`, or why there is none.
-fn table_bot<G: TableStrategies>(
+pub(super) fn table_bot<G: TableStrategies>(
     name: &str,
     depth: Option<u32>,
     params: &GameParams,
@@ -378,187 +269,10 @@ fn table_bot<G: TableStrategies>(
 }
 
 /// The `players` option within `range` (its smallest value when not given).
-fn players(params: &GameParams, range: SeatRange) -> Result<u8, ParamError> {
+pub(super) fn players(params: &GameParams, range: SeatRange) -> Result<u8, ParamError> {
     Ok(params
         .number_option("players", u32::from(range.min), u32::from(range.max))?
         .map_or(range.min, |n| n as u8))
-}
-
-/// A two-seat game of the registry at a table: its own words, moves, bots and results
-/// (a win ranks 1 and 2, a draw 1 and 1; its scores as they are).
-#[derive(Debug)]
-struct TwoSeatTable(Box<dyn super::AnyGame>);
-
-impl AnyTable for TwoSeatTable {
-    fn info(&self) -> &'static GameInfo {
-        self.0.info()
-    }
-    fn seat_count(&self) -> u8 {
-        2
-    }
-    fn role(&self, _seat: Seat) -> Option<&'static str> {
-        None
-    }
-    fn team(&self, _seat: Seat) -> Option<u8> {
-        None
-    }
-    fn to_move(&self) -> Seat {
-        self.0.to_move().into()
-    }
-    fn legal_moves(&self) -> Vec<i32> {
-        self.0.legal_moves()
-    }
-    fn play(&mut self, raw: i32) -> Result<(), IllegalMove> {
-        self.0.play(raw)
-    }
-    fn is_terminal(&self) -> bool {
-        self.0.is_terminal()
-    }
-    fn results(&self) -> Option<Vec<SeatResult>> {
-        let ranks = match self.0.outcome()? {
-            crate::Outcome::Win(crate::Player::First) => [1, 2],
-            crate::Outcome::Win(crate::Player::Second) => [2, 1],
-            crate::Outcome::Draw => [1, 1],
-        };
-        Some(crate::game::seat_results(self.scores(), &ranks))
-    }
-    fn scores(&self) -> Vec<Score> {
-        self.0.scores().into_iter().map(Score::int).collect()
-    }
-    fn observation(&self, ply: u32, seed: u64, out: &mut Vec<i32>) {
-        self.0.observation(ply, seed, out);
-    }
-    fn setup(&self) -> String {
-        self.0.setup()
-    }
-    fn render(&self, _viewer: Viewer, color: bool) -> String {
-        self.0.render(color)
-    }
-    fn parse_move(&self, text: &str) -> Result<i32, MoveTextError> {
-        self.0.parse_move(text)
-    }
-    fn describe_move(&self, raw: i32) -> Option<String> {
-        self.0.describe_move(raw)
-    }
-    fn move_prompt(&self) -> String {
-        self.0.move_prompt()
-    }
-    fn clone_box(&self) -> Box<dyn AnyTable> {
-        Box::new(TwoSeatTable(self.0.clone_box()))
-    }
-}
-
-/// The [`TableKind`] of a two-seat game of the registry.
-struct TwoSeatKind(&'static dyn GameKind);
-
-impl TableKind for TwoSeatKind {
-    fn info(&self) -> &'static GameInfo {
-        self.0.info()
-    }
-    fn seats(&self) -> SeatRange {
-        SeatRange::TWO
-    }
-    fn seat_count(&self, _params: &GameParams) -> Result<u8, ParamError> {
-        Ok(2)
-    }
-    fn roles(&self) -> &'static [&'static str] {
-        &[]
-    }
-    fn new_game(&self, params: &GameParams, seed: u64) -> Result<Box<dyn AnyTable>, ParamError> {
-        Ok(Box::new(TwoSeatTable(self.0.new_game(params, seed)?)))
-    }
-    fn start_from_setup(&self, text: &str) -> Result<Box<dyn AnyTable>, DecodeError> {
-        Ok(Box::new(TwoSeatTable(self.0.start_from_setup(text)?)))
-    }
-    fn strategy_names(&self) -> Vec<&'static str> {
-        self.0.strategy_names()
-    }
-    fn builtin(
-        &self,
-        name: &str,
-        depth: Option<u32>,
-        _params: &GameParams,
-    ) -> Result<Box<dyn NativeBot>, BuiltinError> {
-        Ok(self.0.builtin(name, depth)?)
-    }
-}
-
-/// A one-way piece: its two-seat game, or [`OneWayTable`] with `--option players=3`.
-struct OneWayKind<P>(std::marker::PhantomData<fn() -> P>);
-
-impl<P: Piece> OneWayKind<P> {
-    fn two_seat(&self) -> TwoSeatKind {
-        TwoSeatKind(find_game(P::INFO.name).expect("every piece is registered"))
-    }
-
-    /// `params` without the `players` option, for the two-seat game.
-    fn board_params(params: &GameParams) -> GameParams {
-        let mut board = params.clone();
-        board.options.remove("players");
-        board
-    }
-}
-
-impl<P: Piece> TableKind for OneWayKind<P> {
-    fn info(&self) -> &'static GameInfo {
-        &<ErasedTable<OneWayTable<P>> as HasTableInfo>::INFO
-    }
-    fn seats(&self) -> SeatRange {
-        OneWayTable::<P>::SEATS
-    }
-    fn seat_count(&self, params: &GameParams) -> Result<u8, ParamError> {
-        players(params, self.seats())
-    }
-    fn roles(&self) -> &'static [&'static str] {
-        &[]
-    }
-    fn new_game(&self, params: &GameParams, seed: u64) -> Result<Box<dyn AnyTable>, ParamError> {
-        match self.seat_count(params)? {
-            2 => self.two_seat().new_game(&Self::board_params(params), seed),
-            _ => Table::<OneWayTable<P>>(std::marker::PhantomData).new_game(params, seed),
-        }
-    }
-    fn start_from_setup(&self, text: &str) -> Result<Box<dyn AnyTable>, DecodeError> {
-        if text.contains("players=") {
-            Ok(Box::new(ErasedTable(OneWayTable::<P>::from_setup(text)?)))
-        } else {
-            self.two_seat().start_from_setup(text)
-        }
-    }
-    fn strategy_names(&self) -> Vec<&'static str> {
-        let mut names = self.two_seat().strategy_names();
-        names.push("maxn");
-        names
-    }
-    fn builtin(
-        &self,
-        name: &str,
-        depth: Option<u32>,
-        params: &GameParams,
-    ) -> Result<Box<dyn NativeBot>, BuiltinError> {
-        let two = self.seat_count(params).map_err(|_| BuiltinError::NotHere {
-            game: P::INFO.name,
-            name: name.to_string(),
-            reason: "the players option is not 2 or 3",
-        })? == 2;
-        match (two, name) {
-            (true, "maxn") | (false, _) => {
-                table_bot::<OneWayTable<P>>(name, depth, params, &self.strategy_names()).map_err(
-                    |e| match e {
-                        BuiltinError::Unknown(_) if self.strategy_names().contains(&name) => {
-                            BuiltinError::NotHere {
-                                game: P::INFO.name,
-                                name: name.to_string(),
-                                reason: "three players take random, greedy or maxn",
-                            }
-                        }
-                        e => e,
-                    },
-                )
-            }
-            (true, _) => self.two_seat().builtin(name, depth, params),
-        }
-    }
 }
 
 /// Every game of arena: the two-seat games of the registry (the one-way pieces taking

@@ -1,0 +1,120 @@
+//! The builtin strategies of each table game, by name.
+
+use crate::game::{GameParams, Observed, TableGame};
+use crate::minesweeper::Minesweeper;
+use crate::oneway::{OneWayTable, Piece};
+use crate::pursuit::{Path, Pursuit};
+use crate::rng::GameRng;
+use crate::strategy::table::{
+    full_information, MineStrategy, PathStrategy, TableContext, TableRandom, TableStrategy,
+    TomAndJerry,
+};
+use crate::tictactoe::TicTacToe;
+
+/// The builtin strategies of a table game, by name.
+pub trait TableStrategies: Observed {
+    /// The names, in the order `arena games` lists them.
+    const NAMES: &'static [&'static str];
+
+    /// The named strategy for games of `params`.
+    ///
+    /// # Errors
+    /// `Ok(None)` for an unknown name; `Err(reason)` for a strategy that cannot play
+    /// these parameters.
+    fn strategy(
+        name: &str,
+        depth: Option<u32>,
+        params: &GameParams,
+    ) -> Result<Option<Box<dyn TableStrategy<Self>>>, &'static str>;
+}
+
+impl TableStrategies for TicTacToe {
+    const NAMES: &'static [&'static str] = &["random", "greedy", "maxn", "perfect"];
+
+    fn strategy(
+        name: &str,
+        depth: Option<u32>,
+        params: &GameParams,
+    ) -> Result<Option<Box<dyn TableStrategy<Self>>>, &'static str> {
+        if name != "perfect" {
+            return Ok(full_information::<TicTacToe>(name, depth));
+        }
+        let game = TicTacToe::new_random(params, &mut GameRng::new(0))
+            .map_err(|_| "the parameters are not a tic-tac-toe board")?;
+        if crate::tictactoe::perfect_move(&game).is_none() {
+            return Err("perfect play is solved for 3x3, k=3, two players only");
+        }
+        Ok(Some(Box::new(PerfectTicTacToe)))
+    }
+}
+
+/// Perfect 3 × 3 tic-tac-toe (the first best cell).
+struct PerfectTicTacToe;
+
+impl TableStrategy<TicTacToe> for PerfectTicTacToe {
+    fn choose(&mut self, _ctx: &TableContext, view: &TicTacToe) -> u32 {
+        crate::tictactoe::perfect_move(view).expect("checked solvable when built; a move remains")
+    }
+}
+
+impl<P: Piece> TableStrategies for OneWayTable<P> {
+    const NAMES: &'static [&'static str] = &["random", "greedy", "maxn"];
+
+    fn strategy(
+        name: &str,
+        depth: Option<u32>,
+        _params: &GameParams,
+    ) -> Result<Option<Box<dyn TableStrategy<Self>>>, &'static str> {
+        Ok(full_information::<OneWayTable<P>>(name, depth))
+    }
+}
+
+impl TableStrategies for Minesweeper {
+    const NAMES: &'static [&'static str] = &["random", "greedy", "solver"];
+
+    fn strategy(
+        name: &str,
+        _depth: Option<u32>,
+        _params: &GameParams,
+    ) -> Result<Option<Box<dyn TableStrategy<Self>>>, &'static str> {
+        Ok(match name {
+            "random" => Some(Box::new(TableRandom::default())),
+            "greedy" => Some(Box::new(MineStrategy::Greedy)),
+            "solver" => Some(Box::new(MineStrategy::Solver)),
+            _ => None,
+        })
+    }
+}
+
+impl TableStrategies for Pursuit {
+    const NAMES: &'static [&'static str] = &["random", "greedy"];
+
+    fn strategy(
+        name: &str,
+        _depth: Option<u32>,
+        _params: &GameParams,
+    ) -> Result<Option<Box<dyn TableStrategy<Self>>>, &'static str> {
+        Ok(match name {
+            "random" => Some(Box::new(TableRandom::default())),
+            "greedy" => Some(Box::new(TomAndJerry)),
+            _ => None,
+        })
+    }
+}
+
+impl TableStrategies for Path {
+    const NAMES: &'static [&'static str] = &["random", "greedy", "perfect"];
+
+    fn strategy(
+        name: &str,
+        _depth: Option<u32>,
+        _params: &GameParams,
+    ) -> Result<Option<Box<dyn TableStrategy<Self>>>, &'static str> {
+        Ok(match name {
+            "random" => Some(Box::new(TableRandom::default())),
+            "greedy" => Some(Box::new(PathStrategy::Greedy)),
+            "perfect" => Some(Box::new(PathStrategy::Perfect)),
+            _ => None,
+        })
+    }
+}
