@@ -121,6 +121,22 @@ impl Pursuit {
         }
     }
 
+    /// The game resumed from what a seat that sees every piece knows: the pieces on `at`
+    /// in round `round`, `to_move` to move, no capture yet.
+    pub fn resume(
+        board: Board,
+        settings: PursuitSettings,
+        at: Vec<u32>,
+        to_move: u8,
+        round: u32,
+    ) -> Pursuit {
+        Pursuit {
+            to_move,
+            round,
+            ..Pursuit::new(board, settings, at)
+        }
+    }
+
     /// The board.
     pub fn board(&self) -> &Board {
         &self.board

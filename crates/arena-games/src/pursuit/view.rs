@@ -47,6 +47,21 @@ impl PursuitView {
         self.at[usize::from(self.me)].expect("a seat sees itself")
     }
 
+    /// The game this view describes, when it shows every piece (never for a blind
+    /// evader): what perfect play needs.
+    pub fn to_game(&self) -> Option<Pursuit> {
+        let at = self.at.iter().copied().collect::<Option<Vec<u32>>>()?;
+        let settings =
+            super::PursuitSettings::new(self.players, self.team, self.blind, self.rounds).ok()?;
+        Some(Pursuit::resume(
+            self.board.clone(),
+            settings,
+            at,
+            self.me,
+            self.round,
+        ))
+    }
+
     /// The mover's legal moves, ascending: as [`Pursuit::legal_moves`] (a pursuer sees
     /// the other pursuer; an evader's moves never depend on the pursuers).
     pub fn legal_moves(&self) -> Vec<u32> {

@@ -6,8 +6,8 @@ use crate::oneway::{OneWayTable, Piece};
 use crate::pursuit::{Path, Pursuit};
 use crate::rng::GameRng;
 use crate::strategy::table::{
-    full_information, MineStrategy, PathStrategy, TableContext, TableRandom, TableStrategy,
-    TomAndJerry,
+    full_information, MineStrategy, PathStrategy, PerfectPursuit, TableContext, TableRandom,
+    TableStrategy, TomAndJerry,
 };
 use crate::tictactoe::TicTacToe;
 
@@ -87,16 +87,31 @@ impl TableStrategies for Minesweeper {
 }
 
 impl TableStrategies for Pursuit {
-    const NAMES: &'static [&'static str] = &["random", "greedy"];
+    const NAMES: &'static [&'static str] = &["random", "greedy", "perfect"];
 
     fn strategy(
         name: &str,
         _depth: Option<u32>,
-        _params: &GameParams,
+        params: &GameParams,
     ) -> Result<Option<Box<dyn TableStrategy<Self>>>, &'static str> {
         Ok(match name {
             "random" => Some(Box::new(TableRandom::default())),
             "greedy" => Some(Box::new(TomAndJerry)),
+            "perfect" => {
+                let game = Pursuit::new_random(params, &mut GameRng::new(0))
+                    .map_err(|_| "the parameters are not a pursuit board")?;
+                let s = game.settings();
+                if s.players != 2 || s.blind {
+                    return Err(
+                        "perfect plays two players who see each other (players=2, blind=0)",
+                    );
+                }
+                let cells = u64::from(game.board().cells());
+                if 2 * u64::from(s.rounds) * cells * cells > crate::pursuit::perfect::MAX_ENTRIES {
+                    return Err("the board and round limit are too large to solve (2 × rounds × cells² above 2^25)");
+                }
+                Some(Box::new(PerfectPursuit::default()))
+            }
             _ => None,
         })
     }

@@ -226,3 +226,43 @@ fn a_three_seat_king_game_records_its_setup_and_replays_from_it() {
             .setup()
     );
 }
+
+#[test]
+fn perfect_pursuit_catches_no_later_and_escapes_no_sooner_than_the_seed_s_strategies() {
+    let pursuit = find_table_game("pursuit").unwrap();
+    let params = with(&[("obstacles", "0.2")], Some(7), Some(7));
+    for seed in 0..10 {
+        let round = |names: &[&str]| {
+            let mut game = pursuit.new_game(&params, seed).unwrap();
+            let mut bots: Vec<Box<dyn NativeBot>> = names
+                .iter()
+                .map(|n| pursuit.builtin(n, None, &params).unwrap())
+                .collect();
+            let mut words = Vec::new();
+            let mut ply = 0;
+            while !game.is_terminal() {
+                let seat = game.to_move().index();
+                game.observation(ply, seed, &mut words);
+                game.play(bots[seat].choose_move(&words).unwrap()).unwrap();
+                ply += 1;
+            }
+            // The evader's score is the capture round − 1, or R on an escape.
+            game.results().unwrap()[1].score
+        };
+        let seed_play = round(&["greedy", "greedy"]);
+        assert!(round(&["perfect", "greedy"]) <= seed_play, "seed {seed}");
+        assert!(round(&["greedy", "perfect"]) >= seed_play, "seed {seed}");
+    }
+    for (options, size) in [
+        (&[("blind", "1")][..], 8),
+        (&[("players", "3")], 8),
+        (&[], 30),
+    ] {
+        let p = with(options, Some(size), Some(size));
+        let err = pursuit.builtin("perfect", None, &p).err().unwrap();
+        assert!(
+            matches!(err, BuiltinError::NotHere { .. }),
+            "{options:?} {size}: {err}"
+        );
+    }
+}

@@ -186,6 +186,28 @@ impl TableStrategy<Pursuit> for TomAndJerry {
     }
 }
 
+/// Pursuit's `perfect` for two players who see each other: best play by retrograde
+/// analysis ([`crate::pursuit::perfect`]), solved once per game on its first move.
+#[derive(Debug, Default)]
+pub struct PerfectPursuit {
+    solution: Option<crate::pursuit::perfect::Solution>,
+}
+
+impl TableStrategy<Pursuit> for PerfectPursuit {
+    fn choose(&mut self, _ctx: &TableContext, view: &PursuitView) -> u32 {
+        let game = view
+            .to_game()
+            .expect("perfect is built only for two players who see each other");
+        let solution = self.solution.get_or_insert_with(|| {
+            crate::pursuit::perfect::Solution::solve(&view.board, view.rounds)
+                .expect("perfect is built only for boards within the solution's size")
+        });
+        solution
+            .best_move(&game)
+            .expect("a running two-player game of the solved board has a best move")
+    }
+}
+
 /// A way of walking the path's king.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PathStrategy {
