@@ -164,7 +164,7 @@ impl Resampler {
 
 /// The central 95% percentile interval of `samples` (linear interpolation between order
 /// statistics at position `p · (B − 1)`, Hyndman–Fan type 7).
-fn interval(mut samples: Vec<f64>) -> Interval {
+pub(crate) fn interval(mut samples: Vec<f64>) -> Interval {
     samples.sort_unstable_by(f64::total_cmp);
     Interval {
         low: percentile(&samples, PERCENTILES.0),
@@ -181,7 +181,7 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 }
 
 /// Likelihood of superiority from per-player replicate samples (`elo[i][b]`).
-fn superiority(elo: &[Vec<f64>]) -> Vec<Vec<f64>> {
+pub(crate) fn superiority(elo: &[Vec<f64>]) -> Vec<Vec<f64>> {
     let n = elo.len();
     let mut los = vec![vec![0.5; n]; n];
     for i in 0..n {
