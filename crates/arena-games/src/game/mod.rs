@@ -10,6 +10,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+pub mod grid;
 mod info;
 mod observed;
 mod params;
@@ -218,6 +219,25 @@ pub fn parse_row_col(text: &str, hint: &str) -> Result<(i64, i64), MoveTextError
     Ok((parse(r, "row")?, parse(c, "column")?))
 }
 
+/// Applies a move after its verdict ([`Game::why_illegal`] or
+/// [`TableGame::why_illegal`]): `apply` runs when there is no reason against it.
+///
+/// # Errors
+/// [`IllegalMove`] with the reason, without running `apply`.
+pub(crate) fn checked_play(
+    verdict: Option<String>,
+    raw: i32,
+    apply: impl FnOnce(),
+) -> Result<(), IllegalMove> {
+    match verdict {
+        None => {
+            apply();
+            Ok(())
+        }
+        Some(reason) => Err(IllegalMove { raw, reason }),
+    }
+}
+
 /// State words that do not describe a valid position of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("invalid state words: {0}")]
@@ -276,16 +296,8 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// # Errors
     /// [`IllegalMove`] with the reason, leaving the state untouched.
     fn play(&mut self, mv: Self::Move) -> Result<(), IllegalMove> {
-        match self.why_illegal(mv) {
-            None => {
-                self.apply(mv);
-                Ok(())
-            }
-            Some(reason) => Err(IllegalMove {
-                raw: self.encode_move(mv),
-                reason,
-            }),
-        }
+        let (verdict, raw) = (self.why_illegal(mv), self.encode_move(mv));
+        checked_play(verdict, raw, || self.apply(mv))
     }
 
     /// Whether the game is over.

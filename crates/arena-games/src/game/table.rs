@@ -95,16 +95,8 @@ pub trait TableGame: Clone + fmt::Debug + Send + Sync + 'static {
     /// # Errors
     /// [`IllegalMove`] with the reason, leaving the state untouched.
     fn play(&mut self, mv: Self::Move) -> Result<(), IllegalMove> {
-        match self.why_illegal(mv) {
-            None => {
-                self.apply(mv);
-                Ok(())
-            }
-            Some(reason) => Err(IllegalMove {
-                raw: self.encode_move(mv),
-                reason,
-            }),
-        }
+        let (verdict, raw) = (self.why_illegal(mv), self.encode_move(mv));
+        super::checked_play(verdict, raw, || self.apply(mv))
     }
 
     /// Whether the game is over.

@@ -7,9 +7,10 @@
 //! `row * cols + col`; people type `row col`, from 1.
 
 use super::{Grid, Layout, Minesweeper, Reveal, Settings, MAX_SIDE, MIN_SIDE};
+use crate::game::grid::{decode_cell, describe_cell, draw_grid, parse_cell};
 use crate::game::{
-    parse_row_col, seat_results, DecodeError, Dimension, GameInfo, GameOption, GameParams,
-    MoveTextError, ParamError, Score, Seat, SeatRange, SeatResult, TableGame, Viewer,
+    seat_results, DecodeError, Dimension, GameInfo, GameOption, GameParams, MoveTextError,
+    ParamError, Score, Seat, SeatRange, SeatResult, TableGame, Viewer,
 };
 use crate::rng::GameRng;
 
@@ -117,9 +118,7 @@ impl TableGame for Minesweeper {
     }
 
     fn decode_move(&self, raw: i32) -> Option<u32> {
-        u32::try_from(raw)
-            .ok()
-            .filter(|&c| c < self.settings.grid.cells())
+        decode_cell(self.settings.grid.cells(), raw)
     }
 
     fn observe(&self, out: &mut Vec<i32>) {
@@ -227,51 +226,29 @@ impl TableGame for Minesweeper {
 
     fn render(&self, viewer: Viewer, _color: bool) -> String {
         let grid = self.settings.grid;
-        let mut out = String::from("   ");
-        for c in 1..=grid.cols {
-            out.push_str(&format!("{c:>3}"));
-        }
-        out.push('\n');
-        for r in 0..grid.rows {
-            out.push_str(&format!("{:>3}", r + 1));
-            for c in 0..grid.cols {
-                let cell = r * grid.cols + c;
-                let shown = match (self.view(cell), viewer) {
-                    (super::CellView::KnownMine, _) => '*',
-                    (super::CellView::Opened(0), _) => '.',
-                    (super::CellView::Opened(n), _) => char::from(b'0' + n),
-                    (super::CellView::Unknown, Viewer::All) if self.layout.mine[cell as usize] => {
-                        'x'
-                    }
-                    (super::CellView::Unknown, _) => '#',
-                };
-                out.push_str(&format!("{shown:>3}"));
+        draw_grid(grid.rows, grid.cols, |cell| {
+            match (self.view(cell), viewer) {
+                (super::CellView::KnownMine, _) => '*',
+                (super::CellView::Opened(0), _) => '.',
+                (super::CellView::Opened(n), _) => char::from(b'0' + n),
+                (super::CellView::Unknown, Viewer::All) if self.layout.mine[cell as usize] => 'x',
+                (super::CellView::Unknown, _) => '#',
             }
-            out.push('\n');
-        }
-        out
+        })
     }
 
     fn parse_move(&self, text: &str) -> Result<u32, MoveTextError> {
         let grid = self.settings.grid;
-        let (row, col) = parse_row_col(
+        parse_cell(
+            grid.rows,
+            grid.cols,
             text,
             "type the cell to open as two numbers, row and column, from 1",
-        )?;
-        let inside = |n: i64, max: u32| (1..=i64::from(max)).contains(&n);
-        if !inside(row, grid.rows) || !inside(col, grid.cols) {
-            return Err(MoveTextError::Outside {
-                got: format!("({row} {col})"),
-                problem: "is off the board",
-                allowed: format!("rows are 1..={}, columns 1..={}", grid.rows, grid.cols),
-            });
-        }
-        Ok((row as u32 - 1) * grid.cols + col as u32 - 1)
+        )
     }
 
     fn describe_move(&self, cell: u32) -> String {
-        let cols = self.settings.grid.cols;
-        format!("{} {}", cell / cols + 1, cell % cols + 1)
+        describe_cell(self.settings.grid.cols, cell)
     }
 
     fn move_prompt(&self) -> String {

@@ -3,11 +3,9 @@
 
 use std::fmt::Write;
 
-use super::table::{
-    board, cell_words, decode_cell, describe_cell, draw, fields, number, parse_cell, OBSTACLES,
-    SIDE,
-};
+use super::table::{board, cell_words, draw, fields, number, parse_board_cell, OBSTACLES, SIDE};
 use super::{Board, Path};
+use crate::game::grid::{decode_cell, describe_cell};
 use crate::game::{
     seat_results, DecodeError, GameInfo, GameParams, MoveTextError, ParamError, Score, Seat,
     SeatRange, SeatResult, TableGame, Viewer,
@@ -77,7 +75,7 @@ impl TableGame for Path {
     }
 
     fn decode_move(&self, raw: i32) -> Option<u32> {
-        decode_cell(self.board(), raw)
+        decode_cell(self.board().cells(), raw)
     }
 
     fn observe(&self, out: &mut Vec<i32>) {
@@ -141,11 +139,11 @@ impl TableGame for Path {
     }
 
     fn parse_move(&self, text: &str) -> Result<u32, MoveTextError> {
-        parse_cell(self.board(), text)
+        parse_board_cell(self.board(), text)
     }
 
     fn describe_move(&self, cell: u32) -> String {
-        describe_cell(self.board(), cell)
+        describe_cell(self.board().cols(), cell)
     }
 
     fn move_prompt(&self) -> String {

@@ -12,9 +12,10 @@
 use std::fmt::Write;
 
 use super::{parse_share, Board, Pursuit, PursuitSettings, Role, MAX_SIDE, MIN_SIDE};
+use crate::game::grid::{decode_cell, describe_cell, draw_grid, parse_cell};
 use crate::game::{
-    parse_row_col, seat_results, DecodeError, Dimension, GameInfo, GameOption, GameParams,
-    MoveTextError, ParamError, Score, Seat, SeatRange, SeatResult, TableGame, Viewer,
+    seat_results, DecodeError, Dimension, GameInfo, GameOption, GameParams, MoveTextError,
+    ParamError, Score, Seat, SeatRange, SeatResult, TableGame, Viewer,
 };
 use crate::rng::GameRng;
 
@@ -91,53 +92,23 @@ pub(super) fn cell_words(board: &Board, out: &mut Vec<i32>) {
 
 /// The board drawn with a letter on each piece's cell (`None`: not shown).
 pub(super) fn draw(board: &Board, pieces: &[(Option<u32>, char)]) -> String {
-    let mut out = String::from("   ");
-    for c in 1..=board.cols() {
-        let _ = write!(out, "{c:>3}");
-    }
-    out.push('\n');
-    for r in 0..board.rows() {
-        let _ = write!(out, "{:>3}", r + 1);
-        for c in 0..board.cols() {
-            let cell = r * board.cols() + c;
-            let shown = pieces
-                .iter()
-                .find(|(at, _)| *at == Some(cell))
-                .map(|&(_, letter)| letter)
-                .unwrap_or(if board.is_blocked(cell) { '#' } else { '.' });
-            let _ = write!(out, "{shown:>3}");
-        }
-        out.push('\n');
-    }
-    out
+    draw_grid(board.rows(), board.cols(), |cell| {
+        pieces
+            .iter()
+            .find(|(at, _)| *at == Some(cell))
+            .map(|&(_, letter)| letter)
+            .unwrap_or(if board.is_blocked(cell) { '#' } else { '.' })
+    })
 }
 
-pub(super) fn parse_cell(board: &Board, text: &str) -> Result<u32, MoveTextError> {
-    let (row, col) = parse_row_col(
+/// The cell a person typed, on `board`.
+pub(super) fn parse_board_cell(board: &Board, text: &str) -> Result<u32, MoveTextError> {
+    parse_cell(
+        board.rows(),
+        board.cols(),
         text,
         "type the cell to move to as two numbers, row and column, from 1",
-    )?;
-    let inside = |n: i64, max: u32| (1..=i64::from(max)).contains(&n);
-    if !inside(row, board.rows()) || !inside(col, board.cols()) {
-        return Err(MoveTextError::Outside {
-            got: format!("({row} {col})"),
-            problem: "is off the board",
-            allowed: format!(
-                "rows are 1..={}, columns 1..={}",
-                board.rows(),
-                board.cols()
-            ),
-        });
-    }
-    Ok((row as u32 - 1) * board.cols() + col as u32 - 1)
-}
-
-pub(super) fn describe_cell(board: &Board, cell: u32) -> String {
-    format!("{} {}", cell / board.cols() + 1, cell % board.cols() + 1)
-}
-
-pub(super) fn decode_cell(board: &Board, raw: i32) -> Option<u32> {
-    u32::try_from(raw).ok().filter(|&c| c < board.cells())
+    )
 }
 
 /// The letters of the pieces: A, then A2's `C`, the evader `B`.
@@ -261,7 +232,7 @@ impl TableGame for Pursuit {
     }
 
     fn decode_move(&self, raw: i32) -> Option<u32> {
-        decode_cell(self.board(), raw)
+        decode_cell(self.board().cells(), raw)
     }
 
     fn observe(&self, out: &mut Vec<i32>) {
@@ -372,11 +343,11 @@ impl TableGame for Pursuit {
     }
 
     fn parse_move(&self, text: &str) -> Result<u32, MoveTextError> {
-        parse_cell(self.board(), text)
+        parse_board_cell(self.board(), text)
     }
 
     fn describe_move(&self, cell: u32) -> String {
-        describe_cell(self.board(), cell)
+        describe_cell(self.board().cols(), cell)
     }
 
     fn move_prompt(&self) -> String {

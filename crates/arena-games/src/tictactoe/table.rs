@@ -6,6 +6,7 @@
 //! after that. A move is a cell `row * cols + col`; people type `row col`, from 1.
 
 use super::{TicTacToe, MAX_SIDE, MIN_SIDE};
+use crate::game::grid::{decode_cell, describe_cell, draw_grid, parse_cell};
 use crate::game::{
     seat_results, DecodeError, Dimension, GameInfo, GameOption, GameParams, MoveTextError,
     ParamError, Score, Seat, SeatRange, SeatResult, TableGame, Viewer,
@@ -103,9 +104,7 @@ impl TableGame for TicTacToe {
     }
 
     fn decode_move(&self, raw: i32) -> Option<u32> {
-        u32::try_from(raw)
-            .ok()
-            .filter(|&c| c < self.rows * self.cols)
+        decode_cell(self.rows * self.cols, raw)
     }
 
     fn observe(&self, out: &mut Vec<i32>) {
@@ -146,42 +145,22 @@ impl TableGame for TicTacToe {
     }
 
     fn render(&self, _viewer: Viewer, _color: bool) -> String {
-        let mut out = String::from("   ");
-        for c in 1..=self.cols {
-            out.push_str(&format!("{c:>3}"));
-        }
-        out.push('\n');
-        for r in 0..self.rows {
-            out.push_str(&format!("{:>3}", r + 1));
-            for c in 0..self.cols {
-                let mark = self
-                    .mark(r * self.cols + c)
-                    .map_or('.', |s| MARKS[usize::from(s)]);
-                out.push_str(&format!("{mark:>3}"));
-            }
-            out.push('\n');
-        }
-        out
+        draw_grid(self.rows, self.cols, |cell| {
+            self.mark(cell).map_or('.', |s| MARKS[usize::from(s)])
+        })
     }
 
     fn parse_move(&self, text: &str) -> Result<u32, MoveTextError> {
-        let (row, col) = crate::game::parse_row_col(
+        parse_cell(
+            self.rows,
+            self.cols,
             text,
             "type the cell as two numbers, row and column, from 1",
-        )?;
-        let inside = |n: i64, max: u32| (1..=i64::from(max)).contains(&n);
-        if !inside(row, self.rows) || !inside(col, self.cols) {
-            return Err(MoveTextError::Outside {
-                got: format!("({row} {col})"),
-                problem: "is off the board",
-                allowed: format!("rows are 1..={}, columns 1..={}", self.rows, self.cols),
-            });
-        }
-        Ok((row as u32 - 1) * self.cols + col as u32 - 1)
+        )
     }
 
     fn describe_move(&self, cell: u32) -> String {
-        format!("{} {}", cell / self.cols + 1, cell % self.cols + 1)
+        describe_cell(self.cols, cell)
     }
 
     fn move_prompt(&self) -> String {
