@@ -227,6 +227,24 @@ impl TableGame for Pursuit {
         Pursuit::scores(self)
     }
 
+    fn heuristic(&self, seat: Seat) -> i64 {
+        // How far (king moves round the obstacles) the evader is from the nearest pursuer:
+        // the evader wants it large, a pursuer small; for two seats the values sum to 0.
+        let evader = self.evader();
+        let dist = self
+            .board()
+            .distances(self.positions()[usize::from(evader)]);
+        let nearest = (0..evader)
+            .map(|p| i64::from(dist[self.positions()[usize::from(p)] as usize]))
+            .min()
+            .unwrap_or(0);
+        if seat.index() == usize::from(evader) {
+            nearest
+        } else {
+            -nearest
+        }
+    }
+
     fn encode_move(&self, cell: u32) -> i32 {
         cell as i32
     }

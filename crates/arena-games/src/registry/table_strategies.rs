@@ -6,8 +6,8 @@ use crate::oneway::{OneWayTable, Piece};
 use crate::pursuit::{Path, Pursuit};
 use crate::rng::GameRng;
 use crate::strategy::table::{
-    full_information, MineStrategy, PathStrategy, PerfectPursuit, TableContext, TableRandom,
-    TableStrategy, TomAndJerry,
+    full_information, MaxN, MineStrategy, PathStrategy, PerfectPursuit, PursuitSearch,
+    TableContext, TableRandom, TableStrategy, TomAndJerry,
 };
 use crate::tictactoe::TicTacToe;
 
@@ -87,16 +87,23 @@ impl TableStrategies for Minesweeper {
 }
 
 impl TableStrategies for Pursuit {
-    const NAMES: &'static [&'static str] = &["random", "greedy", "perfect"];
+    const NAMES: &'static [&'static str] = &["random", "greedy", "maxn", "perfect"];
 
     fn strategy(
         name: &str,
-        _depth: Option<u32>,
+        depth: Option<u32>,
         params: &GameParams,
     ) -> Result<Option<Box<dyn TableStrategy<Self>>>, &'static str> {
         Ok(match name {
             "random" => Some(Box::new(TableRandom::default())),
             "greedy" => Some(Box::new(TomAndJerry)),
+            "maxn" => {
+                if params.options.get("blind").is_some_and(|v| v == "1") {
+                    return Err("a search needs every seat to see every piece (blind=0)");
+                }
+                let depth = depth.unwrap_or(Pursuit::INFO.default_depth);
+                Some(Box::new(PursuitSearch(MaxN::new(depth))))
+            }
             "perfect" => {
                 let game = Pursuit::new_random(params, &mut GameRng::new(0))
                     .map_err(|_| "the parameters are not a pursuit board")?;

@@ -266,3 +266,23 @@ fn perfect_pursuit_catches_no_later_and_escapes_no_sooner_than_the_seed_s_strate
         );
     }
 }
+
+#[test]
+fn the_pursuit_search_catches_a_random_evader_and_needs_to_see() {
+    let pursuit = find_table_game("pursuit").unwrap();
+    let open = GameParams::default();
+    let caught = (0..40)
+        .filter(|&seed| play(pursuit, &open, &["maxn", "random"], seed).0 == [1, 2])
+        .count();
+    assert!(
+        caught >= 38,
+        "max^n caught the random evader in {caught} of 40 games"
+    );
+    let three = with(&[("players", "3"), ("obstacles", "0.2")], None, None);
+    assert_eq!(play(pursuit, &three, &["maxn"], 3).0.len(), 3);
+    let blind = with(&[("blind", "1")], None, None);
+    assert!(matches!(
+        pursuit.builtin("maxn", None, &blind),
+        Err(BuiltinError::NotHere { .. })
+    ));
+}

@@ -112,8 +112,9 @@ impl MaxN {
     }
 }
 
-impl<G: Observed<View = G>> TableStrategy<G> for MaxN {
-    fn choose(&mut self, ctx: &TableContext, state: &G) -> G::Move {
+impl MaxN {
+    /// The move max^n chooses in `state`, which is not over, `ply` moves into the game.
+    pub fn best_move<G: TableGame>(&self, state: &G, ply: u32) -> G::Move {
         let mover = state.to_move().index();
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
@@ -121,12 +122,33 @@ impl<G: Observed<View = G>> TableStrategy<G> for MaxN {
         for &mv in &moves {
             let mut child = state.clone();
             child.apply(mv);
-            let v = Self::values(&child, self.depth - 1, ctx.ply + 1)[mover];
+            let v = Self::values(&child, self.depth - 1, ply + 1)[mover];
             if v > best.1 {
                 best = (mv, v);
             }
         }
         best.0
+    }
+}
+
+impl<G: Observed<View = G>> TableStrategy<G> for MaxN {
+    fn choose(&mut self, ctx: &TableContext, state: &G) -> G::Move {
+        self.best_move(state, ctx.ply)
+    }
+}
+
+/// Max^n for pursuit where the mover sees every piece (`blind=0`): the search runs on
+/// the game its view describes. For two players it is minimax (the values are
+/// constant-sum).
+#[derive(Debug)]
+pub struct PursuitSearch(pub MaxN);
+
+impl TableStrategy<Pursuit> for PursuitSearch {
+    fn choose(&mut self, ctx: &TableContext, view: &PursuitView) -> u32 {
+        let game = view
+            .to_game()
+            .expect("the search is built only for pursuits where every seat sees every piece");
+        self.0.best_move(&game, ctx.ply)
     }
 }
 
