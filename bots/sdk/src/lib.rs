@@ -50,9 +50,9 @@ mod tests;
 
 pub use arena_games as games;
 pub use arena_games::game::Observed;
+pub use arena_games::registry::TableBot;
 pub use arena_games::registry::{ExtraStrategies, NativeBot};
 pub use arena_games::strategy::table::{TableContext, TableStrategy};
-pub use arena_games::strategy::table_bot::TableBot;
 pub use arena_games::strategy::{Context, Strategy};
 pub use arena_games::{DecodeError, Game, Player};
 pub use log::debug_log;

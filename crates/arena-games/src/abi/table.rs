@@ -13,6 +13,7 @@
 //! keeps the 8-word header, so its bots receive exactly the words they always did.
 
 use super::{finish, word, DecodeError, ABI_VERSION};
+pub use crate::game::TableHeader;
 use crate::game::{Seat, TableGame, MAX_SEATS};
 
 /// Number of words of the table header.
@@ -24,25 +25,6 @@ const SEATS: usize = 8;
 const ROLE: usize = 9;
 /// Word index of the team.
 const TEAM: usize = 10;
-
-/// The decoded header of either length.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TableHeader {
-    /// The game's id.
-    pub game_id: i32,
-    /// The mover's seat.
-    pub seat: Seat,
-    /// Seats at the table (2 for the 8-word header).
-    pub seats: u8,
-    /// The mover's role number, if seats differ.
-    pub role: Option<u8>,
-    /// The mover's team, if it has teammates.
-    pub team: Option<u8>,
-    /// Moves played so far, by every seat.
-    pub ply: u32,
-    /// The bot's per-game seed.
-    pub seed: u64,
-}
 
 /// Writes a table header whose body length is filled in by [`finish`].
 pub fn begin_table(out: &mut Vec<i32>, h: &TableHeader) {

@@ -19,7 +19,7 @@ mod seat;
 mod table;
 
 pub use info::{Dimension, GameInfo, GameOption};
-pub use observed::Observed;
+pub use observed::{Observed, TableHeader};
 pub use params::{GameParams, ParamError};
 pub use score::{Score, ScoreParseError};
 pub use seat::{are_competition_ranks, seat_results, Seat, SeatRange, SeatResult, MAX_SEATS};

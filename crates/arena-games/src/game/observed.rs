@@ -5,14 +5,33 @@
 //! same strategy makes the same moves in both. For a game of full information the view
 //! is the state itself.
 
-use super::{DecodeError, TableGame};
-use crate::abi::TableHeader;
+use super::{DecodeError, Seat, TableGame};
+
+/// The header of the words a bot receives, decoded (`arena_games::abi` writes and reads
+/// it): either the two-seat header of 8 words or the table header of 11.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableHeader {
+    /// The game's id.
+    pub game_id: i32,
+    /// The mover's seat.
+    pub seat: Seat,
+    /// Seats at the table (2 for the 8-word header).
+    pub seats: u8,
+    /// The mover's role number, if seats differ.
+    pub role: Option<u8>,
+    /// The mover's team, if it has teammates.
+    pub team: Option<u8>,
+    /// Moves played so far, by every seat.
+    pub ply: u32,
+    /// The bot's per-game seed.
+    pub seed: u64,
+}
 
 /// A table game whose observation words read back into a typed view.
 ///
 /// # Contract
 /// For every state `s` that is not over, reading the words [`TableGame::observe`] writes
-/// (under the header [`crate::abi::observation`] writes) gives `s.view()`, and
+/// (under the header `arena_games::abi::observation` writes) gives `s.view()`, and
 /// [`Observed::view_moves`] of that view lists exactly `s`'s legal moves.
 pub trait Observed: TableGame {
     /// What the seat to move knows.

@@ -283,7 +283,7 @@ impl crate::game::Observed for Minesweeper {
     }
 
     fn read_view(
-        header: &crate::abi::TableHeader,
+        header: &crate::game::TableHeader,
         body: &[i32],
     ) -> Result<MinesweeperView, DecodeError> {
         let err = |s: String| DecodeError(format!("minesweeper: {s}"));

@@ -173,7 +173,7 @@ impl<P: Piece> crate::game::Observed for OneWayTable<P> {
         self.clone()
     }
 
-    fn read_view(header: &crate::abi::TableHeader, body: &[i32]) -> Result<OneWayTable<P>, DecodeError> {
+    fn read_view(header: &crate::game::TableHeader, body: &[i32]) -> Result<OneWayTable<P>, DecodeError> {
         // The two-seat board keeps its own turn by the parity of the moves played.
         let parity = if header.ply.is_multiple_of(2) { crate::Player::First } else { crate::Player::Second };
         let board = OneWay::<P>::read_state(body, parity)?;

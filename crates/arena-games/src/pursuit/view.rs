@@ -3,8 +3,7 @@
 //! builtin bot sees no more than a sandboxed one.
 
 use super::{Board, Path, Pursuit, Role};
-use crate::abi::TableHeader;
-use crate::game::{DecodeError, Observed, TableGame};
+use crate::game::{DecodeError, Observed, TableGame, TableHeader};
 
 /// What the seat to move knows of a pursuit game.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -13,6 +13,7 @@ use thiserror::Error;
 use crate::abi;
 
 mod table;
+mod table_bot;
 mod table_strategies;
 #[cfg(test)]
 mod table_tests;
@@ -26,6 +27,7 @@ use crate::rng::GameRng;
 pub use crate::strategy::ExtraStrategies;
 use crate::strategy::{self, Context, Strategy};
 pub use table::{find_table_game, table_games, AnyTable, BuiltinError, TableKind};
+pub use table_bot::TableBot;
 pub use table_strategies::TableStrategies;
 
 /// A game as the harness sees it: facts and constructors, no concrete types.

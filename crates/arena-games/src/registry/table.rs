@@ -13,6 +13,7 @@ use thiserror::Error;
 
 use super::table_strategies::TableStrategies;
 use super::two_seat::{OneWayKind, TwoSeatKind};
+use super::TableBot;
 use super::{games, NativeBot, UnknownGame, UnknownStrategy};
 use crate::abi;
 use crate::game::{
@@ -23,7 +24,6 @@ use crate::minesweeper::Minesweeper;
 use crate::oneway::{King, Knight, Piece, Queen, Rook};
 use crate::pursuit::{Path, Pursuit};
 use crate::rng::GameRng;
-use crate::strategy::table_bot::TableBot;
 use crate::tictactoe::TicTacToe;
 
 /// A game as the harness sees it: facts and constructors, no concrete types.

@@ -13,7 +13,6 @@ mod greedy;
 mod oracle_tests;
 mod random;
 pub mod table;
-pub mod table_bot;
 #[cfg(test)]
 mod table_tests;
 #[cfg(test)]

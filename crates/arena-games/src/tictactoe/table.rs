@@ -180,7 +180,10 @@ impl crate::game::Observed for TicTacToe {
         self.clone()
     }
 
-    fn read_view(header: &crate::abi::TableHeader, body: &[i32]) -> Result<TicTacToe, DecodeError> {
+    fn read_view(
+        header: &crate::game::TableHeader,
+        body: &[i32],
+    ) -> Result<TicTacToe, DecodeError> {
         let err = |s: String| DecodeError(format!("tictactoe: {s}"));
         let [rows, cols, k, players, cells @ ..] = body else {
             return Err(err(format!("{} words, expected at least 4", body.len())));

@@ -4,10 +4,10 @@
 
 use std::marker::PhantomData;
 
-use super::table::{TableContext, TableStrategy};
+use super::NativeBot;
 use crate::abi::split_table;
 use crate::game::{DecodeError, Observed};
-use crate::registry::NativeBot;
+use crate::strategy::table::{TableContext, TableStrategy};
 
 /// A bot for table game `G`: reads the header and the mover's view from the words and
 /// asks its strategy.
