@@ -17,6 +17,7 @@ pub mod bench;
 pub mod bot;
 pub mod bot_name;
 pub mod contestant;
+pub mod field;
 pub mod grading;
 pub mod module_file;
 pub mod module_lint;

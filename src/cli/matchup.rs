@@ -8,7 +8,7 @@ use arena::referee::play_game;
 use arena::seeds::derive;
 use arena_games::{Outcome, Player};
 
-use super::common::{check_depth_flag, load_bot, sandbox, GameChoice};
+use super::common::{check_depth_flag, sandbox, GameChoice};
 use super::MatchArgs;
 
 pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
@@ -18,8 +18,8 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
     }
     check_depth_flag(args.depth, choice.kind)?;
     let sandbox = sandbox(&args.limits, 1)?;
-    let a = load_bot(&args.a, choice.kind, args.depth, &sandbox)?;
-    let b = load_bot(&args.b, choice.kind, args.depth, &sandbox)?;
+    let a = arena::field::load_one(&args.a, choice.kind, args.depth, &sandbox)?;
+    let b = arena::field::load_one(&args.b, choice.kind, args.depth, &sandbox)?;
     // Wins, losses and draws from A's side.
     let (mut w, mut l, mut d) = (0u32, 0u32, 0u32);
     let mut games = Vec::new();

@@ -12,7 +12,7 @@ use arena::referee::{explain, Entry};
 use arena::seeds::derive;
 use arena_games::Outcome;
 
-use super::common::{load_bot, sandbox, use_color, GameChoice};
+use super::common::{sandbox, use_color, GameChoice};
 use super::PlayArgs;
 
 enum Seat {
@@ -31,7 +31,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
             seats.push(Seat::Human);
             continue;
         }
-        let named = load_bot(spec, choice.kind, None, &sandbox)?;
+        let named = arena::field::load_one(spec, choice.kind, None, &sandbox)?;
         let bot_seed = derive(seed, "play-bot", &[&(i + 1)]);
         let bot = named.entrant.enter(bot_seed).map_err(|e| match e {
             Entry::Fault(f) => anyhow::anyhow!("{spec}: {f}"),

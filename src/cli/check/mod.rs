@@ -8,15 +8,15 @@
 
 mod report;
 
-use std::path::Path;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use arena::bot::{Bot, Fault, Reply};
 use arena::contestant::{module_name, Builtin};
+use arena::field::{self, Refusal};
 use arena::module_lint;
 use arena::referee::{play_game, End, Entrant, Entry};
-use arena::runtime::{human_bytes, Limits, WasmModule};
+use arena::runtime::{human_bytes, Limits, LoadError, WasmModule};
 use arena::seeds::derive;
 use arena_games::{Outcome, Player};
 
@@ -55,9 +55,18 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         memory_bytes: 0,
         problems: Vec::new(),
     };
-    match arena::python::load_bot(&sandbox, &args.bot) {
+    // The file is read once: the bytes compiled are the bytes measured and linted.
+    let (bytes, loaded) = match field::read(&sandbox, &args.bot) {
+        Ok(bytes) => {
+            let loaded =
+                field::compile(&sandbox, &args.bot.display().to_string(), &args.bot, &bytes);
+            (Some(bytes), loaded.result)
+        }
+        Err(e) => (None, Err(e)),
+    };
+    match loaded {
         Ok(module) => {
-            let bytes = std::fs::read(&args.bot)?;
+            let bytes = bytes.expect("a module was compiled from bytes read");
             report.load.ok = true;
             report.load.bytes = Some(bytes.len() as u64);
             report.load.sha256 = Some(module.sha256().to_string());
@@ -80,13 +89,17 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             report.warnings = warnings(&name, &bytes, limits.module_bytes);
             play(&args, &choice, module, &limits, &mut report)?;
         }
-        Err(e) => {
-            let first = e.to_string();
+        Err(refusal) => {
+            // A file that cannot be read is named with its path, as the sandbox names it.
+            let first = match refusal {
+                Refusal::Read(e) => LoadError::from_read(&args.bot, e).to_string(),
+                other => other.to_string(),
+            };
             // The sandbox stops at the first problem; list every one it would find (a
             // Python script is not a module: its one problem is the whole story).
-            let mut all = match file_bytes(&args.bot, limits.module_bytes) {
+            let mut all = match &bytes {
                 Some(_) if arena::python::is_script(&args.bot) => Vec::new(),
-                Some(bytes) => module_lint::problems(&bytes, &limits, &sandbox.allowed_imports()),
+                Some(bytes) => module_lint::problems(bytes, &limits, &sandbox.allowed_imports()),
                 None => Vec::new(),
             };
             if !all.contains(&first) {
@@ -111,16 +124,6 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
-}
-
-/// The file's bytes when it is a regular file no larger than the cap (a larger one has
-/// its one problem already: its size).
-fn file_bytes(path: &Path, cap: u64) -> Option<Vec<u8>> {
-    let meta = std::fs::metadata(path).ok()?;
-    if !meta.is_file() || meta.len() > cap {
-        return None;
-    }
-    std::fs::read(path).ok()
 }
 
 /// Instantiates the module once as a tournament does (seed 0), then plays the games.
