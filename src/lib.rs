@@ -19,6 +19,7 @@ pub mod bot_name;
 pub mod contestant;
 pub mod field;
 pub mod grading;
+pub mod human;
 pub mod module_file;
 pub mod module_lint;
 pub mod output;

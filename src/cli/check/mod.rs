@@ -15,10 +15,11 @@ use arena::bot::{Bot, Fault, Reply};
 use arena::contestant::{module_name, Builtin};
 use arena::field::{self, Refusal};
 use arena::module_lint;
-use arena::referee::{play_game, End, Entrant, Entry};
+use arena::referee::{End, Entrant, Entry};
 use arena::runtime::{human_bytes, Limits, LoadError, WasmModule};
 use arena::seeds::derive;
-use arena_games::{Outcome, Player};
+use arena::series::{Length, Series, Side};
+use arena_games::Outcome;
 
 use super::common::{sandbox, GameChoice};
 use super::CheckArgs;
@@ -164,18 +165,13 @@ fn play(
         fuel: Arc::default(),
     };
     let (rows, cols) = (choice.rows.min, choice.cols.min);
-    for g in 0..args.games {
+    // The module is side A, first in the first game; its opponent changes every game.
+    let series = Series::new(Length::Games(args.games), Side::A);
+    let run = series.run(|sg| -> anyhow::Result<Outcome> {
+        let g = sg.index;
         let opponent = OPPONENTS[g as usize % OPPONENTS.len()];
         let builtin = Builtin::new(choice.kind, opponent, None)?;
-        let seat = if g % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        };
-        let entrants: [&dyn Entrant; 2] = match seat {
-            Player::First => [&me, &builtin],
-            Player::Second => [&builtin, &me],
-        };
+        let seat = sg.seat(Side::A);
         let board = choice.kind.new_game(
             &choice.params(rows, cols),
             derive(args.seed, "check-board", &[&g]),
@@ -184,7 +180,7 @@ fn play(
             derive(args.seed, "check-bot", &[&g, &1]),
             derive(args.seed, "check-bot", &[&g, &2]),
         ];
-        let record = play_game(board, entrants, seeds);
+        let record = sg.play(board, [&me, &builtin], seeds);
         let i = seat.index();
         report.memory_bytes = report.memory_bytes.max(record.memory[i]);
         let result = match record.outcome {
@@ -224,6 +220,10 @@ fn play(
             fault,
             output: record.outputs[i].clone(),
         });
+        Ok(record.outcome)
+    });
+    if let Some(e) = run.stopped {
+        return Err(e);
     }
     let fuel = me.fuel.lock().unwrap_or_else(PoisonError::into_inner);
     report.fuel = FuelStats::of(&fuel).map(|f| Fuel {

@@ -12,6 +12,10 @@
 //!   points out of 2N, and only ever stops after a complete pair.
 //! - A series stops as soon as it is decided, unless `--play-all` asks for every game.
 
+mod runner;
+
+pub use runner::{Length, Series, SeriesGame, SeriesRun};
+
 use arena_games::{Outcome, Player};
 
 /// The two bots of a series: `A` is the one listed first in the schedule.
