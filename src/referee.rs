@@ -368,6 +368,54 @@ mod tests {
             .contains(&format!("{}...", "x".repeat(MAX_EXPLANATION_CHARS))));
     }
 
+    /// Counts what it is told.
+    #[derive(Default)]
+    struct Counter {
+        positions: usize,
+        answered: usize,
+        played: usize,
+        ended: Vec<End>,
+    }
+
+    impl Watch for Counter {
+        fn position(&mut self, _: &dyn AnyGame) {
+            self.positions += 1;
+        }
+        fn answered(&mut self, _: &dyn AnyGame, _: Player, _: i32) {
+            self.answered += 1;
+        }
+        fn played(&mut self, _: Player) {
+            self.played += 1;
+        }
+        fn ended(&mut self, game: &dyn AnyGame, end: &End) {
+            assert!(game.is_terminal() || *end != End::Normal);
+            self.ended.push(end.clone());
+        }
+    }
+
+    #[test]
+    fn a_watch_sees_every_move_and_the_end_and_changes_nothing() {
+        let kind = arena_games::find_game("mathtricks").unwrap();
+        let params = arena_games::GameParams {
+            rows: Some(5),
+            cols: Some(5),
+            options: Default::default(),
+        };
+        let greedy = crate::contestant::Builtin::new(kind, "greedy", None).unwrap();
+        let random = crate::contestant::Builtin::new(kind, "random", None).unwrap();
+        let start = || kind.new_game(&params, 9).unwrap();
+        let mut counter = Counter::default();
+        let watched = play_watched(start(), [&greedy, &random], [1, 2], &mut counter).unwrap();
+        assert_eq!(watched, play_game(start(), [&greedy, &random], [1, 2]));
+        let moves = watched.moves.len();
+        assert!(moves > 0);
+        assert_eq!(
+            (counter.positions, counter.answered, counter.played),
+            (moves, moves, moves)
+        );
+        assert_eq!(counter.ended, [End::Normal]);
+    }
+
     #[test]
     fn other_faults_are_unchanged() {
         let fuel = Fault::OutOfFuel { budget: 5 };

@@ -43,6 +43,16 @@ impl Side {
             Side::B => Side::A,
         }
     }
+
+    /// Who moves first in game `index` of a series in which this side moves first in
+    /// game 0: the first mover alternates game by game.
+    pub fn first_in(self, index: u32) -> Side {
+        if index.is_multiple_of(2) {
+            self
+        } else {
+            self.other()
+        }
+    }
 }
 
 /// The allowed series lengths.
@@ -112,11 +122,7 @@ impl SeriesRules {
 
     /// Who moves first in game `index`, given the first game's first mover.
     pub fn first_mover(&self, first: Side, index: u32) -> Side {
-        if index.is_multiple_of(2) {
-            first
-        } else {
-            first.other()
-        }
+        first.first_in(index)
     }
 
     /// Whether the series is over after the games in `tally`.

@@ -120,12 +120,10 @@ impl Series {
 
     /// Game `index` of the series.
     pub fn game(&self, index: u32) -> SeriesGame {
-        let first = if index.is_multiple_of(2) {
-            self.first
-        } else {
-            self.first.other()
-        };
-        SeriesGame { index, first }
+        SeriesGame {
+            index,
+            first: self.first.first_in(index),
+        }
     }
 
     /// Runs the series: for each game until it is over, `each` plays it (or takes it
