@@ -23,7 +23,6 @@ use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use crate::bot::Fault;
-use crate::module_file::ReadError;
 use crate::runtime::snapshot::{self, SnapshotError};
 use crate::runtime::{LoadError, ModuleInput, Sandbox, SharedModuleError, WasmModule};
 use crate::units::human_bytes;
@@ -143,22 +142,10 @@ pub fn interpreter(sandbox: &Sandbox) -> Result<WasmModule, LoadError> {
         .map_err(LoadError::Interpreter)
 }
 
-/// Loads the bot at `path`: a Python bot ([`load_script`]) when it ends in `.py`, a
-/// module ([`Sandbox::load`]) otherwise. What every command that loads a bot calls.
-///
-/// # Errors
-/// [`LoadError`] naming what is wrong.
-pub fn load_bot(sandbox: &Sandbox, path: &Path) -> Result<WasmModule, LoadError> {
-    if is_script(path) {
-        load_script(sandbox, path)
-    } else {
-        sandbox.load(path)
-    }
-}
-
 /// Loads a bot named `name` from `bytes`, the content of the file at `path` that the
-/// caller read: a Python bot ([`load_script_bytes`]) when `path` ends in `.py`, a module
-/// ([`Sandbox::load_bytes`]) otherwise.
+/// caller read ([`crate::field::read`]): a Python bot ([`load_script_bytes`]) when `path`
+/// ends in `.py`, a module ([`Sandbox::load_bytes`]) otherwise. Every bot file is compiled
+/// through here ([`crate::field::compile`]).
 ///
 /// # Errors
 /// [`LoadError`] naming what is wrong.
@@ -173,23 +160,6 @@ pub fn load_bot_bytes(
     } else {
         sandbox.load_bytes(name, bytes)
     }
-}
-
-/// Loads the Python bot at `path`: its script (read like a module file: no links or
-/// devices, at most [`SCRIPT_CAP`] bytes), then [`load_script_bytes`].
-///
-/// # Errors
-/// [`LoadError`] for a script that cannot be read or an interpreter that cannot be
-/// prepared. A script that does not compile is found at instantiation.
-pub fn load_script(sandbox: &Sandbox, path: &Path) -> Result<WasmModule, LoadError> {
-    let script = crate::module_file::read(path, SCRIPT_CAP).map_err(|e| match e {
-        ReadError::TooLarge { size, cap } => LoadError::ScriptTooLarge {
-            size: human_bytes(size),
-            cap: human_bytes(cap),
-        },
-        e => LoadError::from_read(path, e),
-    })?;
-    load_script_bytes(sandbox, &path.display().to_string(), script)
 }
 
 /// A Python bot named `name` playing `script`: the script as the input of

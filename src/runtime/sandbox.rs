@@ -80,8 +80,8 @@ impl Sandbox {
             .collect()
     }
 
-    /// Loads a bot from a `.wasm` or `.wat` file (a `.py` file is a Python bot:
-    /// `crate::python::load_bot` takes both), read through
+    /// Loads a bot from a `.wasm` or `.wat` file (the commands load every bot file, `.py`
+    /// included, through `crate::field`), read through
     /// [`crate::module_file::read`] (no links, FIFOs or devices; the size checked before
     /// reading and at most the cap read), then everything [`Sandbox::load_bytes`] checks.
     ///
