@@ -4,7 +4,8 @@
 //! wrong is explained and asked again, never a fault. `q` (or `quit`) leaves the game, as
 //! does the end of input: the player says so and raises its `left` flag, which the
 //! caller's [`crate::referee::Watch`] reports as stopped, so the game ends without a
-//! result. The referee never knows it asked a person.
+//! result. Input that cannot be read (not UTF-8) stops the game too, silently, for the
+//! caller to report ([`Human::input_error`]). The referee never knows it asked a person.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -22,6 +23,7 @@ type Terminal = (Box<dyn BufRead + Send>, Box<dyn Write + Send>);
 pub struct Human {
     terminal: Arc<Mutex<Terminal>>,
     left: Arc<AtomicBool>,
+    unreadable: Arc<Mutex<Option<std::io::Error>>>,
 }
 
 impl Human {
@@ -30,7 +32,17 @@ impl Human {
         Human {
             terminal: Arc::new(Mutex::new((input, output))),
             left: Arc::new(AtomicBool::new(false)),
+            unreadable: Arc::default(),
         }
+    }
+
+    /// The error that ended the input, if the person left because it could not be read
+    /// (then nothing was said: the caller reports it).
+    pub fn input_error(&self) -> Option<std::io::Error> {
+        self.unreadable
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
     }
 
     /// Raised once the person has left (typed `q`, or the input ended).
@@ -44,6 +56,7 @@ impl Entrant for Human {
         Ok(Box::new(HumanBot {
             terminal: Arc::clone(&self.terminal),
             left: Arc::clone(&self.left),
+            unreadable: Arc::clone(&self.unreadable),
         }))
     }
 }
@@ -52,6 +65,7 @@ impl Entrant for Human {
 pub struct HumanBot {
     terminal: Arc<Mutex<Terminal>>,
     left: Arc<AtomicBool>,
+    unreadable: Arc<Mutex<Option<std::io::Error>>>,
 }
 
 /// What a person answers when asked without the position (never by the referee).
@@ -93,10 +107,12 @@ impl Bot for HumanBot {
                 Ok(0) => return Err(self.leave(out, "\ninput ended: game abandoned")),
                 Ok(_) => {}
                 Err(e) => {
-                    return Err(self.leave(
-                        out,
-                        &format!("\ncannot read the input ({e}): game abandoned"),
-                    ))
+                    *self
+                        .unreadable
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner) = Some(e);
+                    self.left.store(true, Ordering::SeqCst);
+                    return Err(Fault::Trap("the person's input cannot be read".to_string()));
                 }
             }
             let line = line.trim_end_matches(['\n', '\r']);
@@ -182,6 +198,22 @@ mod tests {
         );
         let said = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
         assert!(said.ends_with("\ninput ended: game abandoned\n"), "{said}");
+    }
+
+    #[test]
+    fn unreadable_input_stops_the_game_for_the_caller_to_report() {
+        let input = std::io::Cursor::new(b"\xff\xfe\n".to_vec());
+        let out = Shared::default();
+        let human = Human::new(Box::new(input), Box::new(out.clone()));
+        let left = human.left();
+        assert_eq!(
+            play_watched(nim(), [&human, &human], [1, 2], &mut Quits(left)),
+            Err(Stopped)
+        );
+        let e = human.input_error().expect("the read error is kept");
+        assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
+        let said = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+        assert!(!said.contains("abandoned"), "{said}");
     }
 
     #[test]

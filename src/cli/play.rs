@@ -138,6 +138,9 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         let record = game.play_watched(start, sides, bot_seeds, &mut terminal)?;
         Ok::<_, arena::referee::Stopped>(record.outcome)
     });
+    if let Some(e) = human.input_error() {
+        return Err(e.into());
+    }
     Ok(ExitCode::SUCCESS)
 }
 
