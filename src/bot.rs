@@ -7,6 +7,7 @@
 use std::fmt;
 
 use arena_games::registry::{GameKind, NativeBot};
+use arena_games::AnyGame;
 
 /// Everything that can go wrong with a bot during a game. Each fault forfeits the game
 /// for the bot that caused it; the reason is recorded with the game.
@@ -144,7 +145,7 @@ pub trait Bot: Send {
     /// [`Bot::choose_move`] from a caller that knows the position: `legal` lists its
     /// legal moves (their encodings, ascending). Only a bot that uses them calls it (a
     /// module importing `arena.legal_moves`, docs/ABI.md), so the others cost nothing
-    /// more. The referee and `arena play` ask through this.
+    /// more.
     ///
     /// # Errors
     /// As [`Bot::choose_move`].
@@ -155,6 +156,17 @@ pub trait Bot: Send {
     ) -> Result<Reply, Fault> {
         let _ = legal;
         self.choose_move(words)
+    }
+
+    /// [`Bot::choose_move_with`] from the referee, which hands over the position itself
+    /// (read-only): a player that reads moves in the game's own notation (a person at
+    /// the terminal, [`crate::human`]) parses them against it. Every other player answers
+    /// from the words, as the default does.
+    ///
+    /// # Errors
+    /// As [`Bot::choose_move`].
+    fn choose_move_in(&mut self, words: &[i32], game: &dyn AnyGame) -> Result<Reply, Fault> {
+        self.choose_move_with(words, &|| game.legal_moves())
     }
 
     /// The debug output the bot produced so far in this game (bounded), for replays.

@@ -132,13 +132,58 @@ pub enum Entry {
     Disqualified(String),
 }
 
+/// Someone following a game as the referee plays it (a person at the terminal): told of
+/// every position, move and end, and able to stop the game between moves. Every method
+/// does nothing by default.
+pub trait Watch {
+    /// The position before a move is asked for.
+    fn position(&mut self, _game: &dyn AnyGame) {}
+    /// `seat` answered `raw`, about to be checked against `game` (the position before it).
+    fn answered(&mut self, _game: &dyn AnyGame, _seat: Player, _raw: i32) {}
+    /// The move just answered was legal and is played.
+    fn played(&mut self, _seat: Player) {}
+    /// The game ended (`game` is its last position): normally, or as `end` says.
+    fn ended(&mut self, _game: &dyn AnyGame, _end: &End) {}
+    /// Whether the game is to stop now, without a result (asked after every answer,
+    /// before it is looked at).
+    fn stopped(&self) -> bool {
+        false
+    }
+}
+
+/// A game nobody watches.
+pub struct Unwatched;
+
+impl Watch for Unwatched {}
+
+/// A game its [`Watch`] stopped before the end: it has no result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the game was stopped before its end")]
+pub struct Stopped;
+
 /// Plays `game` (a fresh starting position) between `entrants[0]` (moving first) and
 /// `entrants[1]`, giving each bot its seed from `bot_seeds`.
 pub fn play_game(
-    mut game: Box<dyn AnyGame>,
+    game: Box<dyn AnyGame>,
     entrants: [&dyn Entrant; 2],
     bot_seeds: [u64; 2],
 ) -> GameRecord {
+    match play_watched(game, entrants, bot_seeds, &mut Unwatched) {
+        Ok(record) => record,
+        Err(Stopped) => unreachable!("an unwatched game is never stopped"),
+    }
+}
+
+/// [`play_game`], with `watch` following the game.
+///
+/// # Errors
+/// [`Stopped`] when `watch` stopped the game.
+pub fn play_watched<W: Watch>(
+    mut game: Box<dyn AnyGame>,
+    entrants: [&dyn Entrant; 2],
+    bot_seeds: [u64; 2],
+    watch: &mut W,
+) -> Result<GameRecord, Stopped> {
     let setup = game.setup();
     let mut record = GameRecord {
         setup,
@@ -156,28 +201,26 @@ pub fn play_game(
     let entries = [0, 1].map(|i| entrants[i].enter(bot_seeds[i]));
     let mut bots = match entries {
         [Ok(first), Ok(second)] => [first, second],
-        [Err(Entry::Disqualified(reason)), Err(Entry::Disqualified(_))] => {
-            // Neither can play: nobody wins a game nobody played.
-            record.end = End::BothDisqualified(reason);
-            return record;
+        entries => {
+            let record = not_played(record, entries);
+            watch.ended(&*game, &record.end);
+            return Ok(record);
         }
-        // A disqualified bot forfeits before any instance fault is considered, so it can
-        // never win by its opponent's bad luck; two faults forfeit the first seat.
-        [Err(entry @ Entry::Disqualified(_)), _] => return forfeit(record, Player::First, entry),
-        [_, Err(entry @ Entry::Disqualified(_))] => return forfeit(record, Player::Second, entry),
-        [Err(entry), _] => return forfeit(record, Player::First, entry),
-        [Ok(_), Err(entry)] => return forfeit(record, Player::Second, entry),
     };
     let mut words = Vec::new();
     let mut ply: u32 = 0;
     while !game.is_terminal() {
         let seat = game.to_move();
         let bot = &mut bots[seat.index()];
+        watch.position(&*game);
         game.observation(ply, bot_seeds[seat.index()], &mut words);
         let mut fuel = 0;
-        let legal = || game.legal_moves();
-        let answer = bot.choose_move_with(&words, &legal);
+        let answer = bot.choose_move_in(&words, &*game);
+        if watch.stopped() {
+            return Err(Stopped);
+        }
         let result = answer.and_then(|reply| {
+            watch.answered(&*game, seat, reply.raw);
             fuel = reply.fuel;
             let i = seat.index();
             record.fuel[i] += reply.fuel;
@@ -191,6 +234,7 @@ pub fn play_game(
         });
         match result {
             Ok(raw) => {
+                watch.played(seat);
                 record.moves.push(raw);
                 record.move_marks.push(MoveMark {
                     fuel,
@@ -221,7 +265,28 @@ pub fn play_game(
         record.outputs[i] = bot.output();
         record.memory[i] = bot.memory_bytes();
     }
-    record
+    watch.ended(&*game, &record.end);
+    Ok(record)
+}
+
+/// The record of a game that never started because a seat fielded no bot.
+fn not_played(record: GameRecord, entries: [Result<Box<dyn Bot>, Entry>; 2]) -> GameRecord {
+    match entries {
+        [Err(Entry::Disqualified(reason)), Err(Entry::Disqualified(_))] => {
+            // Neither can play: nobody wins a game nobody played.
+            GameRecord {
+                end: End::BothDisqualified(reason),
+                ..record
+            }
+        }
+        // A disqualified bot forfeits before any instance fault is considered, so it can
+        // never win by its opponent's bad luck; two faults forfeit the first seat.
+        [Err(entry @ Entry::Disqualified(_)), _] => forfeit(record, Player::First, entry),
+        [_, Err(entry @ Entry::Disqualified(_))] => forfeit(record, Player::Second, entry),
+        [Err(entry), _] => forfeit(record, Player::First, entry),
+        [Ok(_), Err(entry)] => forfeit(record, Player::Second, entry),
+        [Ok(_), Ok(_)] => unreachable!("both seats fielded a bot"),
+    }
 }
 
 /// The longest part of a bot's log line attached to a trap's reason, in characters.
@@ -301,6 +366,54 @@ mod tests {
         assert!(long
             .to_string()
             .contains(&format!("{}...", "x".repeat(MAX_EXPLANATION_CHARS))));
+    }
+
+    /// Counts what it is told.
+    #[derive(Default)]
+    struct Counter {
+        positions: usize,
+        answered: usize,
+        played: usize,
+        ended: Vec<End>,
+    }
+
+    impl Watch for Counter {
+        fn position(&mut self, _: &dyn AnyGame) {
+            self.positions += 1;
+        }
+        fn answered(&mut self, _: &dyn AnyGame, _: Player, _: i32) {
+            self.answered += 1;
+        }
+        fn played(&mut self, _: Player) {
+            self.played += 1;
+        }
+        fn ended(&mut self, game: &dyn AnyGame, end: &End) {
+            assert!(game.is_terminal() || *end != End::Normal);
+            self.ended.push(end.clone());
+        }
+    }
+
+    #[test]
+    fn a_watch_sees_every_move_and_the_end_and_changes_nothing() {
+        let kind = arena_games::find_game("mathtricks").unwrap();
+        let params = arena_games::GameParams {
+            rows: Some(5),
+            cols: Some(5),
+            options: Default::default(),
+        };
+        let greedy = crate::contestant::Builtin::new(kind, "greedy", None).unwrap();
+        let random = crate::contestant::Builtin::new(kind, "random", None).unwrap();
+        let start = || kind.new_game(&params, 9).unwrap();
+        let mut counter = Counter::default();
+        let watched = play_watched(start(), [&greedy, &random], [1, 2], &mut counter).unwrap();
+        assert_eq!(watched, play_game(start(), [&greedy, &random], [1, 2]));
+        let moves = watched.moves.len();
+        assert!(moves > 0);
+        assert_eq!(
+            (counter.positions, counter.answered, counter.played),
+            (moves, moves, moves)
+        );
+        assert_eq!(counter.ended, [End::Normal]);
     }
 
     #[test]

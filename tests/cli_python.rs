@@ -36,7 +36,8 @@ fn sandbox() -> &'static Sandbox {
 }
 
 fn py_greedy() -> WasmModule {
-    arena::python::load_bot(sandbox(), &root().join("bots/py_greedy.py"))
+    arena::field::load_module(sandbox(), "py_greedy", &root().join("bots/py_greedy.py"))
+        .result
         .unwrap_or_else(|e| panic!("bots/py_greedy.py: {e}"))
 }
 
@@ -130,7 +131,9 @@ fn python_bots_see_the_same_seed_and_get_the_same_moves() {
          return state.legal_moves[(i >> 33) % len(state.legal_moves)]\n",
     )
     .unwrap();
-    let module = arena::python::load_bot(sandbox(), &script).unwrap();
+    let module = arena::field::load_module(sandbox(), "seeded", &script)
+        .result
+        .unwrap();
     let kind = find_game("mathtricks").unwrap();
     let play = || {
         let mut game = kind.new_game(&GameParams::default(), 5).unwrap();

@@ -121,6 +121,32 @@ fn garbage_and_missing_files_are_not_ready() {
 }
 
 #[test]
+fn match_and_play_name_a_refused_file_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let link = tmp.path().join("link.wasm");
+    std::os::unix::fs::symlink(root().join("bots/greedy.wasm"), &link).unwrap();
+    for (file, reason) in [
+        (Path::new("no/such/bot.wasm").to_path_buf(), "no such file"),
+        (link.clone(), "a symbolic link (arena never follows links"),
+    ] {
+        let shown = file.display().to_string();
+        let expected = format!("{shown}: {reason}");
+        for cmd in [&["match", "builtin:greedy"][..], &["play", "--p2"][..]] {
+            let out = arena()
+                .args(cmd)
+                .arg(&file)
+                .write_stdin("q\n")
+                .output()
+                .unwrap();
+            assert!(!out.status.success());
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.contains(&expected), "{cmd:?}: {err}");
+            assert_eq!(err.matches(&shown).count(), 1, "{cmd:?}: {err}");
+        }
+    }
+}
+
+#[test]
 fn a_person_can_play_against_a_module() {
     arena()
         .args(["play", "--rows", "4", "--cols", "4", "--seed", "2", "--p2"])

@@ -1,6 +1,6 @@
 //! Figure 5: compiling a module, cold and from the compiled-module cache.
 //!
-//! Times [`crate::runtime::Sandbox::load_bytes`] (size and shape checks, Cranelift
+//! Times [`crate::field::compile`] (size and shape checks, Cranelift
 //! compilation, the ABI checks and the linking to the host functions) for every example
 //! bot, each the first time this process compiles it (cold). Then a sandbox with a
 //! [`ModuleCache`] in a fresh temporary folder loads each bot twice: the first load
@@ -11,14 +11,17 @@
 use super::end_to_end::temp_dir;
 use super::timing::time;
 use super::{num, BenchError, Figure, EXAMPLES};
+use std::path::Path;
+
+use crate::field;
 use crate::runtime::{Compiler, Limits, ModuleCache, Sandbox};
 
 /// Loads every example bot in `sandbox`; returns `(name, KiB, ms)` for each.
 fn load_all(sandbox: &Sandbox) -> Result<Vec<(&'static str, usize, f64)>, BenchError> {
     let mut times = Vec::new();
     for (name, bytes) in EXAMPLES {
-        let (d, module) = time(|| sandbox.load_bytes(name, bytes));
-        module?;
+        let (d, compiled) = time(|| field::compile(sandbox, name, Path::new(name), bytes));
+        compiled.result?;
         times.push((name, bytes.len().div_ceil(1024), d.as_secs_f64() * 1e3));
     }
     Ok(times)

@@ -1,13 +1,13 @@
 //! Figure 6: a whole tournament.
 //!
 //! The five example bots, each loaded four times under distinct names with
-//! [`crate::runtime::Sandbox::load_bytes`], make a field of 20; [`crate::tournament::run`]
+//! [`crate::field::compile`], make a field of 20; [`crate::tournament::run`]
 //! plays their round-robin of best-of-5 series on all worker threads into a temporary
 //! folder (removed afterwards), writing every file a real run writes. Games per second
 //! count the games played over the run's wall time (compiling is not included: it is
 //! figure 5).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use super::timing::time;
@@ -37,9 +37,10 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
     for copy in 1..=COPIES {
         for (name, bytes) in EXAMPLES {
             let name = format!("{}-{copy}", name.trim_end_matches(".wasm"));
-            let module = bots.sandbox.load_bytes(&name, bytes)?;
+            let compiled = crate::field::compile(&bots.sandbox, &name, Path::new(&name), bytes);
+            let module = compiled.result?;
             field.push(Participant {
-                sha256: module.sha256().to_string(),
+                sha256: compiled.sha256,
                 source: name.clone(),
                 name,
                 reference: false,

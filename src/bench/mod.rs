@@ -29,12 +29,15 @@ pub mod threads;
 pub mod timing;
 pub mod writing;
 
+use std::path::Path;
+
 use thiserror::Error;
 
 pub use figure::{num, Figure, Target};
 
 use crate::bot::Fault;
-use crate::runtime::{Limits, LoadError, Sandbox, WasmModule};
+use crate::field::{self, Refusal};
+use crate::runtime::{Limits, Sandbox, WasmModule};
 
 /// The example bots, as committed in `bots/`, by file name.
 pub const EXAMPLES: [(&str, &[u8]); 5] = [
@@ -59,7 +62,7 @@ pub enum BenchError {
     Setup(String),
     /// An example bot did not load.
     #[error("an example bot did not load: {0}")]
-    Load(#[from] LoadError),
+    Load(#[from] Refusal),
     /// A bot faulted where it never should.
     #[error("a bot faulted during the benchmark: {0}")]
     Fault(#[from] Fault),
@@ -186,7 +189,8 @@ impl Bots {
                 .iter()
                 .find(|(n, _)| *n == name)
                 .expect("an example bot");
-            Ok((sandbox.load_bytes(name, bytes)?, bytes.len().div_ceil(1024)))
+            let module = field::compile(&sandbox, name, Path::new(name), bytes).result?;
+            Ok((module, bytes.len().div_ceil(1024)))
         };
         let (first_legal, _) = load("first_legal.wasm")?;
         let (alphabeta, alphabeta_kib) = load("alphabeta.wasm")?;

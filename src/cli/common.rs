@@ -4,9 +4,6 @@ use std::collections::BTreeMap;
 use std::io::IsTerminal;
 
 use anyhow::{bail, Context as _};
-use arena::bot_name::escape_path;
-use arena::contestant::{module_name, BotSpec, Builtin, Wasm};
-use arena::referee::Entrant;
 use arena::rng_size::SizeRange;
 use arena::runtime::{Compiler, Limits, ModuleCache, Sandbox};
 use arena_games::{find_game, GameKind, GameParams};
@@ -81,12 +78,6 @@ pub fn use_color(no_color: bool) -> bool {
         && std::io::stdout().is_terminal()
 }
 
-/// A bot named on the command line, ready to enter games, with its display name.
-pub struct Named {
-    pub name: String,
-    pub entrant: Box<dyn Entrant>,
-}
-
 /// The sandbox for the limits the flags ask for, with room for `workers` threads each
 /// holding the two bots of its game (a full pool would be the harness's fault, never a
 /// bot's).
@@ -138,32 +129,6 @@ pub fn check_depth_flag(depth: Option<u32>, game: &'static dyn GameKind) -> anyh
         );
     }
     Ok(())
-}
-
-/// Loads one bot by name for `game`: a builtin, or a module through the sandbox.
-pub fn load_bot(
-    spec: &str,
-    game: &'static dyn GameKind,
-    depth: Option<u32>,
-    sandbox: &Sandbox,
-) -> anyhow::Result<Named> {
-    match spec.parse::<BotSpec>()? {
-        BotSpec::Builtin { strategy, depth: d } => {
-            let builtin = Builtin::new(game, &strategy, d.or(depth))?;
-            Ok(Named {
-                name: spec.to_string(),
-                entrant: Box::new(builtin),
-            })
-        }
-        BotSpec::Path(path) => {
-            let module = arena::python::load_bot(sandbox, &path)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", escape_path(&path)))?;
-            Ok(Named {
-                name: module_name(&path),
-                entrant: Box::new(Wasm(module)),
-            })
-        }
-    }
 }
 
 /// The roster, bands and anchor for a recorded tournament, whose submissions are the

@@ -4,11 +4,13 @@ use std::process::ExitCode;
 
 use arena::output::json::{pretty, MatchGameJson, MatchJson, VERSION};
 use arena::record::ResultCode;
-use arena::referee::play_game;
 use arena::seeds::derive;
+use arena::series::{Length, Series, Side};
 use arena_games::{Outcome, Player};
 
-use super::common::{check_depth_flag, load_bot, sandbox, GameChoice};
+use arena::field::load_one;
+
+use super::common::{check_depth_flag, sandbox, GameChoice};
 use super::MatchArgs;
 
 pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
@@ -18,12 +20,15 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
     }
     check_depth_flag(args.depth, choice.kind)?;
     let sandbox = sandbox(&args.limits, 1)?;
-    let a = load_bot(&args.a, choice.kind, args.depth, &sandbox)?;
-    let b = load_bot(&args.b, choice.kind, args.depth, &sandbox)?;
-    // Wins, losses and draws from A's side.
+    let a = load_one(&args.a, choice.kind, args.depth, &sandbox)?;
+    let b = load_one(&args.b, choice.kind, args.depth, &sandbox)?;
+    // Wins, losses and draws from A's side; A moves first in the first game.
     let (mut w, mut l, mut d) = (0u32, 0u32, 0u32);
     let mut games = Vec::new();
-    for i in 0..args.games {
+    let sides = [&*a.entrant, &*b.entrant];
+    let series = Series::new(Length::Games(args.games), Side::A);
+    let run = series.run(|sg| -> anyhow::Result<Outcome> {
+        let i = sg.index;
         let board_seed = derive(args.seed, "match-board", &[&i]);
         let size_seed = derive(args.seed, "match-size", &[&i]);
         let (rows, cols) = (
@@ -33,22 +38,12 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
         let game = choice
             .kind
             .new_game(&choice.params(rows, cols), board_seed)?;
-        let a_first = i % 2 == 0;
-        let entrants = if a_first {
-            [&*a.entrant, &*b.entrant]
-        } else {
-            [&*b.entrant, &*a.entrant]
-        };
         let seeds = [
             derive(args.seed, "match-bot", &[&i, &1]),
             derive(args.seed, "match-bot", &[&i, &2]),
         ];
-        let record = play_game(game, entrants, seeds);
-        let a_seat = if a_first {
-            Player::First
-        } else {
-            Player::Second
-        };
+        let record = sg.play(game, sides, seeds);
+        let a_seat = sg.seat(Side::A);
         match record.outcome {
             Outcome::Win(p) if p == a_seat => w += 1,
             Outcome::Win(_) => l += 1,
@@ -72,22 +67,22 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
                 scores: record.scores,
                 fuel: record.fuel,
             });
-            continue;
+            return Ok(record.outcome);
         }
         let n = w + l + d;
         let score = (w as f64 + d as f64 / 2.0) / n as f64;
         let note = match record.end.culprit() {
-            Some(p) => format!(
-                "  ({} by {})",
-                record.end.kind(),
-                if p == a_seat { &a.name } else { &b.name }
-            ),
+            Some(p) => format!("  ({} by {})", record.end.kind(), seat_name(p)),
             None => String::new(),
         };
         println!(
             "Score of {} vs {}: {w} - {l} - {d}  [{score:.3}] {n}{note}",
             a.name, b.name
         );
+        Ok(record.outcome)
+    });
+    if let Some(e) = run.stopped {
+        return Err(e);
     }
     if args.json {
         print!(

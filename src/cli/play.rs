@@ -2,22 +2,89 @@
 //!
 //! People type moves (MathTricks: `row col`); anything wrong is explained and asked
 //! again, never ending the game. `q` (or `quit`) abandons the game, as does the end of
-//! input. The end is said once: the final position's own "game over" line.
+//! input. The end is said once: the final position's own "game over" line. The game is
+//! a one-game [`Series`] like any other: a person is one more seat
+//! ([`arena::human::Human`]), and the terminal watches the referee play
+//! ([`arena::referee::Watch`]).
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufReader};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use arena::bot::Bot;
-use arena::referee::{explain, Entry};
+use arena::field::load_one;
+use arena::human::Human;
+use arena::referee::{End, Entrant, Entry, Watch};
 use arena::seeds::derive;
-use arena_games::Outcome;
+use arena::series::{Length, Series, Side};
+use arena_games::{AnyGame, Outcome, Player};
 
-use super::common::{load_bot, sandbox, use_color, GameChoice};
+use super::common::{sandbox, use_color, GameChoice};
 use super::PlayArgs;
 
-enum Seat {
-    Human,
-    Bot { name: String, bot: Box<dyn Bot> },
+/// A bot entered before the game starts (so that an instance that cannot be made is an
+/// error of the command, not a forfeit), handed to the referee once.
+struct Entered(Mutex<Option<Box<dyn Bot>>>);
+
+impl Entrant for Entered {
+    fn enter(&self, _seed: u64) -> Result<Box<dyn Bot>, Entry> {
+        let bot = self.0.lock().unwrap_or_else(PoisonError::into_inner).take();
+        bot.ok_or_else(|| Entry::Disqualified("a bot of `arena play` plays one game".into()))
+    }
+}
+
+/// The terminal following the game: every position drawn, every bot's move said.
+struct Terminal {
+    /// Each seat's bot name, `None` for a person.
+    bots: [Option<String>; 2],
+    color: bool,
+    /// Raised when a person leaves.
+    left: Arc<AtomicBool>,
+    /// The move a bot just answered, in the game's words.
+    answered: Option<String>,
+}
+
+impl Watch for Terminal {
+    fn position(&mut self, game: &dyn AnyGame) {
+        print!("\n{}", game.render(self.color));
+    }
+
+    fn answered(&mut self, game: &dyn AnyGame, seat: Player, raw: i32) {
+        self.answered = self.bots[seat.index()]
+            .as_ref()
+            .map(|_| game.describe_move(raw).unwrap_or_else(|| raw.to_string()));
+    }
+
+    fn played(&mut self, seat: Player) {
+        if let (Some(name), Some(desc)) = (&self.bots[seat.index()], self.answered.take()) {
+            println!("{seat} ({name}) plays {desc}");
+        }
+    }
+
+    fn ended(&mut self, game: &dyn AnyGame, end: &End) {
+        let name = |p: Player| self.bots[p.index()].as_deref().unwrap_or("human");
+        match end {
+            End::Normal => {
+                // The final drawing ends with the game's own "game over" line: said once.
+                print!("\n{}", game.render(self.color));
+                if let Some(Outcome::Win(p)) = game.outcome() {
+                    if let Some(bot) = &self.bots[p.index()] {
+                        println!("({p} is {bot})");
+                    }
+                }
+            }
+            End::Fault { seat, fault } => {
+                println!("{seat} ({}) forfeits: {fault}", name(*seat));
+                println!("{} wins", seat.other());
+            }
+            other => println!("{}", other.reason()),
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.left.load(Ordering::SeqCst)
+    }
 }
 
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
@@ -25,94 +92,54 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let color = use_color(args.no_color);
     let sandbox = sandbox(&args.limits, 1)?;
-    let mut seats = Vec::new();
+    let human = Human::new(
+        Box::new(BufReader::new(io::stdin())),
+        Box::new(io::stdout()),
+    );
+    let bot_seeds = [1usize, 2].map(|i| derive(seed, "play-bot", &[&i]));
+    // A person's seat is `None`: `human` fields it.
+    let mut seats: Vec<Option<Entered>> = Vec::new();
+    let mut bots = [None, None];
     for (i, spec) in [&args.p1, &args.p2].into_iter().enumerate() {
         if spec == "human" {
-            seats.push(Seat::Human);
+            seats.push(None);
             continue;
         }
-        let named = load_bot(spec, choice.kind, None, &sandbox)?;
-        let bot_seed = derive(seed, "play-bot", &[&(i + 1)]);
-        let bot = named.entrant.enter(bot_seed).map_err(|e| match e {
+        let named = load_one(spec, choice.kind, None, &sandbox)?;
+        let bot = named.entrant.enter(bot_seeds[i]).map_err(|e| match e {
             Entry::Fault(f) => anyhow::anyhow!("{spec}: {f}"),
             Entry::Disqualified(reason) => anyhow::anyhow!("{spec}: {reason}"),
         })?;
-        seats.push(Seat::Bot {
-            name: named.name,
-            bot,
-        });
+        seats.push(Some(Entered(Mutex::new(Some(bot)))));
+        bots[i] = Some(named.name);
     }
     let (rows, cols) = (choice.rows.min, choice.cols.min);
-    let mut game = choice.kind.new_game(&choice.params(rows, cols), seed)?;
+    let mut start = Some(choice.kind.new_game(&choice.params(rows, cols), seed)?);
     println!(
         "{} {rows}x{cols}, seed {seed} (play it again with --seed {seed})",
         choice.kind.info().name
     );
-    let stdin = io::stdin();
-    let mut lines = stdin.lock().lines();
-    let mut words = Vec::new();
-    let mut ply = 0u32;
-    while !game.is_terminal() {
-        print!("\n{}", game.render(color));
-        let seat = game.to_move();
-        match &mut seats[seat.index()] {
-            Seat::Human => loop {
-                print!("{} (q to quit): ", game.move_prompt());
-                io::stdout().flush()?;
-                let Some(line) = lines.next() else {
-                    println!("\ninput ended: game abandoned");
-                    return Ok(ExitCode::SUCCESS);
-                };
-                let line = line?;
-                if matches!(line.trim(), "q" | "quit") {
-                    println!("game abandoned");
-                    return Ok(ExitCode::SUCCESS);
-                }
-                let played = match game.parse_move(&line) {
-                    Ok(m) => game.play(m).map_err(|e| e.reason),
-                    Err(e) => Err(e.to_string()),
-                };
-                match played {
-                    Ok(()) => break,
-                    Err(why) => println!("{why}; try again"),
-                }
-            },
-            Seat::Bot { name, bot } => {
-                game.observation(
-                    ply,
-                    derive(seed, "play-bot", &[&(seat.index() + 1)]),
-                    &mut words,
-                );
-                let legal = || game.legal_moves();
-                let answer = bot.choose_move_with(&words, &legal);
-                let played = answer
-                    .map_err(|f| explain(f, &bot.output()).to_string())
-                    .and_then(|reply| {
-                        let desc = game
-                            .describe_move(reply.raw)
-                            .unwrap_or_else(|| reply.raw.to_string());
-                        game.play(reply.raw)
-                            .map(|()| desc)
-                            .map_err(|e| e.to_string())
-                    });
-                match played {
-                    Ok(desc) => println!("{seat} ({name}) plays {desc}"),
-                    Err(why) => {
-                        println!("{seat} ({name}) forfeits: {why}");
-                        println!("{} wins", seat.other());
-                        return Ok(ExitCode::SUCCESS);
-                    }
-                }
-            }
+    let mut terminal = Terminal {
+        bots,
+        color,
+        left: human.left(),
+        answered: None,
+    };
+    let seat = |i: usize| -> &dyn Entrant {
+        match &seats[i] {
+            Some(bot) => bot,
+            None => &human,
         }
-        ply += 1;
-    }
-    // The final drawing ends with the game's own "game over" line: said once.
-    print!("\n{}", game.render(color));
-    if let Some(Outcome::Win(p)) = game.outcome() {
-        if let Seat::Bot { name, .. } = &seats[p.index()] {
-            println!("({p} is {name})");
-        }
+    };
+    let sides = [seat(0), seat(1)];
+    // Side A is the first player named, and moves first.
+    Series::new(Length::Games(1), Side::A).run(|game| {
+        let start = start.take().expect("one game");
+        let record = game.play_watched(start, sides, bot_seeds, &mut terminal)?;
+        Ok::<_, arena::referee::Stopped>(record.outcome)
+    });
+    if let Some(e) = human.input_error() {
+        return Err(e.into());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -6,19 +6,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use anyhow::bail;
-use arena::bot_name::{escape_message, escape_path, escape_text};
-use arena::contestant::{Builtin, Disqualified, Wasm};
+use arena::bot_name::{escape_path, escape_text};
+use arena::field::Field;
 use arena::output::manifest::SkippedEntry;
 use arena::output::{crosstable_csv, standings_csv};
-use arena::referee::Entrant;
-use arena::runtime::{Sandbox, WasmModule};
+use arena::runtime::Sandbox;
 use arena::series::SeriesRules;
 use arena::submissions::{self, Candidate, Intake, Source};
 use arena::tournament::{self, Config, Participant, Progress, Silent, TournamentError};
 use arena_games::GameKind;
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
-use sha2::{Digest, Sha256};
 
 use super::bounds::{MAX_SERIES, MAX_THREADS};
 use super::common::{check_depth_flag, limits_json, load_grading, sandbox, GameChoice};
@@ -62,108 +59,19 @@ fn check_schedule_size(bots: &[Candidate], rounds: u32) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A module read and compiled, or the reason it cannot play.
-struct Loaded {
-    sha256: String,
-    result: Result<WasmModule, LoadFailure>,
-}
-
-/// Why a module cannot play (its words become the disqualification reason).
-#[derive(Debug, thiserror::Error)]
-enum LoadFailure {
-    /// The file could not be read safely.
-    #[error("{0}")]
-    Read(#[from] arena::module_file::ReadError),
-    /// The bytes do not compile or do not follow the ABI.
-    #[error("{0}")]
-    Load(#[from] arena::runtime::LoadError),
-    /// A trial instance fails.
-    #[error("cannot be instantiated: {0}")]
-    Instantiate(arena::bot::Fault),
-}
-
-/// Reads a module through the one safe reader, hashes the bytes read and compiles those
-/// same bytes; a module that cannot even be instantiated (its `start` traps or runs out
-/// of fuel) is disqualified like one that does not load, as the ABI says (a trial
-/// instance with seed 0 decides it before play starts).
-fn load_module(c: &Candidate, path: &std::path::Path, sandbox: &Sandbox) -> Loaded {
-    let bytes = match arena::module_file::read(path, sandbox.limits().module_bytes) {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            return Loaded {
-                sha256: String::new(),
-                result: Err(e.into()),
-            }
-        }
-    };
-    let loaded = arena::python::load_bot_bytes(sandbox, c.name.as_str(), path, &bytes);
-    // A loaded module hashed the bytes it was made from; only a refused file is hashed
-    // here, so that every file is hashed once.
-    let sha256 = match &loaded {
-        Ok(module) => module.sha256().to_string(),
-        Err(_) => hex::encode(Sha256::digest(&bytes)),
-    };
-    let result = loaded.map_err(LoadFailure::from).and_then(|module| {
-        module
-            .instantiate(0)
-            .map(|_| module)
-            .map_err(LoadFailure::Instantiate)
-    });
-    Loaded { sha256, result }
-}
-
-/// Loads the field: builtins as they are, modules read and compiled in parallel before
-/// play starts. A module that does not load is disqualified with the reason (escaped, on
-/// one line), and stays in the standings.
+/// Loads the field ([`Field::load`]) and names every disqualified module (escaped, on
+/// one line) on stderr: it stays in the standings.
 pub(super) fn build_field(
     bots: &[Candidate],
     game: &'static dyn GameKind,
     depth: Option<u32>,
     sandbox: &Sandbox,
 ) -> anyhow::Result<Vec<Participant>> {
-    let loaded: Vec<Option<Loaded>> = bots
-        .par_iter()
-        .map(|c| match &c.source {
-            Source::Module(path) => Some(load_module(c, path, sandbox)),
-            Source::Builtin { .. } => None,
-        })
-        .collect();
-    let mut field = Vec::new();
-    for (c, loaded) in bots.iter().zip(loaded) {
-        let (entrant, sha256, disqualified): (Box<dyn Entrant>, String, Option<String>) = match &c
-            .source
-        {
-            Source::Builtin { strategy, depth: d } => {
-                let builtin = Builtin::new(game, strategy, d.or(depth))
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", c.name))?;
-                (Box::new(builtin), String::new(), None)
-            }
-            Source::Module(path) => {
-                let loaded = loaded.expect("every module was loaded");
-                match loaded.result {
-                    Ok(module) => (Box::new(Wasm(module)), loaded.sha256, None),
-                    Err(reason) => {
-                        let reason = escape_message(&arena::referee::one_line(&reason.to_string()));
-                        eprintln!("{}: disqualified: {reason}", escape_path(path));
-                        (
-                            Box::new(Disqualified(reason.clone())),
-                            loaded.sha256,
-                            Some(reason),
-                        )
-                    }
-                }
-            }
-        };
-        field.push(Participant {
-            name: c.name.as_str().to_string(),
-            source: c.file.clone(),
-            sha256,
-            reference: c.reference,
-            disqualified,
-            entrant,
-        });
+    let field = Field::load(bots, game, depth, sandbox)?;
+    for (path, reason) in &field.disqualified {
+        eprintln!("{}: disqualified: {reason}", escape_path(path));
     }
-    Ok(field)
+    Ok(field.participants)
 }
 
 /// Notes modules with byte-identical content: all are played; the instructor decides.

@@ -22,9 +22,9 @@ use std::sync::Arc;
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
-use crate::module_file::ReadError;
+use crate::bot::Fault;
 use crate::runtime::snapshot::{self, SnapshotError};
-use crate::runtime::{LoadError, ModuleInput, Sandbox, WasmModule};
+use crate::runtime::{LoadError, ModuleInput, Sandbox, SharedModuleError, WasmModule};
 use crate::units::human_bytes;
 
 /// The interpreter module as `bots/build.sh` builds it.
@@ -57,15 +57,32 @@ pub enum PythonError {
     #[error(
         "cannot prepare the Python interpreter (a problem of the harness, not of the bot): {0}"
     )]
-    Interpreter(String),
+    Interpreter(#[from] PreinitError),
     /// The script did not load: a syntax error, an exception, no `choose`.
     #[error("{0}")]
     Script(String),
 }
 
+/// Why a module could not be instrumented, run and snapshotted.
+#[derive(Debug, Error)]
+pub enum PreinitError {
+    /// Instrumenting, reading or rewriting the module failed.
+    #[error("{0}")]
+    Snapshot(#[from] SnapshotError),
+    /// The instrumented module did not load.
+    #[error("{0}")]
+    Load(#[from] LoadError),
+    /// The instance faulted while being prepared.
+    #[error("{0}")]
+    Fault(#[from] Fault),
+    /// The script handed to the instance did not load, as the interpreter logged it.
+    #[error("{0}")]
+    Refused(String),
+}
+
 impl From<SnapshotError> for PythonError {
     fn from(e: SnapshotError) -> PythonError {
-        PythonError::Interpreter(e.to_string())
+        PythonError::Interpreter(e.into())
     }
 }
 
@@ -82,32 +99,29 @@ pub fn is_script(path: &Path) -> bool {
 /// # Errors
 /// [`PythonError::Interpreter`].
 pub fn interpreter_snapshot(sandbox: &Sandbox) -> Result<Vec<u8>, PythonError> {
-    snapshot_after(sandbox, INTERPRETER, &[INIT], |instance| {
-        instance.call(INIT).map_err(|f| f.to_string())
-    })
-    .map_err(PythonError::Interpreter)
+    Ok(snapshot_after(sandbox, INTERPRETER, &[INIT], |instance| {
+        Ok(instance.call(INIT)?)
+    })?)
 }
 
 /// `module` instrumented, instantiated, driven by `run`, then snapshotted without the
-/// exports in `drop`. An error is `run`'s or the snapshot's message.
+/// exports in `drop`.
+///
+/// # Errors
+/// [`PreinitError`]: `run`'s, or the snapshot's.
 fn snapshot_after(
     sandbox: &Sandbox,
     module: &[u8],
     drop: &[&str],
-    run: impl FnOnce(&mut crate::runtime::PreinitInstance) -> Result<(), String>,
-) -> Result<Vec<u8>, String> {
-    let text = |e: SnapshotError| e.to_string();
-    let instrumented = snapshot::instrument(module).map_err(text)?;
-    let globals = snapshot::defined_globals(module).map_err(text)?;
-    let loaded = sandbox
-        .load_trusted(NAME, &instrumented, INTERPRETER_CAP)
-        .map_err(|e| e.to_string())?;
-    let mut instance = loaded
-        .preinit_instance(PREINIT_FUEL)
-        .map_err(|f| f.to_string())?;
+    run: impl FnOnce(&mut crate::runtime::PreinitInstance) -> Result<(), PreinitError>,
+) -> Result<Vec<u8>, PreinitError> {
+    let instrumented = snapshot::instrument(module)?;
+    let globals = snapshot::defined_globals(module)?;
+    let loaded = sandbox.load_trusted(NAME, &instrumented, INTERPRETER_CAP)?;
+    let mut instance = loaded.preinit_instance(PREINIT_FUEL)?;
     run(&mut instance)?;
-    let state = instance.state(globals).map_err(|f| f.to_string())?;
-    snapshot::rewrite(module, &state, drop).map_err(text)
+    let state = instance.state(globals)?;
+    Ok(snapshot::rewrite(module, &state, drop)?)
 }
 
 /// The pre-initialised interpreter, compiled: built on the first call for `sandbox`,
@@ -119,31 +133,19 @@ pub fn interpreter(sandbox: &Sandbox) -> Result<WasmModule, LoadError> {
     sandbox
         .python_slot()
         .get_or_init(|| {
-            let bytes = interpreter_snapshot(sandbox).map_err(|e| e.to_string())?;
+            let bytes = interpreter_snapshot(sandbox).map_err(SharedModuleError::new)?;
             sandbox
                 .load_trusted(NAME, &bytes, INTERPRETER_CAP)
-                .map_err(|e| e.to_string())
+                .map_err(SharedModuleError::new)
         })
         .clone()
         .map_err(LoadError::Interpreter)
 }
 
-/// Loads the bot at `path`: a Python bot ([`load_script`]) when it ends in `.py`, a
-/// module ([`Sandbox::load`]) otherwise. What every command that loads a bot calls.
-///
-/// # Errors
-/// [`LoadError`] naming what is wrong.
-pub fn load_bot(sandbox: &Sandbox, path: &Path) -> Result<WasmModule, LoadError> {
-    if is_script(path) {
-        load_script(sandbox, path)
-    } else {
-        sandbox.load(path)
-    }
-}
-
 /// Loads a bot named `name` from `bytes`, the content of the file at `path` that the
-/// caller read: a Python bot ([`load_script_bytes`]) when `path` ends in `.py`, a module
-/// ([`Sandbox::load_bytes`]) otherwise.
+/// caller read ([`crate::field::read`]): a Python bot ([`load_script_bytes`]) when `path`
+/// ends in `.py`, a module ([`Sandbox::load_bytes`]) otherwise. Every bot file is compiled
+/// through here ([`crate::field::compile`]).
 ///
 /// # Errors
 /// [`LoadError`] naming what is wrong.
@@ -158,23 +160,6 @@ pub fn load_bot_bytes(
     } else {
         sandbox.load_bytes(name, bytes)
     }
-}
-
-/// Loads the Python bot at `path`: its script (read like a module file: no links or
-/// devices, at most [`SCRIPT_CAP`] bytes), then [`load_script_bytes`].
-///
-/// # Errors
-/// [`LoadError`] for a script that cannot be read or an interpreter that cannot be
-/// prepared. A script that does not compile is found at instantiation.
-pub fn load_script(sandbox: &Sandbox, path: &Path) -> Result<WasmModule, LoadError> {
-    let script = crate::module_file::read(path, SCRIPT_CAP).map_err(|e| match e {
-        ReadError::TooLarge { size, cap } => LoadError::ScriptTooLarge {
-            size: human_bytes(size),
-            cap: human_bytes(cap),
-        },
-        e => LoadError::from_read(path, e),
-    })?;
-    load_script_bytes(sandbox, &path.display().to_string(), script)
 }
 
 /// A Python bot named `name` playing `script`: the script as the input of
@@ -215,27 +200,57 @@ pub fn pack(sandbox: &Sandbox, script: &[u8]) -> Result<Vec<u8>, PythonError> {
     let base = interpreter_snapshot(sandbox)?;
     let len = i32::try_from(script.len())
         .map_err(|_| PythonError::Script("the script is larger than 2 GiB".to_string()))?;
-    let mut refused = None;
     let packed = snapshot_after(sandbox, &base, &[SCRIPT, LOAD], |instance| {
-        let ptr = instance.call_i32(SCRIPT, len).map_err(|f| f.to_string())?;
-        instance.write(ptr, script).map_err(|f| f.to_string())?;
-        let status = instance.call_status(LOAD);
-        match status {
+        let ptr = instance.call_i32(SCRIPT, len)?;
+        instance.write(ptr, script)?;
+        match instance.call_status(LOAD) {
             Ok(0) => Ok(()),
-            Ok(_) => {
-                let out = instance.output();
-                refused = Some(out.trim_end().to_string());
-                Err(String::new())
-            }
-            Err(fault) => {
-                refused = Some(format!("loading the script: {fault}"));
-                Err(String::new())
-            }
+            Ok(_) => Err(PreinitError::Refused(
+                instance.output().trim_end().to_string(),
+            )),
+            Err(fault) => Err(PreinitError::Refused(format!(
+                "loading the script: {fault}"
+            ))),
         }
     });
-    match (packed, refused) {
-        (Ok(bytes), _) => Ok(bytes),
-        (Err(_), Some(why)) => Err(PythonError::Script(why)),
-        (Err(why), None) => Err(PythonError::Interpreter(why)),
+    match packed {
+        Ok(bytes) => Ok(bytes),
+        Err(PreinitError::Refused(why)) => Err(PythonError::Script(why)),
+        Err(e) => Err(PythonError::Interpreter(e)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::Limits;
+
+    #[test]
+    fn an_interpreter_that_cannot_be_built_is_a_typed_error_kept_for_every_bot() {
+        // Too little memory for RustPython's heap: the interpreter cannot be prepared.
+        let limits = Limits {
+            memory_bytes: 1 << 20,
+            ..Limits::default()
+        };
+        let sandbox = Sandbox::new(limits).unwrap();
+        let first = load_script_bytes(&sandbox, "a.py", b"def choose(s): pass".to_vec());
+        let Err(LoadError::Interpreter(shared)) = first else {
+            panic!("the interpreter was built with 1 MiB");
+        };
+        assert!(
+            LoadError::Interpreter(shared.clone())
+                .to_string()
+                .starts_with("cannot prepare the Python interpreter"),
+            "{shared}"
+        );
+        let built = shared.inner().downcast_ref::<PythonError>();
+        assert!(
+            matches!(built, Some(PythonError::Interpreter(PreinitError::Load(_)))),
+            "{built:?}"
+        );
+        let Err(LoadError::Interpreter(again)) = interpreter(&sandbox) else {
+            panic!("a second bot rebuilt the interpreter");
+        };
+        assert_eq!(again.to_string(), shared.to_string());
     }
 }

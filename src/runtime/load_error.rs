@@ -1,6 +1,7 @@
 //! Why a module cannot be loaded: each message names the problem in a student's words.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use thiserror::Error;
 
@@ -87,7 +88,7 @@ pub enum LoadError {
     #[error(
         "cannot prepare the Python interpreter (a problem of the harness, not of the bot): {0}"
     )]
-    Interpreter(String),
+    Interpreter(SharedModuleError),
     /// A Python bot's script is larger than the script cap.
     #[error("the script is {size}, more than the {cap} cap of a Python bot")]
     ScriptTooLarge {
@@ -160,6 +161,25 @@ pub enum LoadError {
         /// The type the host provides.
         expected: String,
     },
+}
+
+/// Why the sandbox's shared trusted module (arena's pre-initialised Python interpreter)
+/// could not be built. The sandbox keeps it and hands a copy to every later caller, so
+/// the error it wraps (the builder's own type) is shared rather than cloned.
+#[derive(Clone, Debug, Error)]
+#[error("{0}")]
+pub struct SharedModuleError(#[source] Arc<dyn std::error::Error + Send + Sync>);
+
+impl SharedModuleError {
+    /// Wraps the builder's error.
+    pub fn new(error: impl std::error::Error + Send + Sync + 'static) -> SharedModuleError {
+        SharedModuleError(Arc::new(error))
+    }
+
+    /// The builder's error, to be told apart by its type.
+    pub fn inner(&self) -> &(dyn std::error::Error + Send + Sync + 'static) {
+        &*self.0
+    }
 }
 
 impl LoadError {

@@ -41,7 +41,7 @@ pub use compiler::{serve_compile, Compiler, ServeCompileError, COMPILE_SUBCOMMAN
 pub use engine::SandboxError;
 pub use host::{ARENA_MODULE, HOST_BYTE_FUEL, HOST_CALL_FUEL, LEGAL_MOVES, WASI_MODULE};
 pub use limits::{Limits, LimitsError};
-pub use load_error::LoadError;
+pub use load_error::{LoadError, SharedModuleError};
 pub(crate) use module::ModuleInput;
 pub use module::{ExportInfo, ImportInfo, WasmModule};
 pub use output::TRUNCATED_MARKER;

@@ -10,7 +10,7 @@ use super::cache::{CacheStats, ModuleCache};
 use super::compiler::Compiler;
 use super::engine::{SandboxError, Shared};
 use super::limits::Limits;
-use super::load_error::LoadError;
+use super::load_error::{LoadError, SharedModuleError};
 use super::module::{self, WasmModule};
 use super::types::func_signature;
 use super::ImportInfo;
@@ -27,7 +27,7 @@ pub struct Sandbox {
     /// A trusted module built on first use and shared by every bot of the sandbox (the
     /// pre-initialised Python interpreter, `crate::python::interpreter`), or why it
     /// could not be built.
-    python: Arc<OnceLock<Result<WasmModule, String>>>,
+    python: Arc<OnceLock<Result<WasmModule, SharedModuleError>>>,
 }
 
 impl Sandbox {
@@ -80,8 +80,8 @@ impl Sandbox {
             .collect()
     }
 
-    /// Loads a bot from a `.wasm` or `.wat` file (a `.py` file is a Python bot:
-    /// `crate::python::load_bot` takes both), read through
+    /// Loads a bot from a `.wasm` or `.wat` file (the commands load every bot file, `.py`
+    /// included, through `crate::field`), read through
     /// [`crate::module_file::read`] (no links, FIFOs or devices; the size checked before
     /// reading and at most the cap read), then everything [`Sandbox::load_bytes`] checks.
     ///
@@ -121,7 +121,7 @@ impl Sandbox {
     }
 
     /// Where the sandbox keeps its shared trusted module (see the field).
-    pub(crate) fn python_slot(&self) -> &OnceLock<Result<WasmModule, String>> {
+    pub(crate) fn python_slot(&self) -> &OnceLock<Result<WasmModule, SharedModuleError>> {
         &self.python
     }
 

@@ -14,6 +14,7 @@ mod rows;
 mod summaries;
 pub mod verify;
 
+pub use crate::field::Participant;
 pub use play::{game_row, replay_of};
 pub use summaries::{recompute, write_summaries};
 
@@ -34,7 +35,6 @@ use crate::output::manifest::{BotEntry, Manifest, SkippedEntry, FORMAT};
 use crate::output::replay;
 use crate::output::replay_store::{self, Journals};
 use crate::output::OutputError;
-use crate::referee::Entrant;
 use crate::rng_size::SizeRange;
 use crate::schedule::{Schedule, SeriesPlan, Shard};
 use crate::series::SeriesRules;
@@ -76,22 +76,6 @@ pub struct Config {
     pub skipped: Vec<SkippedEntry>,
     /// Play only this part of the schedule (`--shard I/N`); `arena merge` combines parts.
     pub shard: Option<Shard>,
-}
-
-/// One bot of the field.
-pub struct Participant {
-    /// Its name (unique).
-    pub name: String,
-    /// Where it came from, for the manifest.
-    pub source: String,
-    /// The module's SHA-256, empty for builtins.
-    pub sha256: String,
-    /// A gauntlet reference (plays every submission, is not ranked with them).
-    pub reference: bool,
-    /// Why it cannot play, if it cannot (it stays in the standings and forfeits).
-    pub disqualified: Option<String>,
-    /// What fields its bots.
-    pub entrant: Box<dyn Entrant>,
 }
 
 /// Options of the derived files only, never of play: they can change afterwards with

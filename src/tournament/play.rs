@@ -12,8 +12,8 @@ use crate::output::replay::Replay;
 use crate::output::replay_store::Journals;
 use crate::output::OutputError;
 use crate::record::ResultCode;
-use crate::referee::{play_game, Entrant, GameRecord};
-use crate::series::Tally;
+use crate::referee::{Entrant, GameRecord};
+use crate::series::{Length, Series, SeriesGame};
 
 use super::rows::first_second;
 use super::{Config, Participant, Progress};
@@ -36,23 +36,18 @@ impl RunContext<'_> {
     /// Plays (or takes from the previous run) the games of one series. Returns its rows,
     /// the games played now, and whether it was cut short by a stop.
     pub(super) fn play_series(&self, plan: &SeriesPlan) -> (Vec<GameRow>, u64, bool) {
-        let rules = self.schedule.rules;
-        let mut tally = Tally::default();
+        let series = Series::new(Length::Rules(self.schedule.rules), plan.first);
         let mut rows = Vec::new();
         let mut played = 0;
-        for index in 0..rules.max_games() {
-            if rules.is_over(&tally) {
-                self.progress.skip((rules.max_games() - index) as u64);
-                break;
-            }
-            let game = self.schedule.game(plan, index);
+        let run = series.run(|sg| {
+            let game = self.schedule.game(plan, sg.index);
             let row = match self.done.get(&game.id) {
                 Some(row) => row.clone(),
                 None => {
                     if self.stop.load(Ordering::Relaxed) {
-                        return (rows, played, true);
+                        return Err(());
                     }
-                    match self.play(plan, &game) {
+                    match self.play(plan, &game, sg) {
                         Ok(row) => {
                             played += 1;
                             self.progress.game_done();
@@ -64,28 +59,35 @@ impl RunContext<'_> {
                                 .lock()
                                 .expect("no panics while holding it")
                                 .get_or_insert(e);
-                            return (rows, played, true);
+                            return Err(());
                         }
                     }
                 }
             };
-            tally.add(game.first, row.result().outcome());
+            let outcome = row.result().outcome();
             rows.push(row);
+            Ok(outcome)
+        });
+        if run.unplayed > 0 {
+            self.progress.skip(run.unplayed as u64);
         }
-        (rows, played, false)
+        (rows, played, run.stopped.is_some())
     }
 
     /// Plays one game, appends its replay to the journal, then its row (so a row always
     /// has its replay).
-    fn play(&self, plan: &SeriesPlan, game: &GamePlan) -> Result<GameRow, OutputError> {
+    fn play(
+        &self,
+        plan: &SeriesPlan,
+        game: &GamePlan,
+        series_game: SeriesGame,
+    ) -> Result<GameRow, OutputError> {
         let names = first_second(self.schedule, plan, game);
-        let index_of = |name: &str| {
-            self.field
-                .iter()
-                .position(|p| p.name == name)
-                .expect("a scheduled bot")
+        let entrant = |side: usize| {
+            let name = &self.schedule.names[side];
+            let p = self.field.iter().find(|p| &p.name == name);
+            &*p.expect("a scheduled bot").entrant
         };
-        let seats = [index_of(&names[0]), index_of(&names[1])];
         let start = self
             .config
             .game
@@ -93,11 +95,8 @@ impl RunContext<'_> {
             .map_err(|e| {
                 OutputError::corrupt(&self.config.out, format!("game {}: {e}", game.id))
             })?;
-        let entrants: [&dyn Entrant; 2] = [
-            &*self.field[seats[0]].entrant,
-            &*self.field[seats[1]].entrant,
-        ];
-        let record = play_game(start, entrants, game.bot_seeds);
+        let sides: [&dyn Entrant; 2] = [entrant(plan.a), entrant(plan.b)];
+        let record = series_game.play(start, sides, game.bot_seeds);
         let row = game_row(plan, game, &names, &record);
         let replay = replay_of(self.config.game, plan, game, &names, &record);
         self.journals.append(game.id, &replay.to_text())?;

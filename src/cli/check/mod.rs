@@ -8,17 +8,18 @@
 
 mod report;
 
-use std::path::Path;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use arena::bot::{Bot, Fault, Reply};
 use arena::contestant::{module_name, Builtin};
+use arena::field::{self, Refusal};
 use arena::module_lint;
-use arena::referee::{play_game, End, Entrant, Entry};
-use arena::runtime::{human_bytes, Limits, WasmModule};
+use arena::referee::{End, Entrant, Entry};
+use arena::runtime::{human_bytes, Limits, LoadError, WasmModule};
 use arena::seeds::derive;
-use arena_games::{Outcome, Player};
+use arena::series::{Length, Series, Side};
+use arena_games::Outcome;
 
 use super::common::{sandbox, GameChoice};
 use super::CheckArgs;
@@ -55,9 +56,18 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         memory_bytes: 0,
         problems: Vec::new(),
     };
-    match arena::python::load_bot(&sandbox, &args.bot) {
+    // The file is read once: the bytes compiled are the bytes measured and linted.
+    let (bytes, loaded) = match field::read(&sandbox, &args.bot) {
+        Ok(bytes) => {
+            let loaded =
+                field::compile(&sandbox, &args.bot.display().to_string(), &args.bot, &bytes);
+            (Some(bytes), loaded.result)
+        }
+        Err(e) => (None, Err(e)),
+    };
+    match loaded {
         Ok(module) => {
-            let bytes = std::fs::read(&args.bot)?;
+            let bytes = bytes.expect("a module was compiled from bytes read");
             report.load.ok = true;
             report.load.bytes = Some(bytes.len() as u64);
             report.load.sha256 = Some(module.sha256().to_string());
@@ -80,13 +90,17 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             report.warnings = warnings(&name, &bytes, limits.module_bytes);
             play(&args, &choice, module, &limits, &mut report)?;
         }
-        Err(e) => {
-            let first = e.to_string();
+        Err(refusal) => {
+            // A file that cannot be read is named with its path, as the sandbox names it.
+            let first = match refusal {
+                Refusal::Read(e) => LoadError::from_read(&args.bot, e).to_string(),
+                other => other.to_string(),
+            };
             // The sandbox stops at the first problem; list every one it would find (a
             // Python script is not a module: its one problem is the whole story).
-            let mut all = match file_bytes(&args.bot, limits.module_bytes) {
+            let mut all = match &bytes {
                 Some(_) if arena::python::is_script(&args.bot) => Vec::new(),
-                Some(bytes) => module_lint::problems(&bytes, &limits, &sandbox.allowed_imports()),
+                Some(bytes) => module_lint::problems(bytes, &limits, &sandbox.allowed_imports()),
                 None => Vec::new(),
             };
             if !all.contains(&first) {
@@ -111,16 +125,6 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
-}
-
-/// The file's bytes when it is a regular file no larger than the cap (a larger one has
-/// its one problem already: its size).
-fn file_bytes(path: &Path, cap: u64) -> Option<Vec<u8>> {
-    let meta = std::fs::metadata(path).ok()?;
-    if !meta.is_file() || meta.len() > cap {
-        return None;
-    }
-    std::fs::read(path).ok()
 }
 
 /// Instantiates the module once as a tournament does (seed 0), then plays the games.
@@ -161,18 +165,13 @@ fn play(
         fuel: Arc::default(),
     };
     let (rows, cols) = (choice.rows.min, choice.cols.min);
-    for g in 0..args.games {
+    // The module is side A, first in the first game; its opponent changes every game.
+    let series = Series::new(Length::Games(args.games), Side::A);
+    let run = series.run(|sg| -> anyhow::Result<Outcome> {
+        let g = sg.index;
         let opponent = OPPONENTS[g as usize % OPPONENTS.len()];
         let builtin = Builtin::new(choice.kind, opponent, None)?;
-        let seat = if g % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        };
-        let entrants: [&dyn Entrant; 2] = match seat {
-            Player::First => [&me, &builtin],
-            Player::Second => [&builtin, &me],
-        };
+        let seat = sg.seat(Side::A);
         let board = choice.kind.new_game(
             &choice.params(rows, cols),
             derive(args.seed, "check-board", &[&g]),
@@ -181,7 +180,7 @@ fn play(
             derive(args.seed, "check-bot", &[&g, &1]),
             derive(args.seed, "check-bot", &[&g, &2]),
         ];
-        let record = play_game(board, entrants, seeds);
+        let record = sg.play(board, [&me, &builtin], seeds);
         let i = seat.index();
         report.memory_bytes = report.memory_bytes.max(record.memory[i]);
         let result = match record.outcome {
@@ -221,6 +220,10 @@ fn play(
             fault,
             output: record.outputs[i].clone(),
         });
+        Ok(record.outcome)
+    });
+    if let Some(e) = run.stopped {
+        return Err(e);
     }
     let fuel = me.fuel.lock().unwrap_or_else(PoisonError::into_inner);
     report.fuel = FuelStats::of(&fuel).map(|f| Fuel {

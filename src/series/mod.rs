@@ -12,6 +12,10 @@
 //!   points out of 2N, and only ever stops after a complete pair.
 //! - A series stops as soon as it is decided, unless `--play-all` asks for every game.
 
+mod runner;
+
+pub use runner::{Length, Series, SeriesGame, SeriesRun};
+
 use arena_games::{Outcome, Player};
 
 /// The two bots of a series: `A` is the one listed first in the schedule.
@@ -37,6 +41,16 @@ impl Side {
         match self {
             Side::A => Side::B,
             Side::B => Side::A,
+        }
+    }
+
+    /// Who moves first in game `index` of a series in which this side moves first in
+    /// game 0: the first mover alternates game by game.
+    pub fn first_in(self, index: u32) -> Side {
+        if index.is_multiple_of(2) {
+            self
+        } else {
+            self.other()
         }
     }
 }
@@ -108,11 +122,7 @@ impl SeriesRules {
 
     /// Who moves first in game `index`, given the first game's first mover.
     pub fn first_mover(&self, first: Side, index: u32) -> Side {
-        if index.is_multiple_of(2) {
-            first
-        } else {
-            first.other()
-        }
+        first.first_in(index)
     }
 
     /// Whether the series is over after the games in `tally`.

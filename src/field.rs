@@ -1,0 +1,384 @@
+//! The field: the bots of a command, each loaded once.
+//!
+//! Every command that plays bots loads them here: `tournament` and `verify` a whole field
+//! ([`Field::load`]), `match` and `play` one bot per name ([`load_one`]), `check` one file
+//! ([`read`], then [`compile`]), the bench its embedded examples ([`compile`]). A bot is a
+//! builtin (`builtin:NAME[:DEPTH]`, [`crate::contestant::BotSpec`]) or a file: a `.wasm` or
+//! `.wat` module, or a Python script (`.py`). A file is read once through
+//! [`crate::module_file::read`] (no links, FIFOs or devices; at most the cap read), hashed
+//! once, and compiled once through [`crate::python::load_bot_bytes`] (a script becomes the
+//! sandbox's pre-initialised interpreter with the script as its input), which goes through
+//! the sandbox's module cache.
+
+use std::path::{Path, PathBuf};
+
+use arena_games::GameKind;
+use sha2::{Digest, Sha256};
+
+use crate::bot::Fault;
+use crate::bot_name::{escape_message, escape_path};
+use crate::contestant::{
+    module_name, BotSpec, BotSpecError, Builtin, BuiltinError, Disqualified, Wasm,
+};
+use crate::module_file::ReadError;
+use crate::python::{is_script, SCRIPT_CAP};
+use crate::referee::{one_line, Entrant};
+use crate::runtime::{human_bytes, LoadError, Sandbox, WasmModule};
+use crate::submissions::{Candidate, Source};
+
+/// One bot of a tournament's field.
+pub struct Participant {
+    /// Its name (unique).
+    pub name: String,
+    /// Where it came from, for the manifest.
+    pub source: String,
+    /// The module's SHA-256, empty for builtins.
+    pub sha256: String,
+    /// A gauntlet reference (plays every submission, is not ranked with them).
+    pub reference: bool,
+    /// Why it cannot play, if it cannot (it stays in the standings and forfeits).
+    pub disqualified: Option<String>,
+    /// What fields its bots.
+    pub entrant: Box<dyn Entrant>,
+}
+
+/// Why a bot file cannot play (its words become a disqualification's reason).
+#[derive(Debug, thiserror::Error)]
+pub enum Refusal {
+    /// The file could not be read safely.
+    #[error("{0}")]
+    Read(#[from] ReadError),
+    /// The bytes do not compile or do not follow the ABI (or a script is too large).
+    #[error("{0}")]
+    Load(#[from] LoadError),
+    /// A trial instance fails.
+    #[error("cannot be instantiated: {0}")]
+    Instantiate(Fault),
+}
+
+/// A bot file compiled, or the reason it cannot play, with the SHA-256 of the bytes read
+/// (empty when the file could not be read).
+pub struct Compiled {
+    /// The hash of the file's bytes, hex.
+    pub sha256: String,
+    /// The module, or why there is none.
+    pub result: Result<WasmModule, Refusal>,
+}
+
+/// Reads the bot file at `path` once, through the one safe reader: a module up to the
+/// sandbox's module cap, a Python script up to [`SCRIPT_CAP`].
+///
+/// # Errors
+/// [`Refusal::Read`] when the file cannot be read safely, [`Refusal::Load`] with
+/// [`LoadError::ScriptTooLarge`] for a script past its cap.
+pub fn read(sandbox: &Sandbox, path: &Path) -> Result<Vec<u8>, Refusal> {
+    if !is_script(path) {
+        return Ok(crate::module_file::read(
+            path,
+            sandbox.limits().module_bytes,
+        )?);
+    }
+    crate::module_file::read(path, SCRIPT_CAP).map_err(|e| match e {
+        ReadError::TooLarge { size, cap } => Refusal::Load(LoadError::ScriptTooLarge {
+            size: human_bytes(size),
+            cap: human_bytes(cap),
+        }),
+        e => Refusal::Read(e),
+    })
+}
+
+/// Compiles `bytes`, the content of the bot file at `path`, as the bot `name`: a Python
+/// bot when `path` ends in `.py`, a module otherwise. The bytes are hashed once (by the
+/// loader, or here when they are refused).
+pub fn compile(sandbox: &Sandbox, name: &str, path: &Path, bytes: &[u8]) -> Compiled {
+    let loaded = crate::python::load_bot_bytes(sandbox, name, path, bytes);
+    let sha256 = match &loaded {
+        Ok(module) => module.sha256().to_string(),
+        Err(_) => hex::encode(Sha256::digest(bytes)),
+    };
+    Compiled {
+        sha256,
+        result: loaded.map_err(Refusal::from),
+    }
+}
+
+/// [`read`], then [`compile`].
+pub fn load_module(sandbox: &Sandbox, name: &str, path: &Path) -> Compiled {
+    match read(sandbox, path) {
+        Ok(bytes) => compile(sandbox, name, path, &bytes),
+        Err(e) => Compiled {
+            sha256: String::new(),
+            result: Err(e),
+        },
+    }
+}
+
+/// Why a field cannot be loaded (a module that does not load is no such reason: it is
+/// disqualified).
+#[derive(Debug, thiserror::Error)]
+pub enum FieldError {
+    /// A builtin the game cannot field, with the name it was given.
+    #[error("{name}: {source}")]
+    Builtin {
+        /// The bot's name.
+        name: String,
+        /// Why.
+        source: BuiltinError,
+    },
+}
+
+/// A field loaded for play.
+pub struct Field {
+    /// The bots, in the candidates' order.
+    pub participants: Vec<Participant>,
+    /// Each disqualified module's path and reason (escaped, on one line), in order.
+    pub disqualified: Vec<(PathBuf, String)>,
+}
+
+impl Field {
+    /// Loads `candidates` for `game`: builtins checked first (search depth `depth` unless
+    /// they name their own), then modules read, hashed and compiled in parallel before
+    /// play starts. A module that does not load, or whose trial instance (seed 0) fails
+    /// (its `start` traps or runs out of fuel), is disqualified, as the ABI says: it stays
+    /// in the standings and forfeits every game.
+    ///
+    /// # Errors
+    /// [`FieldError`] for a builtin the game cannot field.
+    pub fn load(
+        candidates: &[Candidate],
+        game: &'static dyn GameKind,
+        depth: Option<u32>,
+        sandbox: &Sandbox,
+    ) -> Result<Field, FieldError> {
+        use rayon::prelude::*;
+        let mut builtins = Vec::new();
+        for c in candidates {
+            if let Source::Builtin { strategy, depth: d } = &c.source {
+                let builtin = Builtin::new(game, strategy, d.or(depth)).map_err(|source| {
+                    FieldError::Builtin {
+                        name: c.name.as_str().to_string(),
+                        source,
+                    }
+                })?;
+                builtins.push(builtin);
+            }
+        }
+        let modules: Vec<Option<Compiled>> = candidates
+            .par_iter()
+            .map(|c| match &c.source {
+                Source::Module(path) => Some(trial(load_module(sandbox, c.name.as_str(), path))),
+                Source::Builtin { .. } => None,
+            })
+            .collect();
+        let mut builtins = builtins.into_iter();
+        let mut field = Field {
+            participants: Vec::new(),
+            disqualified: Vec::new(),
+        };
+        for (c, compiled) in candidates.iter().zip(modules) {
+            let (entrant, sha256, disqualified): (Box<dyn Entrant>, String, Option<String>) =
+                match (&c.source, compiled) {
+                    (Source::Module(path), Some(compiled)) => match compiled.result {
+                        Ok(module) => (Box::new(Wasm(module)), compiled.sha256, None),
+                        Err(refusal) => {
+                            let reason = escape_message(&one_line(&refusal.to_string()));
+                            field.disqualified.push((path.clone(), reason.clone()));
+                            (
+                                Box::new(Disqualified(reason.clone())),
+                                compiled.sha256,
+                                Some(reason),
+                            )
+                        }
+                    },
+                    _ => {
+                        let builtin = builtins.next().expect("one per builtin candidate");
+                        (Box::new(builtin), String::new(), None)
+                    }
+                };
+            field.participants.push(Participant {
+                name: c.name.as_str().to_string(),
+                source: c.file.clone(),
+                sha256,
+                reference: c.reference,
+                disqualified,
+                entrant,
+            });
+        }
+        Ok(field)
+    }
+}
+
+/// `compiled`, refused when its trial instance (seed 0) fails.
+fn trial(compiled: Compiled) -> Compiled {
+    let result = compiled.result.and_then(|module| {
+        module
+            .instantiate(0)
+            .map(|_| module)
+            .map_err(Refusal::Instantiate)
+    });
+    Compiled { result, ..compiled }
+}
+
+/// One bot named on the command line, ready to enter games, with its display name.
+pub struct Named {
+    /// The builtin's name as typed, or the module's file stem.
+    pub name: String,
+    /// What fields its bots.
+    pub entrant: Box<dyn Entrant>,
+}
+
+/// Why a bot named on the command line cannot play.
+#[derive(Debug, thiserror::Error)]
+pub enum NamedError {
+    /// The name names no bot.
+    #[error(transparent)]
+    Spec(#[from] BotSpecError),
+    /// A builtin the game cannot field.
+    #[error(transparent)]
+    Builtin(#[from] BuiltinError),
+    /// A file that cannot play, with its path.
+    #[error("{}: {refusal}", escape_path(path))]
+    Module {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        refusal: Refusal,
+    },
+}
+
+/// Loads the bot `spec` names (`builtin:NAME[:DEPTH]` or a file) for `game`, a builtin
+/// searching `depth` deep unless it names its own. A module is not tried here: a module
+/// whose instances fail forfeits its games.
+///
+/// # Errors
+/// [`NamedError`] naming what is wrong.
+pub fn load_one(
+    spec: &str,
+    game: &'static dyn GameKind,
+    depth: Option<u32>,
+    sandbox: &Sandbox,
+) -> Result<Named, NamedError> {
+    match spec.parse::<BotSpec>()? {
+        BotSpec::Builtin { strategy, depth: d } => Ok(Named {
+            name: spec.to_string(),
+            entrant: Box::new(Builtin::new(game, &strategy, d.or(depth))?),
+        }),
+        BotSpec::Path(path) => {
+            let name = module_name(&path);
+            match load_module(sandbox, &path.display().to_string(), &path).result {
+                Ok(module) => Ok(Named {
+                    name,
+                    entrant: Box::new(Wasm(module)),
+                }),
+                Err(refusal) => Err(NamedError::Module { path, refusal }),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot_name::BotName;
+    use crate::runtime::Limits;
+
+    fn fixture(name: &str) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(name)
+    }
+
+    fn candidate(name: &str, source: Source) -> Candidate {
+        Candidate {
+            name: BotName::from_text(name),
+            file: name.to_string(),
+            source,
+            reference: false,
+        }
+    }
+
+    fn game() -> &'static dyn GameKind {
+        arena_games::find_game("mathtricks").unwrap()
+    }
+
+    #[test]
+    fn a_field_loads_each_file_once_and_disqualifies_what_cannot_play() {
+        let sandbox = Sandbox::new(Limits::default()).unwrap();
+        let greedy = fixture("bots/greedy.wasm");
+        let candidates = [
+            candidate(
+                "builtin:random",
+                Source::Builtin {
+                    strategy: "random".into(),
+                    depth: None,
+                },
+            ),
+            candidate("greedy", Source::Module(greedy.clone())),
+            candidate(
+                "loop_in_start",
+                Source::Module(fixture("tests/fixtures/hostile/loop_in_start.wat")),
+            ),
+            candidate("gone", Source::Module(fixture("no/such.wasm"))),
+        ];
+        let field = Field::load(&candidates, game(), None, &sandbox).unwrap();
+        let p = &field.participants;
+        assert_eq!(p.len(), 4);
+        assert_eq!((p[0].sha256.as_str(), &p[0].disqualified), ("", &None));
+        let bytes = std::fs::read(&greedy).unwrap();
+        assert_eq!(p[1].sha256, hex::encode(Sha256::digest(&bytes)));
+        assert_eq!(p[1].disqualified, None);
+        // Loads, but its trial instance runs out of fuel: hashed, and disqualified.
+        assert!(!p[2].sha256.is_empty());
+        assert!(p[2]
+            .disqualified
+            .as_ref()
+            .unwrap()
+            .starts_with("cannot be instantiated"));
+        assert_eq!(p[3].sha256, "");
+        assert_eq!(p[3].disqualified.as_deref(), Some("no such file"));
+        let paths: Vec<&PathBuf> = field.disqualified.iter().map(|(p, _)| p).collect();
+        assert_eq!(paths.len(), 2);
+        assert!(paths[0].ends_with("loop_in_start.wat") && paths[1].ends_with("such.wasm"));
+    }
+
+    #[test]
+    fn a_builtin_the_game_lacks_stops_the_field_before_any_compile() {
+        let sandbox = Sandbox::new(Limits::default()).unwrap();
+        let candidates = [candidate(
+            "builtin:nosuch",
+            Source::Builtin {
+                strategy: "nosuch".into(),
+                depth: None,
+            },
+        )];
+        let Err(err) = Field::load(&candidates, game(), None, &sandbox) else {
+            panic!("an unknown builtin loaded");
+        };
+        assert!(err.to_string().starts_with("builtin:nosuch: "), "{err}");
+    }
+
+    #[test]
+    fn one_bot_is_named_by_its_file_stem_or_as_typed() {
+        let sandbox = Sandbox::new(Limits::default()).unwrap();
+        let spec = fixture("bots/greedy.wasm").display().to_string();
+        assert_eq!(
+            load_one(&spec, game(), None, &sandbox).unwrap().name,
+            "greedy"
+        );
+        let b = load_one("builtin:alphabeta:2", game(), None, &sandbox).unwrap();
+        assert_eq!(b.name, "builtin:alphabeta:2");
+        let err = load_one("no/such.wasm", game(), None, &sandbox)
+            .err()
+            .unwrap();
+        assert_eq!(err.to_string(), "no/such.wasm: no such file");
+        assert!(load_one("builtin:", game(), None, &sandbox).is_err());
+    }
+
+    #[test]
+    fn a_script_is_read_under_the_script_cap() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big.py");
+        std::fs::write(&path, vec![b'#'; SCRIPT_CAP as usize + 1]).unwrap();
+        let sandbox = Sandbox::new(Limits::default()).unwrap();
+        let err = read(&sandbox, &path).unwrap_err();
+        assert!(err.to_string().contains("cap of a Python bot"), "{err}");
+    }
+}
