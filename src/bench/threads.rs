@@ -377,3 +377,21 @@ pub fn ceiling(
         ),
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ceiling_requests_round_trip_and_unknown_ones_are_refused() {
+        let alphabeta = Workload::AlphaBeta { games: 8, side: 5 };
+        let nim = Workload::RandomNim { games: 12 };
+        for w in [alphabeta, nim] {
+            assert_eq!(Workload::from_request(&w.request(), alphabeta).unwrap(), w);
+        }
+        for bad in ["", "nim", "nim x", "nim -1", "chess 3", "go now"] {
+            let err = Workload::from_request(bad, alphabeta).unwrap_err();
+            assert!(err.to_string().contains("unknown request"), "{bad}: {err}");
+        }
+    }
+}
