@@ -31,6 +31,9 @@ fn quick_bench_prints_every_figure() {
         "pipes control per Nim game",
         "ceiling: 2 processes / 1",
         "threads 2 / ceiling",
+        "threads 2 / 1 (random.wasm)",
+        "ceiling (random.wasm)",
+        "threads 2 / ceiling (random.wasm)",
         "end to end (20 bots, best-of-5)",
         "results writing share",
         "targets met",
@@ -43,6 +46,7 @@ fn quick_bench_prints_every_figure() {
         "harness per move",
         "alpha-beta",
         "threads 2 / 1",
+        "threads 2 / ceiling (random.wasm)",
         "random.wasm per Nim game",
         "results writing share",
     ] {

@@ -5,7 +5,8 @@
 //! 2. [`instantiate`]: a fresh instance per bot per game;
 //!    [`nim_game`]: a whole cheap game, `random.wasm` against itself at Nim;
 //! 3. [`alphabeta`]: the same alpha-beta search sandboxed and native, as a ratio;
-//! 4. [`threads`]: throughput with 1, 2, ... N worker threads, as ratios to one;
+//! 4. [`threads`]: throughput with 1, 2, ... N worker threads, as ratios to one, for
+//!    alpha-beta bots and for cheap ones (`random.wasm` at Nim), each beside its ceiling;
 //! 5. [`compile`]: compiling each example bot, cold (there is no on-disk cache);
 //! 6. [`end_to_end`]: games per second of a 20-bot round-robin, best-of-5;
 //! 7. [`writing`]: the share of a cheap-bot tournament's time spent writing results.
@@ -108,6 +109,8 @@ pub struct Scale {
     pub thread_games: u64,
     /// Board side of the thread measurement.
     pub thread_board: u32,
+    /// Games per sample of the cheap-bot thread measurement (`random.wasm` at Nim).
+    pub cheap_games: u64,
     /// Board side of the end-to-end tournament.
     pub tournament_board: u32,
     /// This `arena` executable, for the child-process control.
@@ -131,6 +134,7 @@ impl Scale {
                 thread_rounds: 1,
                 thread_games: 8,
                 thread_board: 5,
+                cheap_games: 100,
                 tournament_board: 4,
                 exe: options.exe.clone(),
             }
@@ -146,6 +150,7 @@ impl Scale {
                 thread_rounds: 15,
                 thread_games: 100,
                 thread_board: 7,
+                cheap_games: 2000,
                 tournament_board: 8,
                 exe: options.exe.clone(),
             }
@@ -234,6 +239,7 @@ pub fn run(options: &Options, report: &mut dyn FnMut(&Figure)) -> Result<Vec<Fig
     emit(nim_game::measure(&bots, &scale)?);
     emit(alphabeta::measure(&bots, &scale)?);
     emit(threads::measure(&bots, &scale)?);
+    emit(threads::measure_cheap(&bots, &scale)?);
     emit(compile);
     emit(end_to_end::measure(&bots, &scale)?);
     emit(writing::measure(&bots, &scale)?);

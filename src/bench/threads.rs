@@ -9,10 +9,17 @@
 //! As a control, the same games are played by the native twins (`builtin:alphabeta`
 //! against `builtin:greedy`) on the same pools: when the machine is shared, the native
 //! ratio falls as well, which tells a busy machine from a harness that does not scale.
+//!
+//! The cheap-bot figure does the same with `random.wasm` against itself at Nim, where a
+//! game is a few microseconds and per-game costs (instantiation, the slot's reset) are
+//! everything. Both workloads are also run as two independent processes (the ceiling,
+//! [`ceiling`]), and each 2-thread ratio is reported as a share of its own ceiling.
 
 use std::time::Duration;
 
 use rayon::prelude::*;
+
+use arena_games::{find_game, GameParams};
 
 use super::positions::{board, mathtricks};
 use super::timing::{fastest, time};
@@ -23,7 +30,72 @@ use crate::referee::{play_game, Entrant};
 /// The target for two threads: at least 1.9 times one thread's throughput.
 pub const TARGET_TWO: f64 = 1.9;
 
-/// Plays the workload on `threads` threads; returns the time taken.
+/// What a thread measurement plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Workload {
+    /// `alphabeta.wasm` against `greedy.wasm` on `side`×`side` MathTricks boards, seats
+    /// alternating.
+    AlphaBeta {
+        /// Games.
+        games: u64,
+        /// Board side.
+        side: u32,
+    },
+    /// `random.wasm` against itself at Nim, default heaps.
+    RandomNim {
+        /// Games.
+        games: u64,
+    },
+}
+
+impl Workload {
+    /// The request a ceiling child reads: `go` for the alpha-beta workload of its
+    /// command line, `nim GAMES` for the cheap one.
+    fn request(self) -> String {
+        match self {
+            Workload::AlphaBeta { .. } => "go".to_string(),
+            Workload::RandomNim { games } => format!("nim {games}"),
+        }
+    }
+
+    /// A child's reading of `line`; `alphabeta` is its command line's workload.
+    fn from_request(line: &str, alphabeta: Workload) -> Result<Workload, BenchError> {
+        let bad = || BenchError::Setup(format!("ceiling child: unknown request `{line}`"));
+        match line.split_once(' ') {
+            None if line == "go" => Ok(alphabeta),
+            Some(("nim", games)) => Ok(Workload::RandomNim {
+                games: games.parse().map_err(|_| bad())?,
+            }),
+            _ => Err(bad()),
+        }
+    }
+
+    /// Plays the workload on `threads` threads with `bots`; returns the time taken.
+    fn run_on(self, threads: usize, bots: &Bots) -> Result<Duration, BenchError> {
+        let stack = bots.sandbox.limits().host_thread_stack();
+        match self {
+            Workload::AlphaBeta { games, side } => {
+                let (a, b) = (Wasm(bots.alphabeta.clone()), Wasm(bots.greedy.clone()));
+                run_on(threads, stack, &[&a, &b], games, side)
+            }
+            Workload::RandomNim { games } => {
+                let random = Wasm(bots.random.clone());
+                run_nim_on(threads, stack, &random, games)
+            }
+        }
+    }
+}
+
+/// A rayon pool of `threads` threads with the sandbox's host stack.
+fn pool(threads: usize, stack: usize) -> Result<rayon::ThreadPool, BenchError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(stack)
+        .build()
+        .map_err(|e| BenchError::Setup(e.to_string()))
+}
+
+/// Plays the alpha-beta workload on `threads` threads; returns the time taken.
 fn run_on(
     threads: usize,
     stack: usize,
@@ -31,11 +103,7 @@ fn run_on(
     games: u64,
     size: u32,
 ) -> Result<Duration, BenchError> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .stack_size(stack)
-        .build()
-        .map_err(|e| BenchError::Setup(e.to_string()))?;
+    let pool = pool(threads, stack)?;
     let (d, ()) = time(|| {
         pool.install(|| {
             (0..games).into_par_iter().for_each(|g| {
@@ -49,6 +117,37 @@ fn run_on(
             })
         })
     });
+    Ok(d)
+}
+
+/// Plays `games` Nim games of `entrant` against itself on `threads` threads; returns the
+/// time taken. Every game must end normally.
+fn run_nim_on(
+    threads: usize,
+    stack: usize,
+    entrant: &dyn Entrant,
+    games: u64,
+) -> Result<Duration, BenchError> {
+    let pool = pool(threads, stack)?;
+    let kind = find_game("nim").map_err(|e| BenchError::Setup(e.to_string()))?;
+    let (d, r) = time(|| {
+        pool.install(|| {
+            (0..games).into_par_iter().try_for_each(|g| {
+                let start = kind
+                    .new_game(&GameParams::default(), g + 1)
+                    .map_err(|e| BenchError::Setup(e.to_string()))?;
+                let record = play_game(start, [entrant, entrant], [2 * g, 2 * g + 1]);
+                if let Some(reason) = record.end.culprit().map(|_| record.end.reason()) {
+                    return Err(BenchError::Mismatch(format!(
+                        "Nim game {g} did not end normally: {reason}"
+                    )));
+                }
+                std::hint::black_box(record);
+                Ok(())
+            })
+        })
+    });
+    r?;
     Ok(d)
 }
 
@@ -89,7 +188,11 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
         figures.push(f);
     }
     if let Some(exe) = &scale.exe {
-        let ceiling = ceiling(exe, scale)?;
+        let workload = Workload::AlphaBeta {
+            games: scale.thread_games,
+            side: scale.thread_board,
+        };
+        let ceiling = ceiling(exe, scale, workload)?;
         let two = figures.get(1).map_or(f64::NAN, |f| f.value);
         let share = two / ceiling.value;
         figures.push(ceiling);
@@ -106,12 +209,58 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
     Ok(figures)
 }
 
+/// The cheap-bot figures: `random.wasm` at Nim on 1 and 2 threads (fastest of the
+/// rounds, interleaved), and, with the executable at hand, their ceiling and the 2-thread
+/// ratio as a share of it.
+pub fn measure_cheap(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
+    let workload = Workload::RandomNim {
+        games: scale.cheap_games,
+    };
+    let (mut one, mut two) = (Vec::new(), Vec::new());
+    for _ in 0..scale.thread_rounds {
+        one.push(workload.run_on(1, bots)?);
+        two.push(workload.run_on(2, bots)?);
+    }
+    let games = scale.cheap_games;
+    let rate = |s: &[Duration]| games as f64 / fastest(s).as_secs_f64();
+    let ratio = rate(&two) / rate(&one);
+    let mut figures = vec![Figure::new(
+        "threads 2 / 1 (random.wasm)",
+        ratio,
+        "x",
+        format!(
+            "{games} Nim games random.wasm vs itself: 1 thread {} games/s, 2 threads {} games/s",
+            num(rate(&one)),
+            num(rate(&two))
+        ),
+    )];
+    if let Some(exe) = &scale.exe {
+        let ceiling = ceiling(exe, scale, workload)?;
+        let share = ratio / ceiling.value;
+        figures.push(Figure {
+            key: "ceiling (random.wasm)".to_string(),
+            ..ceiling
+        });
+        figures.push(
+            Figure::new(
+                "threads 2 / ceiling (random.wasm)",
+                share * 100.0,
+                "%",
+                "the cheap 2-thread ratio as a share of its 2-process ceiling".to_string(),
+            )
+            .with_target(Target::AtLeast(95.0)),
+        );
+    }
+    Ok(figures)
+}
+
 /// The child's side of the ceiling (`arena __bench-child ceiling GAMES SIDE`): loads the
-/// bots, prints `ready`, then for every line on `input` plays the workload once on one
-/// thread and prints the seconds it took.
+/// bots, prints `ready`, then for every request on `input` plays a workload once on one
+/// thread and prints the seconds it took: `go` is the alpha-beta workload of `games`
+/// games on `side`×`side` boards, `nim N` is `N` `random.wasm` Nim games.
 ///
 /// # Errors
-/// [`BenchError`] when the bots do not load or a pipe fails.
+/// [`BenchError`] when the bots do not load, a pipe fails or a request is unknown.
 pub fn serve_ceiling(
     games: u64,
     side: u32,
@@ -120,15 +269,13 @@ pub fn serve_ceiling(
 ) -> Result<(), BenchError> {
     let io = |e: std::io::Error| BenchError::Setup(format!("ceiling child: {e}"));
     let bots = Bots::new(1)?;
-    let (a, b) = (Wasm(bots.alphabeta.clone()), Wasm(bots.greedy.clone()));
-    let entrants: [&dyn Entrant; 2] = [&a, &b];
-    let stack = bots.sandbox.limits().host_thread_stack();
+    let alphabeta = Workload::AlphaBeta { games, side };
     writeln!(output, "ready")
         .and_then(|()| output.flush())
         .map_err(io)?;
     for line in input.lines() {
-        line.map_err(io)?;
-        let d = run_on(1, stack, &entrants, games, side)?;
+        let workload = Workload::from_request(line.map_err(io)?.trim(), alphabeta)?;
+        let d = workload.run_on(1, &bots)?;
         writeln!(output, "{}", d.as_secs_f64())
             .and_then(|()| output.flush())
             .map_err(io)?;
@@ -167,9 +314,10 @@ impl CeilingChild {
         Ok(c)
     }
 
-    fn go(&mut self) -> Result<(), BenchError> {
+    fn go(&mut self, workload: Workload) -> Result<(), BenchError> {
         use std::io::Write;
-        writeln!(self.to, "go").map_err(|e| BenchError::Setup(format!("ceiling child: {e}")))
+        writeln!(self.to, "{}", workload.request())
+            .map_err(|e| BenchError::Setup(format!("ceiling child: {e}")))
     }
 
     fn read(&mut self) -> Result<String, BenchError> {
@@ -195,29 +343,55 @@ impl Drop for CeilingChild {
     }
 }
 
-/// The ceiling: the same single-threaded workload in two independent processes at once,
-/// as a throughput ratio to one process alone (fastest of `rounds` each).
-pub fn ceiling(exe: &std::path::Path, scale: &Scale) -> Result<Figure, BenchError> {
+/// The ceiling: the same single-threaded `workload` in two independent processes at
+/// once, as a throughput ratio to one process alone (fastest of the rounds each).
+pub fn ceiling(
+    exe: &std::path::Path,
+    scale: &Scale,
+    workload: Workload,
+) -> Result<Figure, BenchError> {
     let (games, side) = (scale.thread_games, scale.thread_board);
     let mut a = CeilingChild::spawn(exe, games, side)?;
     let mut b = CeilingChild::spawn(exe, games, side)?;
     let (mut alone, mut pair) = (f64::INFINITY, f64::INFINITY);
     for _ in 0..scale.thread_rounds {
-        a.go()?;
+        a.go(workload)?;
         alone = alone.min(a.secs()?);
-        a.go()?;
-        b.go()?;
+        a.go(workload)?;
+        b.go(workload)?;
         let (x, y) = (a.secs()?, b.secs()?);
         pair = pair.min(x.max(y));
     }
+    let what = match workload {
+        Workload::AlphaBeta { .. } => "the threads workload",
+        Workload::RandomNim { .. } => "the random.wasm Nim games",
+    };
     Ok(Figure::new(
         "ceiling: 2 processes / 1",
         2.0 * alone / pair,
         "x",
         format!(
-            "the threads workload in two independent processes at once: alone {} s, side by side {} s",
+            "{what} in two independent processes at once: alone {} s, side by side {} s",
             num(alone),
             num(pair)
         ),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ceiling_requests_round_trip_and_unknown_ones_are_refused() {
+        let alphabeta = Workload::AlphaBeta { games: 8, side: 5 };
+        let nim = Workload::RandomNim { games: 12 };
+        for w in [alphabeta, nim] {
+            assert_eq!(Workload::from_request(&w.request(), alphabeta).unwrap(), w);
+        }
+        for bad in ["", "nim", "nim x", "nim -1", "chess 3", "go now"] {
+            let err = Workload::from_request(bad, alphabeta).unwrap_err();
+            assert!(err.to_string().contains("unknown request"), "{bad}: {err}");
+        }
+    }
 }

@@ -5,7 +5,9 @@
 //! every file a real run writes (the replay journals and store, `games.csv`, the
 //! summaries, `report.html`). The same number of games of the same bots is then played
 //! on a pool of the same size by [`crate::referee::play_game`] alone, writing nothing.
-//! The share is `1 - play / run`, the fastest of each over the samples.
+//! The share is `1 - play / run`, the fastest of each over the samples. The note gives
+//! the same share in CPU time of the process (least of the samples), which a machine
+//! shared with other work disturbs far less than wall time.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -14,7 +16,7 @@ use arena_games::{find_game, GameParams};
 use rayon::prelude::*;
 
 use super::end_to_end::temp_dir;
-use super::timing::{fastest, time};
+use super::timing::{fastest, time_cpu};
 use super::{num, BenchError, Bots, Figure, Scale, Target};
 use crate::contestant::Wasm;
 use crate::referee::{play_game, Entrant};
@@ -28,8 +30,11 @@ pub const TARGET: f64 = 0.10;
 /// Copies of `random.wasm` in the field.
 const FIELD: usize = 10;
 
-/// One tournament into a fresh folder; returns its time and games.
-fn tournament(bots: &Bots, scale: &Scale, rounds: u32) -> Result<(Duration, u64), BenchError> {
+/// Wall time and CPU time (when the clock can be read) of one sample.
+type Sample = (Duration, Option<Duration>);
+
+/// One tournament into a fresh folder; returns its times and games.
+fn tournament(bots: &Bots, scale: &Scale, rounds: u32) -> Result<(Sample, u64), BenchError> {
     let game = find_game("nim").map_err(|e| BenchError::Setup(e.to_string()))?;
     let field = (1..=FIELD)
         .map(|i| Participant {
@@ -61,14 +66,14 @@ fn tournament(bots: &Bots, scale: &Scale, rounds: u32) -> Result<(Duration, u64)
         shard: None,
     };
     let stop = AtomicBool::new(false);
-    let (d, summary) = time(|| tournament::run(&config, field, &Silent, &stop));
+    let (d, cpu, summary) = time_cpu(|| tournament::run(&config, field, &Silent, &stop));
     let _ = std::fs::remove_dir_all(&dir);
     let summary = summary.map_err(|e| BenchError::Setup(e.to_string()))?;
-    Ok((d, summary.games))
+    Ok(((d, cpu), summary.games))
 }
 
 /// The same number of games played without writing anything.
-fn play_only(bots: &Bots, scale: &Scale, games: u64) -> Result<Duration, BenchError> {
+fn play_only(bots: &Bots, scale: &Scale, games: u64) -> Result<Sample, BenchError> {
     let game = find_game("nim").map_err(|e| BenchError::Setup(e.to_string()))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(scale.max_threads)
@@ -77,7 +82,7 @@ fn play_only(bots: &Bots, scale: &Scale, games: u64) -> Result<Duration, BenchEr
         .map_err(|e| BenchError::Setup(e.to_string()))?;
     let bot = Wasm(bots.random.clone());
     let entrant: &dyn Entrant = &bot;
-    let (d, r) = time(|| {
+    let (d, cpu, r) = time_cpu(|| {
         pool.install(|| {
             (0..games).into_par_iter().try_for_each(|g| {
                 let start = game
@@ -89,7 +94,7 @@ fn play_only(bots: &Bots, scale: &Scale, games: u64) -> Result<Duration, BenchEr
         })
     });
     r?;
-    Ok(d)
+    Ok((d, cpu))
 }
 
 /// Measures the share of writing in a cheap tournament.
@@ -104,14 +109,30 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
         games = g;
         plays.push(play_only(bots, scale, games)?);
     }
-    let (run, play) = (fastest(&runs), fastest(&plays));
+    let wall = |s: &[Sample]| fastest(&s.iter().map(|x| x.0).collect::<Vec<_>>());
+    let cpu = |s: &[Sample]| -> Option<Duration> {
+        s.iter()
+            .map(|x| x.1)
+            .collect::<Option<Vec<_>>>()
+            .map(|v| fastest(&v))
+    };
+    let (run, play) = (wall(&runs), wall(&plays));
     let share = (1.0 - play.as_secs_f64() / run.as_secs_f64()).max(0.0);
+    let cpu_note = match (cpu(&runs), cpu(&plays)) {
+        (Some(r), Some(p)) => format!(
+            "; CPU time: run {} s, the games alone {} s, share {} %",
+            num(r.as_secs_f64()),
+            num(p.as_secs_f64()),
+            num(100.0 * (1.0 - p.as_secs_f64() / r.as_secs_f64()).max(0.0))
+        ),
+        _ => String::new(),
+    };
     Ok(vec![Figure::new(
         "results writing share",
         share * 100.0,
         "%",
         format!(
-            "{games} games, {FIELD} random.wasm at Nim, {} threads: run {} s, the games alone {} s",
+            "{games} games, {FIELD} random.wasm at Nim, {} threads: run {} s, the games alone {} s{cpu_note}",
             scale.max_threads,
             num(run.as_secs_f64()),
             num(play.as_secs_f64())

@@ -4,25 +4,25 @@
 //! `bo` bold) that the page's stylesheet maps to the terminal palette. Games need no
 //! code of their own to appear in the report exactly as in a terminal.
 
-/// The style in force: foreground and background SGR codes (30–37, 90–97 / 40–47,
-/// 100–107) and bold.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Style {
+/// The style in force at a point of the text: foreground and background SGR codes
+/// (30–37, 90–97 / 40–47, 100–107) and bold. A line's HTML depends only on its text and
+/// the style in force where it starts, which [`line_to_html`] takes and updates.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Style {
     fg: Option<u8>,
     bg: Option<u8>,
     bold: bool,
 }
 
 impl Style {
+    /// Applies an SGR sequence's parameters (`1;31`; empty means `0`, a reset).
     fn apply(&mut self, params: &str) {
-        let codes: Vec<u16> = if params.is_empty() {
-            vec![0]
-        } else {
-            params.split(';').map(|p| p.parse().unwrap_or(0)).collect()
-        };
-        let mut i = 0;
-        while i < codes.len() {
-            match codes[i] {
+        let mut codes = params
+            .split(';')
+            .map(|p| p.parse::<u16>().unwrap_or(0))
+            .peekable();
+        while let Some(code) = codes.next() {
+            match code {
                 0 => *self = Style::default(),
                 1 => self.bold = true,
                 22 => self.bold = false,
@@ -32,95 +32,130 @@ impl Style {
                 49 => self.bg = None,
                 // 256-colour and true-colour forms: skipped with their arguments.
                 38 | 48 => {
-                    i += match codes.get(i + 1) {
+                    let skip = match codes.peek() {
                         Some(5) => 2,
                         Some(2) => 4,
                         _ => 0,
                     };
+                    for _ in 0..skip {
+                        codes.next();
+                    }
                 }
                 _ => {}
             }
-            i += 1;
         }
     }
 
-    fn classes(self) -> String {
-        let mut c = Vec::new();
-        if let Some(f) = self.fg {
-            c.push(format!("f{f}"));
-        }
-        if let Some(b) = self.bg {
-            c.push(format!("b{b}"));
+    /// Whether the style needs a `<span>` at all.
+    fn is_plain(self) -> bool {
+        self == Style::default()
+    }
+
+    /// Appends the classes (`f31 b44 bo`), separated by spaces.
+    fn push_classes(self, out: &mut String) {
+        let mut sep = "";
+        for (prefix, code) in [("f", self.fg), ("b", self.bg)] {
+            if let Some(code) = code {
+                out.push_str(sep);
+                out.push_str(prefix);
+                push_number(out, code);
+                sep = " ";
+            }
         }
         if self.bold {
-            c.push("bo".to_string());
+            out.push_str(sep);
+            out.push_str("bo");
         }
-        c.join(" ")
     }
 }
 
+/// Appends `n` in decimal, without going through the formatting machinery.
+fn push_number(out: &mut String, n: u8) {
+    if n >= 100 {
+        out.push(char::from(b'0' + n / 100));
+    }
+    if n >= 10 {
+        out.push(char::from(b'0' + n / 10 % 10));
+    }
+    out.push(char::from(b'0' + n % 10));
+}
+
+/// Appends `text` escaped for HTML, control characters dropped; runs of ordinary
+/// characters are copied whole.
 fn escape_into(out: &mut String, text: &str) {
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c if c.is_control() => {}
-            c => out.push(c),
+    let mut start = 0;
+    for (at, ch) in text.char_indices() {
+        let replacement = match ch {
+            '&' => "&amp;",
+            '<' => "&lt;",
+            '>' => "&gt;",
+            '"' => "&quot;",
+            c if c.is_control() => "",
+            _ => continue,
+        };
+        out.push_str(&text[start..at]);
+        out.push_str(replacement);
+        start = at + ch.len_utf8();
+    }
+    out.push_str(&text[start..]);
+}
+
+/// Appends one line of text (without its line break) as HTML to `out`, starting in
+/// `style` and leaving in it the style in force at the line's end: colours are opened at
+/// the start of the line and closed at its end. Escapes other than colours (cursor
+/// movement and the like) are dropped.
+pub fn line_to_html(style: &mut Style, line: &str, out: &mut String) {
+    let mut open = false;
+    let reopen = |out: &mut String, style: Style, open: &mut bool| {
+        if *open {
+            out.push_str("</span>");
+            *open = false;
         }
+        if !style.is_plain() {
+            out.push_str("<span class=\"");
+            style.push_classes(out);
+            out.push_str("\">");
+            *open = true;
+        }
+    };
+    reopen(out, *style, &mut open);
+    let mut rest = line;
+    while let Some(at) = rest.find('\x1b') {
+        escape_into(out, &rest[..at]);
+        let after = &rest[at + 1..];
+        if let Some(csi) = after.strip_prefix('[') {
+            let end = csi
+                .find(|c: char| c.is_ascii_alphabetic())
+                .unwrap_or(csi.len());
+            if csi[end..].starts_with('m') {
+                let before = *style;
+                style.apply(&csi[..end]);
+                if *style != before {
+                    reopen(out, *style, &mut open);
+                }
+            }
+            rest = csi.get(end + 1..).unwrap_or("");
+        } else {
+            rest = after;
+        }
+    }
+    escape_into(out, rest);
+    if open {
+        out.push_str("</span>");
     }
 }
 
-/// Text with ANSI escapes as HTML lines (without the line breaks). Escapes other than
-/// colours (cursor movement and the like) are dropped.
+/// Text with ANSI escapes as HTML lines (without the line breaks), each converted by
+/// [`line_to_html`] in the style the previous lines left.
 pub fn to_html_lines(text: &str) -> Vec<String> {
     let mut style = Style::default();
-    let mut lines = Vec::new();
-    for line in text.lines() {
-        let mut out = String::new();
-        let mut open = false;
-        let reopen = |out: &mut String, style: Style, open: &mut bool| {
-            if *open {
-                out.push_str("</span>");
-                *open = false;
-            }
-            let classes = style.classes();
-            if !classes.is_empty() {
-                out.push_str("<span class=\"");
-                out.push_str(&classes);
-                out.push_str("\">");
-                *open = true;
-            }
-        };
-        reopen(&mut out, style, &mut open);
-        let mut rest = line;
-        while let Some(at) = rest.find('\x1b') {
-            escape_into(&mut out, &rest[..at]);
-            let after = &rest[at + 1..];
-            if let Some(csi) = after.strip_prefix('[') {
-                let end = csi
-                    .find(|c: char| c.is_ascii_alphabetic())
-                    .unwrap_or(csi.len());
-                if csi[end..].starts_with('m') {
-                    let before = style;
-                    style.apply(&csi[..end]);
-                    if style != before {
-                        reopen(&mut out, style, &mut open);
-                    }
-                }
-                rest = csi.get(end + 1..).unwrap_or("");
-            } else {
-                rest = after;
-            }
-        }
-        escape_into(&mut out, rest);
-        if open {
-            out.push_str("</span>");
-        }
-        lines.push(out);
-    }
-    lines
+    text.lines()
+        .map(|line| {
+            let mut out = String::new();
+            line_to_html(&mut style, line, &mut out);
+            out
+        })
+        .collect()
 }
 
 #[cfg(test)]

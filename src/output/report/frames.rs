@@ -3,12 +3,13 @@
 //! end and why. Positions share their lines: a line is stored once per game and each
 //! frame lists the lines it shows, which keeps a 60-move game to a few kilobytes.
 
-use std::collections::HashMap;
+use std::ops::Range;
 
 use arena_games::GameKind;
+use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-use super::ansi::to_html_lines;
+use super::ansi::{line_to_html, Style};
 use crate::output::replay::Replay;
 
 /// One move of a replay.
@@ -64,6 +65,69 @@ pub enum FramesError {
     },
 }
 
+/// The distinct HTML lines of one game's frames. A line's HTML depends only on its text
+/// and the style in force where it starts, so a line that is the previous frame's line
+/// at the same place (most of a position is the previous one) costs a comparison
+/// instead of a conversion; lines are numbered in order of first appearance of their
+/// HTML, exactly as converting every frame whole would number them.
+#[derive(Default)]
+struct Lines {
+    /// Distinct HTML lines, in order of first appearance.
+    html: Vec<String>,
+    /// Each HTML line's index in `html` (the hasher only places keys: numbering follows
+    /// `html`).
+    index: FxHashMap<String, u32>,
+    /// The previous frame's text, and for each of its lines where it lies in that text,
+    /// the style at its start and what it converted to.
+    previous: (String, Vec<(Range<usize>, Style, Converted)>),
+    /// Scratch space for converting one line.
+    buffer: String,
+}
+
+/// A line of text converted: its HTML's index and the style in force at its end.
+type Converted = (u32, Style);
+
+impl Lines {
+    /// One position's text (`render(true)`) as indices into [`Lines::html`].
+    fn frame(&mut self, text: String) -> Vec<u32> {
+        let mut style = Style::default();
+        let mut ids = Vec::with_capacity(self.previous.1.len());
+        let mut placed = Vec::with_capacity(self.previous.1.len());
+        for (k, line) in text.lines().enumerate() {
+            let start = line.as_ptr() as usize - text.as_ptr() as usize;
+            let same = self.previous.1.get(k).filter(|(range, before, _)| {
+                *before == style && self.previous.0.get(range.clone()) == Some(line)
+            });
+            let (id, after) = match same {
+                Some(&(_, _, known)) => known,
+                None => self.convert(style, line),
+            };
+            placed.push((start..start + line.len(), style, (id, after)));
+            ids.push(id);
+            style = after;
+        }
+        self.previous = (text, placed);
+        ids
+    }
+
+    /// A line of text starting in `style`, converted and numbered.
+    fn convert(&mut self, style: Style, line: &str) -> Converted {
+        let mut after = style;
+        self.buffer.clear();
+        line_to_html(&mut after, line, &mut self.buffer);
+        let id = match self.index.get(self.buffer.as_str()) {
+            Some(&id) => id,
+            None => {
+                let id = self.html.len() as u32;
+                self.html.push(self.buffer.clone());
+                self.index.insert(self.buffer.clone(), id);
+                id
+            }
+        };
+        (id, after)
+    }
+}
+
 /// Re-plays `replay` under `kind`'s rules and draws every position.
 ///
 /// # Errors
@@ -75,20 +139,8 @@ pub fn frames(kind: &dyn GameKind, replay: &Replay) -> Result<Frames, FramesErro
             game: replay.game_id,
             reason: e.to_string(),
         })?;
-    let mut lines: Vec<String> = Vec::new();
-    let mut index: HashMap<String, u32> = HashMap::new();
-    let mut frame = |text: String, lines: &mut Vec<String>| -> Vec<u32> {
-        to_html_lines(&text)
-            .into_iter()
-            .map(|l| {
-                *index.entry(l.clone()).or_insert_with(|| {
-                    lines.push(l);
-                    (lines.len() - 1) as u32
-                })
-            })
-            .collect()
-    };
-    let mut frames = vec![frame(state.render(true), &mut lines)];
+    let mut lines = Lines::default();
+    let mut frames = vec![lines.frame(state.render(true))];
     let mut moves = Vec::with_capacity(replay.moves.len());
     let mut printed = [0u32; 2];
     for (i, &m) in replay.moves.iter().enumerate() {
@@ -112,11 +164,11 @@ pub fn frames(kind: &dyn GameKind, replay: &Replay) -> Result<Frames, FramesErro
             fuel: mark.map(|k| k.fuel),
             log,
         });
-        frames.push(frame(state.render(true), &mut lines));
+        frames.push(lines.frame(state.render(true)));
     }
     Ok(Frames {
         id: replay.game_id,
-        lines,
+        lines: lines.html,
         frames,
         moves,
         logs: replay
@@ -174,11 +226,70 @@ mod tests {
             .iter()
             .map(|&i| f.lines[i as usize].as_str())
             .collect();
-        assert_eq!(last, to_html_lines(&g.render(true)));
+        assert_eq!(last, super::super::ansi::to_html_lines(&g.render(true)));
         let mut bad = replay.clone();
         bad.moves[0] = -77;
         let err = frames(kind, &bad).unwrap_err();
         assert!(matches!(err, FramesError::Move { index: 1, .. }), "{err}");
         assert!(err.to_string().contains("move 1"), "{err}");
+    }
+
+    #[test]
+    fn every_frame_of_every_game_is_its_position_converted_whole() {
+        use super::super::ansi::to_html_lines;
+        for kind in arena_games::games() {
+            let info = kind.info();
+            let params = GameParams::sized(info.default_rows, info.default_cols);
+            for seed in 1..=3 {
+                let mut g = kind.new_game(&params, seed).unwrap();
+                let setup = g.setup();
+                let mut drawn = vec![to_html_lines(&g.render(true))];
+                let mut moves = Vec::new();
+                while !g.is_terminal() && moves.len() < 40 {
+                    let legal = g.legal_moves();
+                    let m = legal[(seed as usize * 7 + moves.len()) % legal.len()];
+                    g.play(m).unwrap();
+                    moves.push(m);
+                    drawn.push(to_html_lines(&g.render(true)));
+                }
+                let replay = Replay {
+                    game: info.name.into(),
+                    game_id: seed,
+                    series_id: 1,
+                    round: 1,
+                    board_seed: seed,
+                    size: [info.default_rows, info.default_cols],
+                    setup,
+                    bots: ["a".into(), "b".into()],
+                    bot_seeds: [1, 2],
+                    moves,
+                    marks: Vec::new(),
+                    end: EndKind::Normal,
+                    culprit: None,
+                    reason: String::new(),
+                    result: ResultCode::of(g.outcome().unwrap_or(arena_games::Outcome::Draw)),
+                    scores: g.scores(),
+                    outputs: [String::new(), String::new()],
+                };
+                let f = frames(*kind, &replay).unwrap();
+                // Numbered in order of first appearance, as converting whole frames would.
+                let mut expected: Vec<String> = Vec::new();
+                for lines in &drawn {
+                    for l in lines {
+                        if !expected.contains(l) {
+                            expected.push(l.clone());
+                        }
+                    }
+                }
+                assert_eq!(f.lines, expected, "{}", info.name);
+                for (k, lines) in drawn.iter().enumerate() {
+                    let shown: Vec<&str> = f.frames[k]
+                        .iter()
+                        .map(|&i| f.lines[i as usize].as_str())
+                        .collect();
+                    assert_eq!(shown, *lines, "{} frame {k}", info.name);
+                }
+            }
+        }
     }
 }

@@ -100,9 +100,33 @@ const REPLAY_COMMAND: &str = "arena replay RESULTS_DIR {id} --step";
 
 /// JSON safe inside a `<script>` element: `<` escaped, so that no string can close it.
 fn script_json(value: &impl Serialize) -> String {
-    serde_json::to_string(value)
-        .expect("report data always serialises")
-        .replace('<', "\\u003c")
+    let mut out = serde_json::Serializer::with_formatter(Vec::with_capacity(4096), ScriptSafe);
+    value
+        .serialize(&mut out)
+        .expect("report data always serialises");
+    String::from_utf8(out.into_inner()).expect("serde_json writes UTF-8")
+}
+
+/// serde_json's compact output with `<` written as the escape `\u003c` inside strings
+/// (the only place JSON text can hold a `<`), as the text is produced: the JSON is never
+/// copied a second time to replace it.
+struct ScriptSafe;
+
+impl serde_json::ser::Formatter for ScriptSafe {
+    fn write_string_fragment<W>(&mut self, writer: &mut W, fragment: &str) -> std::io::Result<()>
+    where
+        W: ?Sized + std::io::Write,
+    {
+        let mut pieces = fragment.split('<');
+        if let Some(first) = pieces.next() {
+            writer.write_all(first.as_bytes())?;
+        }
+        for piece in pieces {
+            writer.write_all(b"\\u003c")?;
+            writer.write_all(piece.as_bytes())?;
+        }
+        Ok(())
+    }
 }
 
 /// The template with each `{{KEY}}` replaced by its value; only the template is scanned,
@@ -218,16 +242,20 @@ pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
     };
     for (id, json) in &payloads {
         if sidecars == 0 && chunk.is_empty() && inline.len() + json.len() <= INLINE_BYTES {
-            inline.push_str(&format!(
-                "<script type=\"application/json\" id=\"replay-{id}\">{json}</script>\n"
-            ));
+            inline.push_str("<script type=\"application/json\" id=\"replay-");
+            inline.push_str(&id.to_string());
+            inline.push_str("\">");
+            inline.push_str(json);
+            inline.push_str("</script>\n");
             placed.insert(*id, 1);
             continue;
         }
         if !chunk.is_empty() && chunk.len() + json.len() > SIDECAR_BYTES {
             flush(&mut chunk, &mut sidecars)?;
         }
-        chunk.push_str(&format!("arenaReplay({json});\n"));
+        chunk.push_str("arenaReplay(");
+        chunk.push_str(json);
+        chunk.push_str(");\n");
         placed.insert(*id, 2 + sidecars);
     }
     flush(&mut chunk, &mut sidecars)?;
@@ -285,5 +313,23 @@ impl super::SummaryWriter for ReportHtml {
             roster: results.roster,
         };
         write(dir, &input).map(|_| ())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_json_escapes_every_lt_and_nothing_else() {
+        let value = serde_json::json!({
+            "a<b": ["</script>", "<<", "x\"<\u{1}", 1.5, null],
+            "plain": "é > & \\",
+        });
+        let old = serde_json::to_string(&value)
+            .unwrap()
+            .replace('<', "\\u003c");
+        assert_eq!(script_json(&value), old);
+        assert!(!script_json(&value).contains('<'));
     }
 }
