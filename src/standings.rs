@@ -149,11 +149,7 @@ pub fn series_outcomes(
             let mut tally = Tally::default();
             let mut games = String::new();
             for row in rows {
-                let first = if row.bot(0) == names[plan.a] {
-                    Side::A
-                } else {
-                    Side::B
-                };
+                let first = tally.add_row(&names[plan.a], row);
                 let hp = row.half_points();
                 let a_seat = if first == Side::A { 0 } else { 1 };
                 games.push(match hp[a_seat] {
@@ -161,7 +157,6 @@ pub fn series_outcomes(
                     1 => 'D',
                     _ => 'L',
                 });
-                tally.add(first, row.result().outcome());
             }
             Some(SeriesOutcome {
                 plan: plan.clone(),

@@ -18,6 +18,8 @@ pub use runner::{Length, Series, SeriesGame, SeriesRun};
 
 use arena_games::{Outcome, Player};
 
+use crate::record::GameRow;
+
 /// The two bots of a series: `A` is the one listed first in the schedule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
@@ -181,6 +183,23 @@ impl Tally {
             self.half_points[side.index()] += outcome.half_points(seat_of(side));
         }
         self.games += 1;
+    }
+
+    /// Adds a recorded game of a series whose side A is the bot named `a`: the side in
+    /// the row's first seat moved first. Returns that side.
+    pub fn add_row(&mut self, a: &str, row: &GameRow) -> Side {
+        let first = if row.bot(0) == a { Side::A } else { Side::B };
+        self.add(first, row.result().outcome());
+        first
+    }
+
+    /// The tally of a series' recorded games ([`Tally::add_row`] for each).
+    pub fn of_rows<'a>(a: &str, rows: impl IntoIterator<Item = &'a GameRow>) -> Tally {
+        let mut tally = Tally::default();
+        for row in rows {
+            tally.add_row(a, row);
+        }
+        tally
     }
 }
 

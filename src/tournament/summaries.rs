@@ -9,7 +9,7 @@ use crate::ratings;
 use crate::record::GameRow;
 use crate::rng_size::SizeRange;
 use crate::seeds::derive;
-use crate::series::{SeriesRules, Side, Tally};
+use crate::series::{SeriesRules, Tally};
 
 use super::rows::{check_series_rows, previous_rows};
 use super::{Reporting, Summary, TournamentError};
@@ -141,16 +141,8 @@ pub fn recompute(dir: &Path, reporting: &Reporting) -> Result<Summary, Tournamen
     let finished = plans
         .iter()
         .filter(|plan| {
-            let mut tally = Tally::default();
-            for row in rows.iter().filter(|r| r.series_id == plan.id) {
-                let first = if row.bot(0) == schedule.names[plan.a] {
-                    Side::A
-                } else {
-                    Side::B
-                };
-                tally.add(first, row.result().outcome());
-            }
-            rules.is_over(&tally)
+            let played = rows.iter().filter(|r| r.series_id == plan.id);
+            rules.is_over(&Tally::of_rows(&schedule.names[plan.a], played))
         })
         .count();
     if finished < plans.len() {
