@@ -8,6 +8,7 @@
 //! This module holds the rules as a state that moves forward; the game model for one and
 //! two seats (issue #14) plays it through the registry.
 
+pub mod bots;
 mod layout;
 pub mod strategies;
 mod table;

@@ -13,6 +13,7 @@
 //! roles and teams (issues #14 and #15) plays them through the registry.
 
 mod board;
+pub mod bots;
 mod path;
 mod path_table;
 pub mod perfect;

@@ -53,10 +53,11 @@ mod tests {
     use super::*;
     use crate::abi::observation;
     use crate::game::{GameParams, TableGame};
+    use crate::minesweeper::bots::MineStrategy;
     use crate::minesweeper::Minesweeper;
+    use crate::pursuit::bots::TomAndJerry;
     use crate::pursuit::Pursuit;
     use crate::rng::GameRng;
-    use crate::strategy::table::{MineStrategy, TomAndJerry};
 
     /// Plays a game where seat 0 is a bot fed words and the others the same strategy
     /// fed views directly; both must agree on every move seat 0 makes.

@@ -1,14 +1,13 @@
 //! The builtin strategies of each table game, by name.
 
 use crate::game::{GameParams, Observed, TableGame};
+use crate::minesweeper::bots::MineStrategy;
 use crate::minesweeper::Minesweeper;
 use crate::oneway::{OneWayTable, Piece};
+use crate::pursuit::bots::{PathStrategy, PerfectPursuit, PursuitSearch, TomAndJerry};
 use crate::pursuit::{Path, Pursuit};
 use crate::rng::GameRng;
-use crate::strategy::table::{
-    full_information, MaxN, MineStrategy, PathStrategy, PerfectPursuit, PursuitSearch,
-    TableContext, TableRandom, TableStrategy, TomAndJerry,
-};
+use crate::strategy::table::{full_information, MaxN, TableContext, TableRandom, TableStrategy};
 use crate::tictactoe::TicTacToe;
 
 /// The builtin strategies of a table game, by name.

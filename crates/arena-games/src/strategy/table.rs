@@ -7,12 +7,10 @@
 //! Every strategy decides from the mover's view ([`Observed::View`]), the same a bot
 //! reads from its words, never from the state behind it. `greedy` and `maxn` search the
 //! state, so they exist only for games whose view is the whole state (`View = Self`); a
-//! game with hidden setup brings strategies of its own (minesweeper's `solver` and
-//! `greedy`, pursuit's Tom and Jerry).
+//! game with hidden setup brings strategies of its own in its folder (minesweeper's
+//! `solver` and `greedy`, pursuit's Tom and Jerry).
 
 use crate::game::{Observed, Seat, TableGame};
-use crate::minesweeper::{strategies as mines, Minesweeper, MinesweeperView};
-use crate::pursuit::{strategies as chase, Path, Pursuit, PursuitView, Role};
 use crate::rng::GameRng;
 
 /// What a strategy knows besides the position: from the ABI header.
@@ -137,43 +135,9 @@ impl<G: Observed<View = G>> TableStrategy<G> for MaxN {
     }
 }
 
-/// Max^n for pursuit where the mover sees every piece (`blind=0`): the search runs on
-/// the game its view describes. For two players it is minimax (the values are
-/// constant-sum).
-#[derive(Debug)]
-pub struct PursuitSearch(pub MaxN);
-
-impl TableStrategy<Pursuit> for PursuitSearch {
-    fn choose(&mut self, ctx: &TableContext, view: &PursuitView) -> u32 {
-        let game = view
-            .to_game()
-            .expect("the search is built only for pursuits where every seat sees every piece");
-        self.0.best_move(&game, ctx.ply)
-    }
-}
-
 /// Max^n one move deep: the move that wins at once, else the best heuristic after it.
 pub fn greedy() -> MaxN {
     MaxN::new(1)
-}
-
-/// A minesweeper strategy that reads only the public board (never the layout).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MineStrategy {
-    /// Propagation and exact enumeration: never guesses while a safe cell is provable.
-    Solver,
-    /// The locally safest cell.
-    Greedy,
-}
-
-impl TableStrategy<Minesweeper> for MineStrategy {
-    fn choose(&mut self, _ctx: &TableContext, view: &MinesweeperView) -> u32 {
-        let pick = match self {
-            MineStrategy::Solver => mines::solver(&view.board),
-            MineStrategy::Greedy => mines::greedy(&view.board),
-        };
-        pick.expect("a game not over has a closed cell")
-    }
 }
 
 /// The names of the strategies every table game of full information has.
@@ -190,66 +154,5 @@ pub fn full_information<G: Observed<View = G>>(
         "greedy" => Some(Box::new(greedy())),
         "maxn" => Some(Box::new(MaxN::new(depth.unwrap_or(G::INFO.default_depth)))),
         _ => None,
-    }
-}
-
-/// Pursuit's `greedy`: the seed's own strategies, Tom as a pursuer (a step toward the
-/// evader) and Jerry as the evader (away from the nearest pursuer it sees), so that one
-/// bot plays every role a series gives it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TomAndJerry;
-
-impl TableStrategy<Pursuit> for TomAndJerry {
-    fn choose(&mut self, _ctx: &TableContext, view: &PursuitView) -> u32 {
-        match view.role(view.me) {
-            Role::Pursuer => chase::tom_sees(view),
-            Role::Evader => chase::jerry_sees(view),
-        }
-    }
-}
-
-/// Pursuit's `perfect` for two players who see each other: best play by retrograde
-/// analysis ([`crate::pursuit::perfect`]), solved once per game on its first move.
-#[derive(Debug, Default)]
-pub struct PerfectPursuit {
-    solution: Option<crate::pursuit::perfect::Solution>,
-}
-
-impl TableStrategy<Pursuit> for PerfectPursuit {
-    fn choose(&mut self, _ctx: &TableContext, view: &PursuitView) -> u32 {
-        let game = view
-            .to_game()
-            .expect("perfect is built only for two players who see each other");
-        let solution = self.solution.get_or_insert_with(|| {
-            crate::pursuit::perfect::Solution::solve(&view.board, view.rounds)
-                .expect("perfect is built only for boards within the solution's size")
-        });
-        solution
-            .best_move(&game)
-            .expect("a running two-player game of the solved board has a best move")
-    }
-}
-
-/// A way of walking the path's king.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PathStrategy {
-    /// The free neighbour nearest the target as the crow flies (Chebyshev distance,
-    /// obstacles ignored; the first of equals): it can stall behind a wall.
-    Greedy,
-    /// A first step of a shortest path round the obstacles.
-    Perfect,
-}
-
-impl TableStrategy<Path> for PathStrategy {
-    fn choose(&mut self, _ctx: &TableContext, state: &Path) -> u32 {
-        let board = state.board();
-        let pick = match self {
-            PathStrategy::Greedy => state
-                .legal_moves()
-                .into_iter()
-                .min_by_key(|&c| board.chebyshev(c, state.target())),
-            PathStrategy::Perfect => state.perfect_move(),
-        };
-        pick.expect("a path not over has a move")
     }
 }

@@ -3,8 +3,10 @@
 
 use super::table::*;
 use crate::game::{GameParams, Observed, TableGame};
+use crate::minesweeper::bots::MineStrategy;
 use crate::minesweeper::Minesweeper;
 use crate::oneway::{King, OneWayTable};
+use crate::pursuit::bots::{PathStrategy, TomAndJerry};
 use crate::rng::GameRng;
 use crate::tictactoe::TicTacToe;
 
