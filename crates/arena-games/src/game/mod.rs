@@ -16,6 +16,7 @@ mod observed;
 mod params;
 mod score;
 mod seat;
+pub mod setup;
 mod table;
 
 pub use info::{Dimension, GameInfo, GameOption};

@@ -8,6 +8,7 @@
 
 use super::{Grid, Layout, Minesweeper, Reveal, Settings, MAX_SIDE, MIN_SIDE};
 use crate::game::grid::{decode_cell, describe_cell, draw_grid, parse_cell};
+use crate::game::setup::SetupLine;
 use crate::game::{
     seat_results, DecodeError, Dimension, GameInfo, GameOption, GameParams, MoveTextError,
     ParamError, Score, Seat, SeatRange, SeatResult, TableGame, Viewer,
@@ -158,41 +159,23 @@ impl TableGame for Minesweeper {
     }
 
     fn from_setup(text: &str) -> Result<Self, DecodeError> {
-        let err = |s: String| DecodeError(format!("minesweeper setup `{text}`: {s}"));
-        let parts: Vec<&str> = text.split_whitespace().collect();
-        let [size, players, reveal, start, mines] = parts[..] else {
-            return Err(err(
-                "expected `ROWSxCOLS players=P reveal=R start=CELL mines=CELL,CELL,…`".into(),
-            ));
-        };
-        let num = |s: &str| {
-            s.parse::<u32>()
-                .map_err(|_| err(format!("`{s}` is not a number")))
-        };
-        let field = |part: &'_ str, name: &str| -> Result<String, DecodeError> {
-            part.strip_prefix(name)
-                .and_then(|v| v.strip_prefix('='))
-                .map(str::to_string)
-                .ok_or_else(|| err(format!("`{part}` is not {name}=…")))
-        };
-        let (r, c) = size
-            .split_once('x')
-            .ok_or_else(|| err(format!("`{size}` is not a size ROWSxCOLS")))?;
+        let line = SetupLine::read(
+            "minesweeper",
+            text,
+            &["players", "reveal", "start", "mines"],
+        )?;
         let grid = Grid {
-            rows: num(r)?,
-            cols: num(c)?,
+            rows: line.rows,
+            cols: line.cols,
         };
-        let reveal = match field(reveal, "reveal")?.as_str() {
+        let reveal = match line.value(1) {
             "coords" => Reveal::Coords,
             "count" => Reveal::Count,
-            other => return Err(err(format!("`{other}` is not a reveal rule"))),
+            other => return Err(line.error(format!("`{other}` is not a reveal rule"))),
         };
-        let cells: Vec<u32> = field(mines, "mines")?
-            .split(',')
-            .map(num)
-            .collect::<Result<_, _>>()?;
-        let players = u8::try_from(num(&field(players, "players")?)?)
-            .map_err(|_| err("players is not 1 or 2".into()))?;
+        let cells = line.numbers(3)?;
+        let players =
+            u8::try_from(line.number(0)?).map_err(|_| line.error("players is not 1 or 2"))?;
         let settings = Settings::new(
             grid.rows,
             grid.cols,
@@ -200,26 +183,24 @@ impl TableGame for Minesweeper {
             players,
             reveal,
         )
-        .map_err(|e| err(e.to_string()))?;
-        let start = num(&field(start, "start")?)?;
+        .map_err(|e| line.error(e))?;
+        let start = line.number(2)?;
         let total = grid.cells();
         if start >= total || cells.iter().any(|&m| m >= total) {
-            return Err(err("a cell is off the board".into()));
+            return Err(line.error("a cell is off the board"));
         }
         let mut mine = vec![false; total as usize];
         for &m in &cells {
             if std::mem::replace(&mut mine[m as usize], true) {
-                return Err(err(format!("mine {m} appears twice")));
+                return Err(line.error(format!("mine {m} appears twice")));
             }
         }
         if mine[start as usize] || grid.neighbours(start).any(|n| mine[n as usize]) {
-            return Err(err("a mine lies on the start cell or next to it".into()));
+            return Err(line.error("a mine lies on the start cell or next to it"));
         }
         let game = Minesweeper::with_layout(settings, Layout { mine, start });
         if Minesweeper::is_terminal(&game) {
-            return Err(err(
-                "the start opens every safe cell: nothing to play".into()
-            ));
+            return Err(line.error("the start opens every safe cell: nothing to play"));
         }
         Ok(game)
     }

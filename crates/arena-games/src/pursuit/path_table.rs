@@ -3,9 +3,10 @@
 
 use std::fmt::Write;
 
-use super::table::{board, cell_words, draw, fields, number, parse_board_cell, OBSTACLES, SIDE};
+use super::table::{board, cell_words, draw, parse_board_cell, OBSTACLES, SIDE};
 use super::{Board, Path};
 use crate::game::grid::{decode_cell, describe_cell};
+use crate::game::setup::SetupLine;
 use crate::game::{
     seat_results, DecodeError, GameInfo, GameParams, MoveTextError, ParamError, Score, Seat,
     SeatRange, SeatResult, TableGame, Viewer,
@@ -108,17 +109,17 @@ impl TableGame for Path {
     }
 
     fn from_setup(text: &str) -> Result<Self, DecodeError> {
-        let err = |s: String| DecodeError(format!("path setup `{text}`: {s}"));
-        let (rows, cols, v) = fields(text, &["start", "target", "board"]).map_err(err)?;
-        let board = Board::from_text(rows, cols, v[2]).map_err(|e| err(e.0))?;
-        let (start, target) = (number(v[0]).map_err(err)?, number(v[1]).map_err(err)?);
+        let line = SetupLine::read("path", text, &["start", "target", "board"])?;
+        let board =
+            Board::from_text(line.rows, line.cols, line.value(2)).map_err(|e| line.error(e.0))?;
+        let (start, target) = (line.number(0)?, line.number(1)?);
         for c in [start, target] {
             if c >= board.cells() || board.is_blocked(c) {
-                return Err(err(format!("cell {c} is not a free cell")));
+                return Err(line.error(format!("cell {c} is not a free cell")));
             }
         }
         if board.chebyshev(start, target) < 2 {
-            return Err(err("the target is next to the start".into()));
+            return Err(line.error("the target is next to the start"));
         }
         Ok(Path::new(board, start, target))
     }

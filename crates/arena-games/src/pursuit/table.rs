@@ -13,6 +13,7 @@ use std::fmt::Write;
 
 use super::{parse_share, Board, Pursuit, PursuitSettings, Role, MAX_SIDE, MIN_SIDE};
 use crate::game::grid::{decode_cell, describe_cell, draw_grid, parse_cell};
+use crate::game::setup::SetupLine;
 use crate::game::{
     seat_results, DecodeError, Dimension, GameInfo, GameOption, GameParams, MoveTextError,
     ParamError, Score, Seat, SeatRange, SeatResult, TableGame, Viewer,
@@ -44,46 +45,6 @@ pub(super) fn board(
         .get("obstacles")
         .map_or(Ok(0), |v| parse_share(v))?;
     Board::draw(rows, cols, share, rng)
-}
-
-/// The `key=value` fields of a setup line after its size, read in order.
-pub(super) fn fields<'a>(
-    text: &'a str,
-    names: &[&str],
-) -> Result<(u32, u32, Vec<&'a str>), String> {
-    let parts: Vec<&str> = text.split_whitespace().collect();
-    if parts.len() != names.len() + 1 {
-        return Err(format!(
-            "expected `ROWSxCOLS {}`",
-            names
-                .iter()
-                .map(|n| format!("{n}=…"))
-                .collect::<Vec<_>>()
-                .join(" ")
-        ));
-    }
-    let (r, c) = parts[0]
-        .split_once('x')
-        .ok_or_else(|| format!("`{}` is not a size ROWSxCOLS", parts[0]))?;
-    let num = |s: &str| {
-        s.parse::<u32>()
-            .map_err(|_| format!("`{s}` is not a number"))
-    };
-    let values = parts[1..]
-        .iter()
-        .zip(names)
-        .map(|(part, name)| {
-            part.strip_prefix(name)
-                .and_then(|v| v.strip_prefix('='))
-                .ok_or_else(|| format!("`{part}` is not {name}=…"))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok((num(r)?, num(c)?, values))
-}
-
-pub(super) fn number(s: &str) -> Result<u32, String> {
-    s.parse::<u32>()
-        .map_err(|_| format!("`{s}` is not a number"))
 }
 
 pub(super) fn cell_words(board: &Board, out: &mut Vec<i32>) {
@@ -293,43 +254,34 @@ impl TableGame for Pursuit {
     }
 
     fn from_setup(text: &str) -> Result<Self, DecodeError> {
-        let err = |s: String| DecodeError(format!("pursuit setup `{text}`: {s}"));
-        let (rows, cols, v) =
-            fields(text, &["players", "team", "blind", "rounds", "at", "board"]).map_err(err)?;
-        let flag = |s: &str| match s {
+        let names = ["players", "team", "blind", "rounds", "at", "board"];
+        let line = SetupLine::read("pursuit", text, &names)?;
+        let flag = |i: usize| match line.value(i) {
             "0" => Ok(false),
             "1" => Ok(true),
-            _ => Err(err(format!("`{s}` is not 0 or 1"))),
+            s => Err(line.error(format!("`{s}` is not 0 or 1"))),
         };
-        let players = u8::try_from(number(v[0]).map_err(err)?)
-            .map_err(|_| err("players is not 2 or 3".into()))?;
-        let settings = PursuitSettings::new(
-            players,
-            flag(v[1])?,
-            flag(v[2])?,
-            number(v[3]).map_err(err)?,
-        )
-        .map_err(|e| err(e.to_string()))?;
-        let board = Board::from_text(rows, cols, v[5]).map_err(|e| err(e.0))?;
-        let at: Vec<u32> = v[4]
-            .split(',')
-            .map(number)
-            .collect::<Result<_, _>>()
-            .map_err(err)?;
+        let players =
+            u8::try_from(line.number(0)?).map_err(|_| line.error("players is not 2 or 3"))?;
+        let settings = PursuitSettings::new(players, flag(1)?, flag(2)?, line.number(3)?)
+            .map_err(|e| line.error(e))?;
+        let board =
+            Board::from_text(line.rows, line.cols, line.value(5)).map_err(|e| line.error(e.0))?;
+        let at = line.numbers(4)?;
         if at.len() != usize::from(players) {
-            return Err(err(format!("{} pieces for {players} players", at.len())));
+            return Err(line.error(format!("{} pieces for {players} players", at.len())));
         }
         let (evader, pursuers) = at.split_last().expect("two or three pieces");
         for (i, &c) in at.iter().enumerate() {
             if c >= board.cells() || board.is_blocked(c) {
-                return Err(err(format!("piece {} is not on a free cell", i + 1)));
+                return Err(line.error(format!("piece {} is not on a free cell", i + 1)));
             }
             if at[..i].contains(&c) {
-                return Err(err(format!("two pieces on cell {c}")));
+                return Err(line.error(format!("two pieces on cell {c}")));
             }
         }
         if pursuers.iter().any(|&p| board.chebyshev(p, *evader) < 2) {
-            return Err(err("a pursuer starts next to the evader".into()));
+            return Err(line.error("a pursuer starts next to the evader"));
         }
         Ok(Pursuit::new(board, settings, at))
     }

@@ -7,6 +7,7 @@
 
 use super::{TicTacToe, MAX_SIDE, MIN_SIDE};
 use crate::game::grid::{decode_cell, describe_cell, draw_grid, parse_cell};
+use crate::game::setup::SetupLine;
 use crate::game::{
     seat_results, DecodeError, Dimension, GameInfo, GameOption, GameParams, MoveTextError,
     ParamError, Score, Seat, SeatRange, SeatResult, TableGame, Viewer,
@@ -120,28 +121,10 @@ impl TableGame for TicTacToe {
     }
 
     fn from_setup(text: &str) -> Result<Self, DecodeError> {
-        let err = |s: String| DecodeError(format!("tictactoe setup `{text}`: {s}"));
-        let parts: Vec<&str> = text.split_whitespace().collect();
-        let [size, k, players] = parts[..] else {
-            return Err(err("expected `ROWSxCOLS k=K players=N`".into()));
-        };
-        let num = |s: &str| {
-            s.parse::<u32>()
-                .map_err(|_| err(format!("`{s}` is not a number")))
-        };
-        let (r, c) = size
-            .split_once('x')
-            .ok_or_else(|| err(format!("`{size}` is not a size ROWSxCOLS")))?;
-        let field = |part: &'_ str, name: &str| -> Result<u32, DecodeError> {
-            let value = part
-                .strip_prefix(name)
-                .and_then(|v| v.strip_prefix('='))
-                .ok_or_else(|| err(format!("`{part}` is not {name}=N")))?;
-            num(value)
-        };
-        let players = u8::try_from(field(players, "players")?)
-            .map_err(|_| err("players is not 2 or 3".into()))?;
-        TicTacToe::new(num(r)?, num(c)?, field(k, "k")?, players).map_err(|e| err(e.to_string()))
+        let line = SetupLine::read("tictactoe", text, &["k", "players"])?;
+        let players =
+            u8::try_from(line.number(1)?).map_err(|_| line.error("players is not 2 or 3"))?;
+        TicTacToe::new(line.rows, line.cols, line.number(0)?, players).map_err(|e| line.error(e))
     }
 
     fn render(&self, _viewer: Viewer, _color: bool) -> String {
