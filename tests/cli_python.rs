@@ -2,6 +2,9 @@
 //! scripts are contained with a reason a student can act on, `.py` files are taken by
 //! intake like modules, and results stay deterministic.
 
+#[path = "common/boards.rs"]
+mod boards;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -10,10 +13,10 @@ use std::time::Duration;
 use arena::bot::{Bot, BuiltinBot};
 use arena::runtime::{Compiler, Limits, ModuleCache, Sandbox, WasmModule};
 use arena::seeds::derive;
-use arena_games::mathtricks::{Board, Op};
 use arena_games::rng::GameRng;
 use arena_games::{find_game, AnyGame, GameKind, GameParams};
 use assert_cmd::Command;
+use boards::extreme_board;
 
 fn arena() -> Command {
     let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
@@ -72,31 +75,6 @@ fn same_moves(module: &WasmModule, kind: &dyn GameKind, mut game: Box<dyn AnyGam
     assert!(ply > 0, "no move played in `{setup}`");
 }
 
-/// A board of extremes: totals that saturate at the 64-bit bounds and pass 2^60.
-fn extreme_board(rng: &mut GameRng) -> Board {
-    let rows = 4 + rng.below(4) as u32;
-    let cols = 4 + rng.below(4) as u32;
-    let max = 16_777_215u32;
-    let cells = (0..rows * cols)
-        .map(|i| {
-            if i == 0 || i == rows * cols - 1 {
-                return Op::Add(0);
-            }
-            let big = max - rng.below(1000) as u32;
-            match rng.weighted(&[3, 3, 5, 1, 1, 1, 2]) {
-                0 => Op::Add(big),
-                1 => Op::Sub(big),
-                2 => Op::Mul(big),
-                3 => Op::Mul(rng.below(3) as u32),
-                4 => Op::Div(2 + rng.below(3) as u32),
-                5 => Op::Div(big),
-                _ => Op::Add(rng.below(10) as u32),
-            }
-        })
-        .collect();
-    Board::new(rows, cols, cells).unwrap()
-}
-
 #[test]
 fn py_greedy_makes_the_moves_of_builtin_greedy_on_many_boards() {
     let kind = find_game("mathtricks").unwrap();
@@ -110,7 +88,7 @@ fn py_greedy_makes_the_moves_of_builtin_greedy_on_many_boards() {
     }
     let mut rng = GameRng::new(2026);
     for i in 0..12 {
-        let line = extreme_board(&mut rng).to_line();
+        let line = extreme_board(&mut rng, 4).to_line();
         same_moves(
             &module,
             kind,

@@ -3,15 +3,18 @@
 //! both must answer the same move, in every game and on extreme MathTricks boards whose
 //! totals saturate at the 64-bit bounds and pass the evaluation cap of 2^60.
 
+#[path = "common/boards.rs"]
+mod boards;
+
 use std::path::PathBuf;
 
 use arena::bench::first_legal::FirstLegal;
 use arena::bot::{Bot, BuiltinBot};
 use arena::runtime::{Limits, Sandbox, WasmModule};
 use arena::seeds::derive;
-use arena_games::mathtricks::{Board, Op};
 use arena_games::rng::GameRng;
 use arena_games::{find_game, games, AnyGame, GameKind, GameParams};
+use boards::extreme_board;
 
 /// The native twin an example bot copies.
 #[derive(Clone, Copy, Debug)]
@@ -91,37 +94,13 @@ fn same_moves(
     ply as usize
 }
 
-/// A MathTricks board of extremes: huge operands, multiplications by 0, 1 and 2^24 - 1,
-/// subtractions that drive totals towards the negative bound, divisions.
-fn extreme_board(rng: &mut GameRng) -> Board {
-    let rows = 4 + rng.below(5) as u32;
-    let cols = 4 + rng.below(5) as u32;
-    let max = 16_777_215u32;
-    let cells = (0..rows * cols)
-        .map(|i| {
-            if i == 0 || i == rows * cols - 1 {
-                return Op::Add(0);
-            }
-            let big = max - rng.below(1000) as u32;
-            match rng.weighted(&[3, 3, 5, 1, 1, 1, 2]) {
-                0 => Op::Add(big),
-                1 => Op::Sub(big),
-                2 => Op::Mul(big),
-                3 => Op::Mul(rng.below(3) as u32),
-                4 => Op::Div(2 + rng.below(3) as u32),
-                5 => Op::Div(big),
-                _ => Op::Add(rng.below(10) as u32),
-            }
-        })
-        .collect();
-    Board::new(rows, cols, cells).unwrap()
-}
-
 #[test]
 fn example_bots_copy_their_twins_on_extreme_boards() {
     let kind = find_game("mathtricks").unwrap();
     let mut rng = GameRng::new(2026);
-    let boards: Vec<String> = (0..40).map(|_| extreme_board(&mut rng).to_line()).collect();
+    let boards: Vec<String> = (0..40)
+        .map(|_| extreme_board(&mut rng, 5).to_line())
+        .collect();
     for &(name, which, _) in EXAMPLES {
         let module = module(name);
         // Alpha-beta searches every move: fewer boards keep the test quick.

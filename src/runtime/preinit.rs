@@ -6,11 +6,11 @@
 //! pre-initialisation is the expensive start-up that no bot move could afford. Reading
 //! the globals needs the module [`super::snapshot::instrument`]ed first.
 
-use wasmtime::{Instance, Memory, Store, UpdateDeadline, Val};
+use wasmtime::{Instance, Memory, Store, Val};
 
 use super::fault::classify;
 use super::host::range;
-use super::module::{WasmModule, INITIALIZE};
+use super::module::WasmModule;
 use super::snapshot::{global_export, GlobalValue, InstanceState};
 use super::state::BotState;
 use crate::bot::Fault;
@@ -31,39 +31,13 @@ impl WasmModule {
     /// # Errors
     /// [`Fault::Instantiation`] with the reason.
     pub fn preinit_instance(&self, fuel: u64) -> Result<PreinitInstance, Fault> {
-        let shared = &self.inner.shared;
-        let limits = &shared.limits;
-        let fail = |e: wasmtime::Error| {
-            Fault::Instantiation(classify(&e, fuel, limits.timeout_secs).to_string())
-        };
-        let mut store = Store::new(&shared.engine, BotState::new(limits, 0));
-        store.limiter(|state| &mut state.limiter);
-        store.set_fuel(fuel).map_err(fail)?;
-        store.epoch_deadline_callback(|mut ctx| {
-            Ok(if ctx.data_mut().guard.exceeded() {
-                UpdateDeadline::Interrupt
-            } else {
-                UpdateDeadline::Continue(1)
-            })
-        });
-        store.data_mut().guard.arm(fuel);
-        store.set_epoch_deadline(1);
-        let instance = self.inner.pre.instantiate(&mut store).map_err(fail)?;
-        if self.inner.has_initialize {
-            instance
-                .get_typed_func::<(), ()>(&mut store, INITIALIZE)
-                .and_then(|init| init.call(&mut store, ()))
-                .map_err(fail)?;
-        }
-        let memory = instance
-            .get_memory(&mut store, "memory")
-            .ok_or_else(|| Fault::Instantiation("the instance has no `memory`".to_string()))?;
+        let (store, instance, memory) = self.start_instance(fuel, 0)?;
         Ok(PreinitInstance {
             store,
             instance,
             memory,
             budget: fuel,
-            timeout_secs: limits.timeout_secs,
+            timeout_secs: self.inner.shared.limits.timeout_secs,
         })
     }
 }

@@ -1,6 +1,6 @@
 //! A [`WasmBot`]: one fresh instance of a module playing one game.
 
-use wasmtime::{Memory, Store, TypedFunc, UpdateDeadline};
+use wasmtime::{Instance, Memory, Store, TypedFunc, UpdateDeadline};
 
 use super::fault::classify;
 use super::host::range;
@@ -37,35 +37,12 @@ impl WasmModule {
     /// # Errors
     /// [`Fault::Instantiation`] with the reason (a trap, out of fuel, a cap reached).
     pub fn instantiate(&self, seed: u64) -> Result<WasmBot, Fault> {
-        let shared = &self.inner.shared;
-        let limits: &Limits = &shared.limits;
+        let limits: &Limits = &self.inner.shared.limits;
         let budget = limits.fuel_instantiate;
         let fail = |e: wasmtime::Error| {
             Fault::Instantiation(classify(&e, budget, limits.timeout_secs).to_string())
         };
-        let mut store = Store::new(&shared.engine, BotState::new(limits, seed));
-        store.limiter(|state| &mut state.limiter);
-        store.set_fuel(budget).map_err(fail)?;
-        // Every tick, the net compares the call's CPU time with its allowance.
-        store.epoch_deadline_callback(|mut ctx| {
-            Ok(if ctx.data_mut().guard.exceeded() {
-                UpdateDeadline::Interrupt
-            } else {
-                UpdateDeadline::Continue(1)
-            })
-        });
-        store.data_mut().guard.arm(budget);
-        store.set_epoch_deadline(1);
-        let instance = self.inner.pre.instantiate(&mut store).map_err(fail)?;
-        if self.inner.has_initialize {
-            instance
-                .get_typed_func::<(), ()>(&mut store, INITIALIZE)
-                .and_then(|init| init.call(&mut store, ()))
-                .map_err(fail)?;
-        }
-        let memory = instance
-            .get_memory(&mut store, "memory")
-            .ok_or_else(|| Fault::Instantiation("the instance has no `memory`".to_string()))?;
+        let (mut store, instance, memory) = self.start_instance(budget, seed)?;
         if let Some(input) = &self.inner.input {
             read_input(&mut store, &instance, memory, input).map_err(|e| match e {
                 InputError::Wasm(e) => fail(e),
@@ -92,6 +69,52 @@ impl WasmModule {
             scratch: Vec::new(),
             fault: None,
         })
+    }
+}
+
+impl WasmModule {
+    /// A fresh instance under the sandbox's guards: its own store with the memory and
+    /// stack caps, `fuel` for instantiation and what follows, the CPU-time net armed for
+    /// it, `random_get` seeded with `seed`; `_initialize` run if exported. Returns the
+    /// store, the instance and its `memory`.
+    ///
+    /// # Errors
+    /// [`Fault::Instantiation`] with the reason (a trap, out of fuel, a cap reached, no
+    /// `memory`).
+    pub(super) fn start_instance(
+        &self,
+        fuel: u64,
+        seed: u64,
+    ) -> Result<(Store<BotState>, Instance, Memory), Fault> {
+        let shared = &self.inner.shared;
+        let limits = &shared.limits;
+        let fail = |e: wasmtime::Error| {
+            Fault::Instantiation(classify(&e, fuel, limits.timeout_secs).to_string())
+        };
+        let mut store = Store::new(&shared.engine, BotState::new(limits, seed));
+        store.limiter(|state| &mut state.limiter);
+        store.set_fuel(fuel).map_err(fail)?;
+        // Every tick, the net compares the call's CPU time with its allowance.
+        store.epoch_deadline_callback(|mut ctx| {
+            Ok(if ctx.data_mut().guard.exceeded() {
+                UpdateDeadline::Interrupt
+            } else {
+                UpdateDeadline::Continue(1)
+            })
+        });
+        store.data_mut().guard.arm(fuel);
+        store.set_epoch_deadline(1);
+        let instance = self.inner.pre.instantiate(&mut store).map_err(fail)?;
+        if self.inner.has_initialize {
+            instance
+                .get_typed_func::<(), ()>(&mut store, INITIALIZE)
+                .and_then(|init| init.call(&mut store, ()))
+                .map_err(fail)?;
+        }
+        let memory = instance
+            .get_memory(&mut store, "memory")
+            .ok_or_else(|| Fault::Instantiation("the instance has no `memory`".to_string()))?;
+        Ok((store, instance, memory))
     }
 }
 

@@ -10,6 +10,10 @@ use crate::rng::GameRng;
 use crate::strategy::table::{full_information, MaxN, TableContext, TableRandom, TableStrategy};
 use crate::tictactoe::TicTacToe;
 
+/// A strategy built by name: `Ok(None)` for an unknown name, `Err(reason)` for one that
+/// cannot play the parameters.
+pub type Built<G> = Result<Option<Box<dyn TableStrategy<G>>>, &'static str>;
+
 /// The builtin strategies of a table game, by name.
 pub trait TableStrategies: Observed {
     /// The names, in the order `arena games` lists them.
@@ -20,21 +24,13 @@ pub trait TableStrategies: Observed {
     /// # Errors
     /// `Ok(None)` for an unknown name; `Err(reason)` for a strategy that cannot play
     /// these parameters.
-    fn strategy(
-        name: &str,
-        depth: Option<u32>,
-        params: &GameParams,
-    ) -> Result<Option<Box<dyn TableStrategy<Self>>>, &'static str>;
+    fn strategy(name: &str, depth: Option<u32>, params: &GameParams) -> Built<Self>;
 }
 
 impl TableStrategies for TicTacToe {
     const NAMES: &'static [&'static str] = &["random", "greedy", "maxn", "perfect"];
 
-    fn strategy(
-        name: &str,
-        depth: Option<u32>,
-        params: &GameParams,
-    ) -> Result<Option<Box<dyn TableStrategy<Self>>>, &'static str> {
+    fn strategy(name: &str, depth: Option<u32>, params: &GameParams) -> Built<Self> {
         if name != "perfect" {
             return Ok(full_information::<TicTacToe>(name, depth));
         }
@@ -59,11 +55,7 @@ impl TableStrategy<TicTacToe> for PerfectTicTacToe {
 impl<P: Piece> TableStrategies for OneWayTable<P> {
     const NAMES: &'static [&'static str] = &["random", "greedy", "maxn"];
 
-    fn strategy(
-        name: &str,
-        depth: Option<u32>,
-        _params: &GameParams,
-    ) -> Result<Option<Box<dyn TableStrategy<Self>>>, &'static str> {
+    fn strategy(name: &str, depth: Option<u32>, _params: &GameParams) -> Built<Self> {
         Ok(full_information::<OneWayTable<P>>(name, depth))
     }
 }
@@ -71,11 +63,7 @@ impl<P: Piece> TableStrategies for OneWayTable<P> {
 impl TableStrategies for Minesweeper {
     const NAMES: &'static [&'static str] = &["random", "greedy", "solver"];
 
-    fn strategy(
-        name: &str,
-        _depth: Option<u32>,
-        _params: &GameParams,
-    ) -> Result<Option<Box<dyn TableStrategy<Self>>>, &'static str> {
+    fn strategy(name: &str, _depth: Option<u32>, _params: &GameParams) -> Built<Self> {
         Ok(match name {
             "random" => Some(Box::new(TableRandom::default())),
             "greedy" => Some(Box::new(MineStrategy::Greedy)),
@@ -88,11 +76,7 @@ impl TableStrategies for Minesweeper {
 impl TableStrategies for Pursuit {
     const NAMES: &'static [&'static str] = &["random", "greedy", "maxn", "perfect"];
 
-    fn strategy(
-        name: &str,
-        depth: Option<u32>,
-        params: &GameParams,
-    ) -> Result<Option<Box<dyn TableStrategy<Self>>>, &'static str> {
+    fn strategy(name: &str, depth: Option<u32>, params: &GameParams) -> Built<Self> {
         Ok(match name {
             "random" => Some(Box::new(TableRandom::default())),
             "greedy" => Some(Box::new(TomAndJerry)),
@@ -126,11 +110,7 @@ impl TableStrategies for Pursuit {
 impl TableStrategies for Path {
     const NAMES: &'static [&'static str] = &["random", "greedy", "perfect"];
 
-    fn strategy(
-        name: &str,
-        _depth: Option<u32>,
-        _params: &GameParams,
-    ) -> Result<Option<Box<dyn TableStrategy<Self>>>, &'static str> {
+    fn strategy(name: &str, _depth: Option<u32>, _params: &GameParams) -> Built<Self> {
         Ok(match name {
             "random" => Some(Box::new(TableRandom::default())),
             "greedy" => Some(Box::new(PathStrategy::Greedy)),
