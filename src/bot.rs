@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use arena_games::registry::{GameKind, NativeBot};
+use arena_games::registry::{AnyTable, GameKind, NativeBot};
 use arena_games::AnyGame;
 
 /// Everything that can go wrong with a bot during a game. Each fault forfeits the game
@@ -166,6 +166,16 @@ pub trait Bot: Send {
     /// # Errors
     /// As [`Bot::choose_move`].
     fn choose_move_in(&mut self, words: &[i32], game: &dyn AnyGame) -> Result<Reply, Fault> {
+        self.choose_move_with(words, &|| game.legal_moves())
+    }
+
+    /// [`Bot::choose_move_in`] for a game of the table model: the referee hands over the
+    /// position (read-only) so that a person parses moves against it; every other player
+    /// answers from the words.
+    ///
+    /// # Errors
+    /// As [`Bot::choose_move`].
+    fn choose_move_at(&mut self, words: &[i32], game: &dyn AnyTable) -> Result<Reply, Fault> {
         self.choose_move_with(words, &|| game.legal_moves())
     }
 

@@ -34,6 +34,7 @@ pub mod seeds;
 pub mod series;
 pub mod standings;
 pub mod submissions;
+pub mod table_referee;
 pub mod tables;
 pub mod tournament;
 pub mod units;

@@ -104,7 +104,7 @@ impl GameRecord {
             .map(|i| SeatRecord {
                 bot: names[i].clone(),
                 team: None,
-                score: self.scores[i],
+                score: self.scores[i].into(),
                 rank: ranks[i],
                 fuel: self.fuel[i],
                 max_move_fuel: self.max_move_fuel[i],

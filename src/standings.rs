@@ -198,7 +198,10 @@ pub fn standings(
     for row in rows {
         let hp = row.half_points();
         let seats = [index[row.bot(0)], index[row.bot(1)]];
-        let scores = [row.seats[0].score as i128, row.seats[1].score as i128];
+        let scores = [
+            i128::from(row.seats[0].score.numerator()),
+            i128::from(row.seats[1].score.numerator()),
+        ];
         for s in 0..2 {
             let t = &mut table[seats[s]];
             t.games.add(hp[s]);

@@ -195,7 +195,7 @@ mod tests {
                 SeatRecord {
                     bot: "a".into(),
                     team: None,
-                    score: -5,
+                    score: (-5).into(),
                     rank: 2,
                     fuel: 0,
                     max_move_fuel: 0,
@@ -203,7 +203,7 @@ mod tests {
                 SeatRecord {
                     bot: "b, \"quoted\"".into(),
                     team: None,
-                    score: 12,
+                    score: 12.into(),
                     rank: 1,
                     fuel: 123,
                     max_move_fuel: 10,

@@ -19,6 +19,8 @@ use csv::StringRecord;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use arena_games::game::Score;
+
 use super::{EndKind, GameRow, ResultCode, SeatRecord};
 
 mod json;
@@ -271,7 +273,11 @@ impl Layout {
 
 /// Whether `row` fits the two-seat layout: two seats, no teams.
 pub(super) fn fits_two_seat(row: &GameRow) -> bool {
-    row.seats.len() == 2 && row.seats.iter().all(|s| s.team.is_none())
+    row.seats.len() == 2
+        && row
+            .seats
+            .iter()
+            .all(|s| s.team.is_none() && s.score.is_integer())
 }
 
 fn lead_fields(row: &GameRow) -> Vec<String> {
@@ -355,8 +361,8 @@ impl TwoSeatColumns {
             cols: row.cols,
             first: seat(0).bot.clone(),
             second: seat(1).bot.clone(),
-            first_score: seat(0).score,
-            second_score: seat(1).score,
+            first_score: seat(0).score.numerator(),
+            second_score: seat(1).score.numerator(),
             result: row.result(),
             winner: row.winner().map(|i| row.bot(i)).unwrap_or("").to_string(),
             end: row.end,
@@ -411,14 +417,14 @@ impl TwoSeatColumns {
             seats: vec![
                 seat(
                     self.first,
-                    self.first_score,
+                    Score::int(self.first_score),
                     ranks[0],
                     self.first_fuel,
                     self.first_max_move_fuel,
                 ),
                 seat(
                     self.second,
-                    self.second_score,
+                    Score::int(self.second_score),
                     ranks[1],
                     self.second_fuel,
                     self.second_max_move_fuel,

@@ -10,6 +10,7 @@ pub mod rank;
 use std::fmt;
 use std::str::FromStr;
 
+use arena_games::game::Score;
 use arena_games::{Outcome, Player};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
@@ -57,8 +58,8 @@ pub struct SeatRecord {
     /// The seat's team, if the game has teams: seats sharing a team share the result.
     pub team: Option<u32>,
     /// The seat's score at the end (the game's tie-break figure; it never overrules the
-    /// rank).
-    pub score: i64,
+    /// rank): an integer, or a fraction in games such as one-player minesweeper.
+    pub score: Score,
     /// Competition rank: 1 + the number of seats with a strictly better result (on a draw
     /// every seat ranks 1).
     pub rank: u32,
@@ -117,7 +118,7 @@ pub fn two_seats(bots: [&str; 2], scores: [i64; 2], result: ResultCode) -> Vec<S
         .map(|i| SeatRecord {
             bot: bots[i].to_string(),
             team: None,
-            score: scores[i],
+            score: scores[i].into(),
             rank: ranks[i],
             fuel: 0,
             max_move_fuel: 0,

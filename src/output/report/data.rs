@@ -234,8 +234,8 @@ pub fn page_data(
                 result,
                 r.end,
                 r.moves,
-                r.seats[0].score,
-                r.seats[1].score,
+                r.seats[0].score.numerator(),
+                r.seats[1].score.numerator(),
                 replay_kind(r.game_id),
                 r.rows,
                 r.cols

@@ -29,7 +29,8 @@ struct SeatsJson<'a> {
 struct SeatJson<'a> {
     bot: &'a str,
     team: Option<u32>,
-    score: i64,
+    /// An integer as a number, a fraction as its text (`"1/3"`).
+    score: serde_json::Value,
     rank: u32,
     fuel: u64,
     max_move_fuel: u64,
@@ -57,7 +58,11 @@ impl Serialize for GameRow {
                 .map(|s| SeatJson {
                     bot: &s.bot,
                     team: s.team,
-                    score: s.score,
+                    score: if s.score.is_integer() {
+                        s.score.numerator().into()
+                    } else {
+                        s.score.to_string().into()
+                    },
                     rank: s.rank,
                     fuel: s.fuel,
                     max_move_fuel: s.max_move_fuel,

@@ -5,7 +5,7 @@ fn seat(bot: &str, team: Option<u32>, score: i64, rank: u32) -> SeatRecord {
     SeatRecord {
         bot: bot.into(),
         team,
-        score,
+        score: score.into(),
         rank,
         fuel: 100 * score.unsigned_abs(),
         max_move_fuel: score.unsigned_abs(),

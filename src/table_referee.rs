@@ -1,0 +1,441 @@
+//! The referee of the table model: plays one game of one to four seats through
+//! [`AnyTable`].
+//!
+//! Each bot receives only its own seat's words (the table header, then its observation:
+//! what the game shows that seat, never the hidden setup), answers one move, and the
+//! answer goes only to the checked `play`. A bot's fault (or an illegal move) ends the
+//! game on the spot: the faulting seat (with its team) ranks last, every other seat
+//! shares first place. The two-seat games of the registry keep their own referee
+//! ([`crate::referee`]), whose results files are unchanged.
+
+use arena_games::game::{Score, Seat};
+use arena_games::registry::AnyTable;
+
+use crate::bot::{Bot, Fault};
+use crate::record::{rank, EndKind, MoveMark, SeatRecord};
+use crate::referee::{explain, one_line, Entrant, Entry, Stopped};
+
+/// How a table game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableEnd {
+    /// The rules ended the game.
+    Normal,
+    /// A bot faulted and forfeited.
+    Fault {
+        /// The seat that faulted.
+        seat: usize,
+        /// What happened.
+        fault: Fault,
+    },
+    /// Bots that could not take part at all (their modules failed to load, or were
+    /// refused for this game); they forfeit. Every seat's bot when nobody could play.
+    Disqualified {
+        /// The seats that forfeited, ascending.
+        seats: Vec<usize>,
+        /// The first such seat's reason.
+        reason: String,
+    },
+}
+
+impl TableEnd {
+    /// The kind results files record.
+    pub fn kind(&self) -> EndKind {
+        match self {
+            TableEnd::Normal => EndKind::Normal,
+            TableEnd::Fault { fault, .. } => EndKind::Fault(fault.kind()),
+            TableEnd::Disqualified { .. } => EndKind::Disqualified,
+        }
+    }
+
+    /// The first seat that caused an abnormal end (`None` when nobody could play: nobody
+    /// is to blame for a game nobody played).
+    pub fn culprit(&self, seats: usize) -> Option<usize> {
+        match self {
+            TableEnd::Normal => None,
+            TableEnd::Fault { seat, .. } => Some(*seat),
+            TableEnd::Disqualified { seats: out, .. } if out.len() == seats => None,
+            TableEnd::Disqualified { seats: out, .. } => out.first().copied(),
+        }
+    }
+
+    /// The reason in words, on one line (empty for a normal end).
+    pub fn reason(&self) -> String {
+        match self {
+            TableEnd::Normal => String::new(),
+            TableEnd::Fault { fault, .. } => one_line(&fault.to_string()),
+            TableEnd::Disqualified { reason, .. } => one_line(reason),
+        }
+    }
+
+    /// The seats that forfeited.
+    fn forfeits(&self) -> Vec<usize> {
+        match self {
+            TableEnd::Normal => Vec::new(),
+            TableEnd::Fault { seat, .. } => vec![*seat],
+            TableEnd::Disqualified { seats, .. } => seats.clone(),
+        }
+    }
+}
+
+/// Everything that happened in one table game, by seat (index 0 moves first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableRecord {
+    /// The starting position's setup line (hidden setup included).
+    pub setup: String,
+    /// Every move played, as the bots returned them, in order.
+    pub moves: Vec<i32>,
+    /// The seat of each move in `moves`.
+    pub movers: Vec<u8>,
+    /// How the game ended.
+    pub end: TableEnd,
+    /// Every seat's score when the game ended.
+    pub scores: Vec<Score>,
+    /// Every seat's competition rank (teams share one).
+    pub ranks: Vec<u32>,
+    /// Every seat's team, where seats share a result.
+    pub teams: Vec<Option<u8>>,
+    /// Fuel each seat's bot used over the game.
+    pub fuel: Vec<u64>,
+    /// The most fuel one move of each seat used.
+    pub max_move_fuel: Vec<u64>,
+    /// The debug output each seat's bot produced (bounded by the sandbox).
+    pub outputs: Vec<String>,
+    /// For each accepted move: its fuel and its bot's complete log lines after it.
+    pub move_marks: Vec<MoveMark>,
+    /// The most linear memory each seat's bot held, in bytes (0 for builtins).
+    pub memory: Vec<u64>,
+}
+
+impl TableRecord {
+    /// Each seat's part in the game as the results record it, `names[i]` holding seat `i`.
+    pub fn seats(&self, names: &[String]) -> Vec<SeatRecord> {
+        (0..self.scores.len())
+            .map(|i| SeatRecord {
+                bot: names[i].clone(),
+                team: self.teams[i].map(u32::from),
+                score: self.scores[i],
+                rank: self.ranks[i],
+                fuel: self.fuel[i],
+                max_move_fuel: self.max_move_fuel[i],
+            })
+            .collect()
+    }
+}
+
+/// Someone following a table game (a person at the terminal): told of every position,
+/// move and end, and able to stop the game between moves. Every method does nothing by
+/// default.
+pub trait TableWatch {
+    /// The position before a move is asked for.
+    fn position(&mut self, _game: &dyn AnyTable) {}
+    /// `seat` answered `raw`, about to be checked against `game` (the position before it).
+    fn answered(&mut self, _game: &dyn AnyTable, _seat: Seat, _raw: i32) {}
+    /// The move just answered was legal and is played.
+    fn played(&mut self, _seat: Seat) {}
+    /// The game ended (`game` is its last position): normally, or as `end` says.
+    fn ended(&mut self, _game: &dyn AnyTable, _end: &TableEnd) {}
+    /// Whether the game is to stop now, without a result.
+    fn stopped(&self) -> bool {
+        false
+    }
+}
+
+/// A table game nobody watches.
+pub struct Unwatched;
+
+impl TableWatch for Unwatched {}
+
+/// Plays `game` (a fresh starting position) with `entrants[i]` in seat `i`, giving each
+/// bot its seed from `bot_seeds` (derived apart from the board's seed, so that no bot can
+/// recompute hidden setup).
+///
+/// # Panics
+/// If the number of entrants or seeds is not the game's seat count (a caller's bug).
+pub fn play_table(
+    game: Box<dyn AnyTable>,
+    entrants: &[&dyn Entrant],
+    bot_seeds: &[u64],
+) -> TableRecord {
+    match play_table_watched(game, entrants, bot_seeds, &mut Unwatched) {
+        Ok(record) => record,
+        Err(Stopped) => unreachable!("an unwatched game is never stopped"),
+    }
+}
+
+/// [`play_table`], with `watch` following the game.
+///
+/// # Errors
+/// [`Stopped`] when `watch` stopped the game.
+///
+/// # Panics
+/// As [`play_table`].
+pub fn play_table_watched<W: TableWatch>(
+    mut game: Box<dyn AnyTable>,
+    entrants: &[&dyn Entrant],
+    bot_seeds: &[u64],
+    watch: &mut W,
+) -> Result<TableRecord, Stopped> {
+    let seats = usize::from(game.seat_count());
+    assert_eq!(entrants.len(), seats, "one entrant per seat");
+    assert_eq!(bot_seeds.len(), seats, "one bot seed per seat");
+    let mut record = TableRecord {
+        setup: game.setup(),
+        moves: Vec::new(),
+        movers: Vec::new(),
+        end: TableEnd::Normal,
+        scores: Vec::new(),
+        ranks: Vec::new(),
+        teams: Seat::all(game.seat_count()).map(|s| game.team(s)).collect(),
+        fuel: vec![0; seats],
+        max_move_fuel: vec![0; seats],
+        outputs: vec![String::new(); seats],
+        move_marks: Vec::new(),
+        memory: vec![0; seats],
+    };
+    let entries: Vec<Result<Box<dyn Bot>, Entry>> = entrants
+        .iter()
+        .zip(bot_seeds)
+        .map(|(entrant, &seed)| entrant.enter(seed))
+        .collect();
+    let Some(mut bots) = seated(&mut record, entries) else {
+        finish(&mut record, &*game);
+        watch.ended(&*game, &record.end);
+        return Ok(record);
+    };
+    let mut words = Vec::new();
+    let mut ply: u32 = 0;
+    while !game.is_terminal() {
+        let seat = game.to_move();
+        let i = seat.index();
+        let bot = &mut bots[i];
+        watch.position(&*game);
+        game.observation(ply, bot_seeds[i], &mut words);
+        let mut fuel = 0;
+        let answer = bot.choose_move_at(&words, &*game);
+        if watch.stopped() {
+            return Err(Stopped);
+        }
+        let result = answer.and_then(|reply| {
+            watch.answered(&*game, seat, reply.raw);
+            fuel = reply.fuel;
+            record.fuel[i] += reply.fuel;
+            record.max_move_fuel[i] = record.max_move_fuel[i].max(reply.fuel);
+            game.play(reply.raw)
+                .map(|()| reply.raw)
+                .map_err(|e| Fault::IllegalMove {
+                    raw: e.raw,
+                    reason: e.reason,
+                })
+        });
+        match result {
+            Ok(raw) => {
+                watch.played(seat);
+                record.moves.push(raw);
+                record.movers.push(seat.index() as u8);
+                record.move_marks.push(MoveMark {
+                    fuel,
+                    lines: u32::try_from(bot.output_lines()).unwrap_or(u32::MAX),
+                });
+                ply += 1;
+            }
+            Err(fault) => {
+                let fault = explain(fault, &bot.output());
+                if let Fault::OutOfFuel { budget } = fault {
+                    // The whole budget went into the move that faulted.
+                    record.fuel[i] += budget;
+                    record.max_move_fuel[i] = record.max_move_fuel[i].max(budget);
+                }
+                record.end = TableEnd::Fault { seat: i, fault };
+                break;
+            }
+        }
+    }
+    finish(&mut record, &*game);
+    for (i, bot) in bots.iter().enumerate() {
+        record.outputs[i] = bot.output();
+        record.memory[i] = bot.memory_bytes();
+    }
+    watch.ended(&*game, &record.end);
+    Ok(record)
+}
+
+/// The bots of every seat, or `None` (with the record's end set) when a seat fielded
+/// none: every disqualified seat forfeits; with none disqualified, the first seat whose
+/// instance failed forfeits.
+fn seated(
+    record: &mut TableRecord,
+    entries: Vec<Result<Box<dyn Bot>, Entry>>,
+) -> Option<Vec<Box<dyn Bot>>> {
+    let disqualified: Vec<(usize, &String)> = entries
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| match e {
+            Err(Entry::Disqualified(reason)) => Some((i, reason)),
+            _ => None,
+        })
+        .collect();
+    if let Some(&(_, reason)) = disqualified.first() {
+        record.end = TableEnd::Disqualified {
+            seats: disqualified.iter().map(|&(i, _)| i).collect(),
+            reason: reason.clone(),
+        };
+        return None;
+    }
+    let mut bots = Vec::with_capacity(entries.len());
+    for (i, entry) in entries.into_iter().enumerate() {
+        match entry {
+            Ok(bot) => bots.push(bot),
+            Err(Entry::Fault(fault)) => {
+                record.end = TableEnd::Fault { seat: i, fault };
+                return None;
+            }
+            Err(Entry::Disqualified(_)) => unreachable!("handled above"),
+        }
+    }
+    Some(bots)
+}
+
+/// Fills in the scores and ranks: the rules' own on a normal end; otherwise the seats that
+/// forfeited, with their teammates, share the last place and every other seat shares the
+/// first (when every seat forfeited, nobody played: all share the first).
+fn finish(record: &mut TableRecord, game: &dyn AnyTable) {
+    record.scores = game.scores();
+    if record.end == TableEnd::Normal {
+        let results = game
+            .results()
+            .expect("the referee plays a game to its end or records why it stopped");
+        record.ranks = results.iter().map(|r| r.rank).collect();
+        return;
+    }
+    let forfeits = record.end.forfeits();
+    let teams: Vec<Option<u32>> = record.teams.iter().map(|t| t.map(u32::from)).collect();
+    let lost = |i: usize| {
+        forfeits.contains(&i)
+            || teams[i].is_some_and(|t| forfeits.iter().any(|&f| teams[f] == Some(t)))
+    };
+    let standing: Vec<u8> = (0..record.scores.len())
+        .map(|i| u8::from(!lost(i)))
+        .collect();
+    // Worse results for the forfeiting side (a pure competition ranking of 1/0).
+    record.ranks = rank::team_ranks(&standing, &vec![None; standing.len()]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::Reply;
+    use arena_games::registry::find_table_game;
+    use arena_games::GameParams;
+
+    /// A native table builtin as an entrant.
+    struct Native(&'static str);
+
+    struct NativeSeat(Box<dyn arena_games::registry::NativeBot>);
+
+    impl Bot for NativeSeat {
+        fn choose_move(&mut self, words: &[i32]) -> Result<Reply, Fault> {
+            let raw = self
+                .0
+                .choose_move(words)
+                .map_err(|e| Fault::Trap(e.to_string()))?;
+            Ok(Reply { raw, fuel: 0 })
+        }
+    }
+
+    fn params(options: &[(&str, &str)]) -> GameParams {
+        GameParams {
+            rows: None,
+            cols: None,
+            options: options
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        }
+    }
+
+    impl Entrant for Native {
+        fn enter(&self, _seed: u64) -> Result<Box<dyn Bot>, Entry> {
+            let kind = find_table_game("tictactoe").unwrap();
+            let bot = kind
+                .builtin(self.0, None, &params(&[("players", "3")]))
+                .unwrap();
+            Ok(Box::new(NativeSeat(bot)))
+        }
+    }
+
+    /// Answers a move that names no move.
+    struct Broken;
+
+    impl Entrant for Broken {
+        fn enter(&self, _seed: u64) -> Result<Box<dyn Bot>, Entry> {
+            struct B;
+            impl Bot for B {
+                fn choose_move(&mut self, _: &[i32]) -> Result<Reply, Fault> {
+                    Ok(Reply { raw: -7, fuel: 3 })
+                }
+            }
+            Ok(Box::new(B))
+        }
+    }
+
+    struct Out(&'static str);
+
+    impl Entrant for Out {
+        fn enter(&self, _seed: u64) -> Result<Box<dyn Bot>, Entry> {
+            Err(Entry::Disqualified(self.0.to_string()))
+        }
+    }
+
+    fn start() -> Box<dyn AnyTable> {
+        let kind = find_table_game("tictactoe").unwrap();
+        kind.new_game(&params(&[("players", "3")]), 5).unwrap()
+    }
+
+    #[test]
+    fn a_game_is_played_to_its_end_with_the_rules_ranks() {
+        let (a, b, c) = (Native("greedy"), Native("random"), Native("random"));
+        let record = play_table(start(), &[&a, &b, &c], &[1, 2, 3]);
+        assert_eq!(record.end, TableEnd::Normal);
+        assert_eq!(record.moves.len(), record.movers.len());
+        assert_eq!(record.ranks.len(), 3);
+        assert!(arena_games::game::are_competition_ranks(&record.ranks));
+        assert_eq!(record, play_table(start(), &[&a, &b, &c], &[1, 2, 3]));
+        let names: Vec<String> = ["x", "y", "z"].map(String::from).to_vec();
+        let seats = record.seats(&names);
+        assert_eq!(seats[2].bot, "z");
+        assert_eq!(seats[1].rank, record.ranks[1]);
+    }
+
+    #[test]
+    fn an_illegal_move_forfeits_and_the_others_share_first_place() {
+        let (a, c) = (Native("greedy"), Native("random"));
+        let record = play_table(start(), &[&a, &Broken, &c], &[1, 2, 3]);
+        let TableEnd::Fault { seat: 1, fault } = &record.end else {
+            panic!("seat 1 faults: {:?}", record.end);
+        };
+        assert!(matches!(fault, Fault::IllegalMove { raw: -7, .. }));
+        assert_eq!(record.ranks, [1, 3, 1]);
+        assert_eq!(record.moves.len(), 1, "seat 0 moved once before");
+        assert_eq!(record.fuel, [0, 3, 0]);
+        assert_eq!(record.end.culprit(3), Some(1));
+    }
+
+    #[test]
+    fn disqualified_seats_forfeit_together_and_nobody_wins_a_game_nobody_played() {
+        let a = Native("greedy");
+        let record = play_table(start(), &[&Out("no"), &a, &Out("also")], &[1, 2, 3]);
+        assert_eq!(
+            record.end,
+            TableEnd::Disqualified {
+                seats: vec![0, 2],
+                reason: "no".into()
+            }
+        );
+        assert_eq!(record.ranks, [2, 1, 2]);
+        assert_eq!(record.end.culprit(3), Some(0));
+        let none = play_table(start(), &[&Out("a"), &Out("b"), &Out("c")], &[1, 2, 3]);
+        assert_eq!(none.ranks, [1, 1, 1]);
+        assert_eq!(none.end.culprit(3), None);
+        assert!(none.moves.is_empty());
+    }
+}
