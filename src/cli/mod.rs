@@ -21,6 +21,7 @@ mod play;
 mod replay;
 mod report;
 mod standings;
+mod table_choice;
 mod tournament;
 mod verify;
 
