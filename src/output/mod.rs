@@ -18,6 +18,7 @@ pub mod replay_store;
 pub mod report;
 pub mod series_csv;
 pub mod standings_csv;
+pub mod table_replay;
 
 use std::path::Path;
 

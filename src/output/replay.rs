@@ -85,7 +85,7 @@ pub struct Replay {
     pub outputs: [String; 2],
 }
 
-fn escape(line: &str) -> String {
+pub(super) fn escape(line: &str) -> String {
     let mut s = String::with_capacity(line.len());
     for ch in line.chars() {
         match ch {
@@ -99,7 +99,7 @@ fn escape(line: &str) -> String {
     s
 }
 
-fn unescape(text: &str) -> String {
+pub(super) fn unescape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
