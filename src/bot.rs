@@ -217,6 +217,13 @@ impl BuiltinBot {
     }
 }
 
+impl BuiltinBot {
+    /// A native bot (such as a table game's builtin) as a [`Bot`].
+    pub fn from_native(inner: Box<dyn NativeBot>) -> BuiltinBot {
+        BuiltinBot { inner }
+    }
+}
+
 impl Bot for BuiltinBot {
     fn choose_move(&mut self, words: &[i32]) -> Result<Reply, Fault> {
         // A builtin only fails on words the referee itself wrote wrong: a harness bug,

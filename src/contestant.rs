@@ -9,7 +9,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use arena_games::GameKind;
+use arena_games::registry::TableKind;
+use arena_games::{GameKind, GameParams};
 
 use crate::bot::{Bot, BuiltinBot};
 use crate::bot_name::BotName;
@@ -178,6 +179,55 @@ impl Builtin {
 impl Entrant for Builtin {
     fn enter(&self, _seed: u64) -> Result<Box<dyn Bot>, Entry> {
         Ok(self.bot())
+    }
+}
+
+/// A builtin strategy of a game of the table model, fielded fresh for every game.
+pub struct TableBuiltin {
+    game: &'static dyn TableKind,
+    strategy: String,
+    depth: Option<u32>,
+    params: GameParams,
+}
+
+impl TableBuiltin {
+    /// The builtin `strategy` of `game`, checked to play every one of `params` (the
+    /// tournament's extreme sizes, say); it is fielded with the last of them.
+    ///
+    /// # Errors
+    /// [`arena_games::registry::BuiltinError`] naming the strategies, or why this one cannot
+    /// play these parameters.
+    ///
+    /// # Panics
+    /// If `params` is empty (a caller's bug).
+    pub fn new(
+        game: &'static dyn TableKind,
+        strategy: &str,
+        depth: Option<u32>,
+        params: &[GameParams],
+    ) -> Result<TableBuiltin, arena_games::registry::BuiltinError> {
+        for p in params {
+            game.builtin(strategy, depth, p)?;
+        }
+        Ok(TableBuiltin {
+            game,
+            strategy: strategy.to_string(),
+            depth,
+            params: params
+                .last()
+                .expect("at least one set of parameters")
+                .clone(),
+        })
+    }
+}
+
+impl Entrant for TableBuiltin {
+    fn enter(&self, _seed: u64) -> Result<Box<dyn Bot>, Entry> {
+        let native = self
+            .game
+            .builtin(&self.strategy, self.depth, &self.params)
+            .expect("checked in TableBuiltin::new");
+        Ok(Box::new(BuiltinBot::from_native(native)))
     }
 }
 

@@ -117,6 +117,14 @@ pub fn load_module(sandbox: &Sandbox, name: &str, path: &Path) -> Compiled {
 /// disqualified).
 #[derive(Debug, thiserror::Error)]
 pub enum FieldError {
+    /// A builtin a table game cannot field, with the name it was given.
+    #[error("{name}: {source}")]
+    TableBuiltin {
+        /// The bot's name.
+        name: String,
+        /// Why.
+        source: arena_games::registry::BuiltinError,
+    },
     /// A builtin the game cannot field, with the name it was given.
     #[error("{name}: {source}")]
     Builtin {
@@ -150,23 +158,53 @@ impl Field {
         depth: Option<u32>,
         sandbox: &Sandbox,
     ) -> Result<Field, FieldError> {
+        Field::load_with(
+            candidates,
+            sandbox,
+            |name, strategy, d| {
+                Builtin::new(game, strategy, d.or(depth))
+                    .map(|b| Box::new(b) as Box<dyn Entrant>)
+                    .map_err(|source| FieldError::Builtin {
+                        name: name.to_string(),
+                        source,
+                    })
+            },
+            |_| Ok(()),
+        )
+    }
+
+    /// [`Field::load`] for any game: `builtin(name, strategy, depth)` fields a builtin (or
+    /// says why the game cannot), and `accepts` is asked of every module that loaded and
+    /// passed its trial instance (a game of the table model asks the module's
+    /// declaration): a module it refuses is disqualified with the reason.
+    ///
+    /// # Errors
+    /// The first builtin's error.
+    pub fn load_with(
+        candidates: &[Candidate],
+        sandbox: &Sandbox,
+        builtin: impl Fn(&str, &str, Option<u32>) -> Result<Box<dyn Entrant>, FieldError>,
+        accepts: impl Fn(&WasmModule) -> Result<(), Refusal> + Sync,
+    ) -> Result<Field, FieldError> {
         use rayon::prelude::*;
         let mut builtins = Vec::new();
         for c in candidates {
             if let Source::Builtin { strategy, depth: d } = &c.source {
-                let builtin = Builtin::new(game, strategy, d.or(depth)).map_err(|source| {
-                    FieldError::Builtin {
-                        name: c.name.as_str().to_string(),
-                        source,
-                    }
-                })?;
-                builtins.push(builtin);
+                builtins.push(builtin(c.name.as_str(), strategy, *d)?);
             }
         }
         let modules: Vec<Option<Compiled>> = candidates
             .par_iter()
             .map(|c| match &c.source {
-                Source::Module(path) => Some(trial(load_module(sandbox, c.name.as_str(), path))),
+                Source::Module(path) => {
+                    let compiled = trial(load_module(sandbox, c.name.as_str(), path));
+                    Some(Compiled {
+                        result: compiled
+                            .result
+                            .and_then(|module| accepts(&module).map(|()| module)),
+                        ..compiled
+                    })
+                }
                 Source::Builtin { .. } => None,
             })
             .collect();
@@ -192,7 +230,7 @@ impl Field {
                     },
                     _ => {
                         let builtin = builtins.next().expect("one per builtin candidate");
-                        (Box::new(builtin), String::new(), None)
+                        (builtin, String::new(), None)
                     }
                 };
             field.participants.push(Participant {

@@ -22,6 +22,7 @@ mod replay;
 mod report;
 mod standings;
 mod table_choice;
+mod table_tournament;
 mod tournament;
 mod verify;
 

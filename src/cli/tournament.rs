@@ -18,7 +18,8 @@ use arena_games::GameKind;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::bounds::{MAX_SERIES, MAX_THREADS};
-use super::common::{check_depth_flag, limits_json, load_grading, sandbox, GameChoice};
+use super::common::{check_depth_flag, limits_json, load_grading, sandbox};
+use super::table_choice::{choose, Choice};
 use super::TournamentArgs;
 
 /// The largest field whose cross-table is printed on stdout (it is always in the CSV).
@@ -26,7 +27,7 @@ const CROSSTABLE_MAX: usize = 12;
 
 /// Prints every entry that will not be played (always, even with `--quiet`) and returns
 /// them for the manifest.
-fn report_skipped(intake: &Intake) -> Vec<SkippedEntry> {
+pub(super) fn report_skipped(intake: &Intake) -> Vec<SkippedEntry> {
     for s in &intake.skipped {
         eprintln!("skipped: {}: {}", escape_path(&s.path), s.reason);
     }
@@ -41,7 +42,7 @@ fn report_skipped(intake: &Intake) -> Vec<SkippedEntry> {
 }
 
 /// Refuses a schedule of more than [`MAX_SERIES`] series.
-fn check_schedule_size(bots: &[Candidate], rounds: u32) -> anyhow::Result<()> {
+pub(super) fn check_schedule_size(bots: &[Candidate], rounds: u32) -> anyhow::Result<()> {
     let refs = bots.iter().filter(|b| b.reference).count() as u64;
     let subs = bots.len() as u64 - refs;
     let pairs = if refs > 0 {
@@ -75,7 +76,7 @@ pub(super) fn build_field(
 }
 
 /// Notes modules with byte-identical content: all are played; the instructor decides.
-fn note_identical(field: &[Participant]) {
+pub(super) fn note_identical(field: &[Participant]) {
     let groups = submissions::identical(
         field
             .iter()
@@ -155,8 +156,62 @@ impl Progress for Lines {
     }
 }
 
+/// A flag the first Ctrl-C sets (the run stops after the games in progress); a second
+/// Ctrl-C ends the process at once.
+pub(super) fn stop_on_ctrl_c() -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        let _ = ctrlc::set_handler(move || {
+            if stop.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            eprintln!("\nstopping after the games in progress...");
+        });
+    }
+    stop
+}
+
+/// The progress display: nothing with `--quiet`, a bar on a terminal, lines otherwise.
+/// The bar is returned to be cleared when the run ends.
+pub(super) fn progress_for(quiet: bool) -> (ProgressBar, Box<dyn Progress>) {
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  ETA {eta}")
+            .expect("a valid template")
+            .with_key(
+                "rate",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.1} games/s", state.per_sec());
+                },
+            ),
+    );
+    let progress: Box<dyn Progress> = if quiet {
+        Box::new(Silent)
+    } else if std::io::stderr().is_terminal() {
+        Box::new(Bar(bar.clone()))
+    } else {
+        Box::new(Lines::new())
+    };
+    (bar, progress)
+}
+
+/// The worker threads `--threads` asks for, or every core (at most [`MAX_THREADS`]).
+pub(super) fn threads_for(flag: Option<u32>) -> usize {
+    match flag {
+        Some(n) => n as usize,
+        None => std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+            .min(MAX_THREADS as usize),
+    }
+}
+
 pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
-    let choice = GameChoice::new(&args.game, true)?;
+    let choice = match choose(&args.game, true)? {
+        Choice::TwoSeat(choice) => choice,
+        Choice::Table(choice) => return super::table_tournament::run(args, choice),
+    };
     let info = choice.kind.info();
     if info.always_paired && !args.paired {
         eprintln!(
@@ -167,13 +222,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     let paired = args.paired || info.always_paired;
     let rules = SeriesRules::new(args.best_of, paired, args.play_all)?;
     check_depth_flag(args.depth, choice.kind)?;
-    let threads = match args.threads {
-        Some(n) => n as usize,
-        None => std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-            .min(MAX_THREADS as usize),
-    };
+    let threads = threads_for(args.threads);
     if !args.gauntlet.is_empty() {
         // `--gauntlet A B` once made B a reference too: say how B is played now.
         for b in args.bots.iter().filter_map(|b| b.to_str()) {
@@ -224,35 +273,8 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         skipped,
         shard: args.shard,
     };
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = stop.clone();
-        // A second Ctrl-C is not caught again: it ends the process at once.
-        let _ = ctrlc::set_handler(move || {
-            if stop.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-            eprintln!("\nstopping after the games in progress...");
-        });
-    }
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  ETA {eta}")
-            .expect("a valid template")
-            .with_key(
-                "rate",
-                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = write!(w, "{:.1} games/s", state.per_sec());
-                },
-            ),
-    );
-    let progress: Box<dyn Progress> = if args.quiet {
-        Box::new(Silent)
-    } else if std::io::stderr().is_terminal() {
-        Box::new(Bar(bar.clone()))
-    } else {
-        Box::new(Lines::new())
-    };
+    let stop = stop_on_ctrl_c();
+    let (bar, progress) = progress_for(args.quiet);
     if args.force {
         tournament::folder::clear(&args.out)?;
     }

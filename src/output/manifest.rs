@@ -76,6 +76,11 @@ pub struct Manifest {
     /// The part of the schedule this folder plays (`[I, N]`), absent for a whole run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<crate::schedule::Shard>,
+    /// Seats at every table, for a game of the table model (`best_of` is then 1, `paired`
+    /// means every order of a table's bots, and `rounds` counts boards per table); absent
+    /// for a two-seat game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats: Option<u8>,
 }
 
 impl Manifest {
@@ -209,6 +214,7 @@ mod tests {
             }],
             skipped: Vec::new(),
             shard: None,
+            seats: None,
         }
     }
 

@@ -1,2 +1,258 @@
-//! The tournament of the table model: games of one to four seats.
+//! The tournament of the table model: games of one to four seats, with roles, teams and
+//! hidden information.
+//!
+//! The same results folder as a two-seat tournament (`tournament.json`, `games.csv` in
+//! the seats layout, the replay store, the summaries), the same guarantees: every seed
+//! from the tournament seed and the game's identity ([`schedule`]), series in parallel
+//! with results independent of the thread count, each game's replay then its row
+//! appended as it finishes, `--resume` after any interruption ending byte-identical.
+
+mod play;
+mod rows;
 pub mod schedule;
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
+
+use arena_games::registry::TableKind;
+use rayon::prelude::*;
+
+use crate::field::Participant;
+use crate::output::games_csv::{self, GameLog, GameRow};
+use crate::output::manifest::{BotEntry, Manifest, SkippedEntry, FORMAT};
+use crate::output::replay_store::{self, Journals};
+use crate::output::OutputError;
+use crate::rng_size::SizeRange;
+use crate::tournament::{prepare, Progress, Reporting, TournamentError};
+use play::TableRun;
+use schedule::{TableSchedule, TableSeries};
+
+/// A validated table tournament configuration.
+pub struct TableConfig {
+    /// The game.
+    pub game: &'static dyn TableKind,
+    /// Seats at every table.
+    pub seats: u8,
+    /// Rows to draw board sizes from.
+    pub rows: SizeRange,
+    /// Columns to draw board sizes from.
+    pub cols: SizeRange,
+    /// Every order of a table's bots instead of its rotations.
+    pub every_order: bool,
+    /// Boards per table.
+    pub rounds: u32,
+    /// The tournament seed.
+    pub seed: u64,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// The results folder.
+    pub out: PathBuf,
+    /// Continue the tournament already in `out`.
+    pub resume: bool,
+    /// Game-specific options (`players` included).
+    pub options: BTreeMap<String, String>,
+    /// Depth of builtin search strategies, if set.
+    pub depth: Option<u32>,
+    /// The sandbox limits as recorded in the manifest.
+    pub limits: serde_json::Value,
+    /// Native stack size of the worker threads, in bytes.
+    pub thread_stack: usize,
+    /// Roster and grade bands for the derived files.
+    pub reporting: Reporting,
+    /// The entries handed in that are not in the field, for the manifest.
+    pub skipped: Vec<SkippedEntry>,
+}
+
+/// What a finished table tournament produced.
+#[derive(Debug)]
+pub struct TableSummary {
+    /// Every game, in game-id order.
+    pub rows: Vec<GameRow>,
+    /// Games played in this invocation.
+    pub played_now: u64,
+    /// Games of a previous run kept by `--resume`.
+    pub kept: u64,
+    /// Recorded games whose replay was missing: played again.
+    pub replays_missing: u64,
+    /// Temporary files a killed run left behind, removed by `--resume`.
+    pub leftovers_removed: usize,
+    /// The bots in schedule (name) order.
+    pub names: Vec<String>,
+}
+
+/// The manifest of a table tournament.
+pub fn manifest(config: &TableConfig, field: &[Participant]) -> Manifest {
+    Manifest {
+        format: FORMAT,
+        arena_version: env!("CARGO_PKG_VERSION").to_string(),
+        game: config.game.info().name.to_string(),
+        seed: config.seed,
+        rows: [config.rows.min, config.rows.max],
+        cols: [config.cols.min, config.cols.max],
+        best_of: 1,
+        paired: config.every_order,
+        play_all: true,
+        rounds: config.rounds,
+        options: config.options.clone(),
+        depth: config.depth,
+        limits: config.limits.clone(),
+        bots: field
+            .iter()
+            .map(|p| BotEntry {
+                name: p.name.clone(),
+                source: p.source.clone(),
+                sha256: p.sha256.clone(),
+                reference: p.reference,
+                disqualified: p.disqualified.clone(),
+            })
+            .collect(),
+        skipped: config.skipped.clone(),
+        shard: None,
+        seats: Some(config.seats),
+    }
+}
+
+/// The schedule a manifest of a table tournament stands for.
+pub fn schedule_of(manifest: &Manifest, seats: u8) -> TableSchedule {
+    TableSchedule {
+        seed: manifest.seed,
+        seats: usize::from(seats),
+        rounds: manifest.rounds,
+        every_order: manifest.paired,
+        rows: SizeRange {
+            min: manifest.rows[0],
+            max: manifest.rows[1],
+        },
+        cols: SizeRange {
+            min: manifest.cols[0],
+            max: manifest.cols[1],
+        },
+        options: manifest.options.clone(),
+        names: manifest.bots.iter().map(|b| b.name.clone()).collect(),
+        references: manifest.bots.iter().map(|b| b.reference).collect(),
+    }
+}
+
+/// Runs (or resumes) a table tournament and writes its games and replays.
+///
+/// # Errors
+/// [`TournamentError`]; on `Interrupted`, every finished game is saved for `--resume`.
+pub fn run(
+    config: &TableConfig,
+    mut field: Vec<Participant>,
+    progress: &dyn Progress,
+    stop: &AtomicBool,
+) -> Result<TableSummary, TournamentError> {
+    field.sort_by(|a, b| a.name.cmp(&b.name));
+    let wanted = manifest(config, &field);
+    let schedule = schedule_of(&wanted, config.seats);
+    let series = schedule.series()?;
+    let leftovers_removed = prepare(&config.out, config.resume, &wanted)?;
+    let disqualified: Vec<bool> = field.iter().map(|p| p.disqualified.is_some()).collect();
+    let mut done = rows::previous_rows(&config.out, &schedule, &series, &disqualified, true)?;
+    // As in a two-seat run: journals of a killed run are folded into the store keeping
+    // only games with a row; a recorded game whose replay is gone is played again.
+    let stored = replay_store::fold(&config.out, |id| done.contains_key(&id))?;
+    let missing: Vec<u64> = done
+        .keys()
+        .filter(|&&id| stored.get(id).is_none())
+        .copied()
+        .collect();
+    drop(stored);
+    if !missing.is_empty() {
+        for id in &missing {
+            done.remove(id);
+        }
+        let mut kept: Vec<GameRow> = done.values().cloned().collect();
+        kept.sort_by_key(|r| r.game_id);
+        games_csv::write_sorted(&config.out, &kept)?;
+    }
+    let kept = done.len() as u64;
+    let log = Mutex::new(GameLog::open(&config.out)?);
+    let journals = Journals::new(&config.out, config.threads.max(1));
+    progress.set_total(series.len() as u64 * schedule.seatings_per_table() - kept);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads.max(1))
+        .stack_size(config.thread_stack)
+        .build()
+        .map_err(|e| OutputError::io(&config.out, std::io::Error::other(e)))?;
+    let run = TableRun {
+        config,
+        schedule: &schedule,
+        field: &field,
+        done: &done,
+        log: &log,
+        journals: &journals,
+        progress,
+        stop,
+        failed: Mutex::new(None),
+    };
+    let results: Vec<(Vec<GameRow>, u64, bool)> = pool.install(|| {
+        series
+            .par_iter()
+            .map(|s: &TableSeries| run.play_series(s))
+            .collect()
+    });
+    replay_store::fold(&config.out, |_| true)?;
+    if let Some(err) = run
+        .failed
+        .lock()
+        .expect("no panics while holding it")
+        .take()
+    {
+        return Err(err.into());
+    }
+    let played_now: u64 = results.iter().map(|r| r.1).sum();
+    if results.iter().any(|r| r.2) {
+        return Err(TournamentError::Interrupted { played: played_now });
+    }
+    let mut all: Vec<GameRow> = results.into_iter().flat_map(|r| r.0).collect();
+    all.sort_by_key(|r| r.game_id);
+    games_csv::write_sorted(&config.out, &all)?;
+    Ok(TableSummary {
+        rows: all,
+        played_now,
+        kept,
+        replays_missing: missing.len() as u64,
+        leftovers_removed,
+        names: schedule.names.clone(),
+    })
+}
+
+/// The rows of a finished table tournament's folder, by game id, checked against its
+/// schedule: every game of the schedule recorded once, nothing else.
+///
+/// # Errors
+/// [`TournamentError::Incomplete`] when games are missing; [`OutputError`] for a row that
+/// does not belong.
+pub fn finished_rows(
+    dir: &std::path::Path,
+    manifest: &Manifest,
+    seats: u8,
+) -> Result<Vec<GameRow>, TournamentError> {
+    let schedule = schedule_of(manifest, seats);
+    let series = schedule.series()?;
+    let disqualified: Vec<bool> = manifest
+        .bots
+        .iter()
+        .map(|b| b.disqualified.is_some())
+        .collect();
+    let done: HashMap<u64, GameRow> =
+        rows::previous_rows(dir, &schedule, &series, &disqualified, false)?;
+    let per = schedule.seatings_per_table();
+    let finished = series
+        .iter()
+        .filter(|s| (0..per).all(|i| done.contains_key(&((s.id - 1) * per + i + 1))))
+        .count();
+    if finished < series.len() {
+        return Err(TournamentError::Incomplete {
+            finished,
+            total: series.len(),
+        });
+    }
+    let mut rows: Vec<GameRow> = done.into_values().collect();
+    rows.sort_by_key(|r| r.game_id);
+    Ok(rows)
+}

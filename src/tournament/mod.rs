@@ -153,6 +153,9 @@ pub enum TournamentError {
     /// Fewer than two bots.
     #[error("a tournament needs at least two bots, got {0}")]
     TooFewBots(usize),
+    /// The field cannot be seated at the game's tables.
+    #[error(transparent)]
+    Tables(#[from] crate::tables::TableError),
     /// Summaries were asked of a tournament that has not finished.
     #[error("the tournament is not finished ({finished} of {total} series complete): finish it with the same `arena tournament` command and --resume first")]
     Incomplete {
@@ -197,18 +200,23 @@ pub fn manifest(config: &Config, field: &[Participant]) -> Manifest {
             .collect(),
         skipped: config.skipped.clone(),
         shard: config.shard,
+        seats: None,
     }
 }
 
 /// Prepares the results folder: a fresh one gets the manifest (`--resume` on a fresh
 /// folder simply starts, so the same command can be repeated until the run completes);
 /// an existing one is continued only with `--resume` and only if it is the same run.
-fn prepare(config: &Config, wanted: &Manifest) -> Result<usize, TournamentError> {
-    let dir = &config.out;
+pub(crate) fn prepare(
+    dir: &std::path::Path,
+    resume: bool,
+    wanted: &Manifest,
+) -> Result<usize, TournamentError> {
+    let dir = &dir.to_path_buf();
     fs::create_dir_all(dir.join(replay::DIR)).map_err(|e| OutputError::io(dir, e))?;
     match Manifest::read(dir)? {
         Some(found) => {
-            if !config.resume {
+            if !resume {
                 return Err(TournamentError::AlreadyThere(dir.clone()));
             }
             if let Some(difference) = wanted.difference(&found) {
@@ -253,7 +261,7 @@ pub fn run(
     }
     field.sort_by(|a, b| a.name.cmp(&b.name));
     let wanted = manifest(config, &field);
-    let leftovers_removed = prepare(config, &wanted)?;
+    let leftovers_removed = prepare(&config.out, config.resume, &wanted)?;
     let schedule = Schedule {
         seed: config.seed,
         rules: config.rules,

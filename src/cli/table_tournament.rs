@@ -1,0 +1,117 @@
+//! `arena tournament` for a game of the table model (one to four seats): tables of the
+//! field, each on one board in every seating (docs/TOURNAMENT.md).
+
+use std::process::ExitCode;
+
+use anyhow::bail;
+use arena::bot_name::escape_path;
+use arena::contestant::TableBuiltin;
+use arena::field::{Field, FieldError};
+use arena::referee::Entrant;
+use arena::submissions;
+use arena::table_tournament::{self, TableConfig};
+use arena::tournament::{self as two_seat, TournamentError};
+
+use super::common::{limits_json, load_grading, sandbox};
+use super::table_choice::TableChoice;
+use super::tournament::{
+    check_schedule_size, note_identical, progress_for, report_skipped, stop_on_ctrl_c, threads_for,
+};
+use super::TournamentArgs;
+
+pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode> {
+    if args.shard.is_some() {
+        bail!("--shard: games of one, three or four seats (and the table games) are not split across machines yet; run them on one machine");
+    }
+    if args.play_all {
+        bail!("--play-all: a table is always played in every seating; the flag is for best-of series of two-seat games");
+    }
+    let threads = threads_for(args.threads);
+    let intake = submissions::gather(&args.bots, &args.gauntlet)?;
+    let skipped = report_skipped(&intake);
+    check_schedule_size(&intake.bots, args.rounds)?;
+    let sandbox = sandbox(&args.limits, threads)?;
+    let extremes = [
+        choice.params(choice.rows.min, choice.cols.min),
+        choice.params(choice.rows.max, choice.cols.max),
+    ];
+    let kind = choice.kind;
+    let field = Field::load_with(
+        &intake.bots,
+        &sandbox,
+        |name, strategy, depth| {
+            TableBuiltin::new(kind, strategy, depth.or(args.depth), &extremes)
+                .map(|b| Box::new(b) as Box<dyn Entrant>)
+                .map_err(|source| FieldError::TableBuiltin {
+                    name: name.to_string(),
+                    source,
+                })
+        },
+        |_| Ok(()),
+    )?;
+    for (path, reason) in &field.disqualified {
+        eprintln!("{}: disqualified: {reason}", escape_path(path));
+    }
+    let field = field.participants;
+    note_identical(&field);
+    let submissions: Vec<String> = intake
+        .bots
+        .iter()
+        .filter(|c| !c.reference && matches!(c.source, submissions::Source::Module(_)))
+        .map(|c| c.name.as_str().to_string())
+        .collect();
+    let grading = load_grading(&args.grading, &submissions)?;
+    let config = TableConfig {
+        game: kind,
+        seats: choice.seats,
+        rows: choice.rows,
+        cols: choice.cols,
+        every_order: args.paired,
+        rounds: args.rounds,
+        seed: args.seed,
+        threads,
+        out: args.out.clone(),
+        resume: args.resume,
+        options: choice.options.clone(),
+        depth: args.depth,
+        limits: limits_json(sandbox.limits()),
+        thread_stack: sandbox.limits().host_thread_stack(),
+        reporting: grading,
+        skipped,
+    };
+    let stop = stop_on_ctrl_c();
+    let (bar, progress) = progress_for(args.quiet);
+    if args.force {
+        two_seat::folder::clear(&args.out)?;
+    }
+    let result = table_tournament::run(&config, field, &*progress, &stop);
+    bar.finish_and_clear();
+    match result {
+        Ok(summary) => {
+            if args.resume && (summary.kept > 0 || summary.leftovers_removed > 0) {
+                eprintln!(
+                    "resumed: kept {} recorded games, re-played {} whose replay was missing, played {} in all now; removed {} temporary files",
+                    summary.kept, summary.replays_missing, summary.played_now, summary.leftovers_removed
+                );
+            }
+            if !args.quiet {
+                println!(
+                    "{} games of {} at tables of {}; results in {}",
+                    summary.rows.len(),
+                    kind.info().name,
+                    choice.seats,
+                    escape_path(&args.out)
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(TournamentError::Interrupted { played }) => {
+            eprintln!(
+                "interrupted: {played} games finished in this run are saved in {}.\nresume with the same command and --resume",
+                escape_path(&args.out)
+            );
+            Ok(ExitCode::from(130))
+        }
+        Err(e) => Err(e.into()),
+    }
+}

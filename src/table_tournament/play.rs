@@ -1,0 +1,160 @@
+//! Playing the games of a table series on a worker: each game's replay appended to the
+//! worker's journal, then its row appended, as it finishes.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+use super::schedule::{TableGamePlan, TableSchedule, TableSeries};
+use super::TableConfig;
+use crate::field::Participant;
+use crate::output::games_csv::{GameLog, GameRow};
+use crate::output::replay_store::Journals;
+use crate::output::table_replay::{ReplaySeat, TableReplay};
+use crate::output::OutputError;
+use crate::referee::Entrant;
+use crate::table_referee::{play_table, TableRecord};
+use crate::tournament::Progress;
+
+/// What the workers share.
+pub(super) struct TableRun<'a> {
+    pub(super) config: &'a TableConfig,
+    pub(super) schedule: &'a TableSchedule,
+    pub(super) field: &'a [Participant],
+    pub(super) done: &'a HashMap<u64, GameRow>,
+    pub(super) log: &'a Mutex<GameLog>,
+    pub(super) journals: &'a Journals,
+    pub(super) progress: &'a dyn Progress,
+    pub(super) stop: &'a AtomicBool,
+    pub(super) failed: Mutex<Option<OutputError>>,
+}
+
+impl TableRun<'_> {
+    /// Plays (or takes from the previous run) every game of one series. Returns its rows,
+    /// the games played now, and whether a stop cut it short.
+    pub(super) fn play_series(&self, series: &TableSeries) -> (Vec<GameRow>, u64, bool) {
+        let mut rows = Vec::new();
+        let mut played = 0;
+        for game in self.schedule.games(series) {
+            if let Some(row) = self.done.get(&game.id) {
+                rows.push(row.clone());
+                continue;
+            }
+            if self.stop.load(Ordering::Relaxed) {
+                return (rows, played, true);
+            }
+            match self.play(series, &game) {
+                Ok(row) => {
+                    played += 1;
+                    self.progress.game_done();
+                    rows.push(row);
+                }
+                Err(e) => {
+                    self.stop.store(true, Ordering::Relaxed);
+                    self.failed
+                        .lock()
+                        .expect("no panics while holding it")
+                        .get_or_insert(e);
+                    return (rows, played, true);
+                }
+            }
+        }
+        (rows, played, false)
+    }
+
+    /// Plays one game, appends its replay to the journal, then its row (so a row always
+    /// has its replay).
+    fn play(&self, series: &TableSeries, game: &TableGamePlan) -> Result<GameRow, OutputError> {
+        let names: Vec<String> = game
+            .seats
+            .iter()
+            .map(|&b| self.schedule.names[b].clone())
+            .collect();
+        let entrants: Vec<&dyn Entrant> = game
+            .seats
+            .iter()
+            .map(|&b| &*self.field[b].entrant)
+            .collect();
+        let start = self
+            .config
+            .game
+            .new_game(&game.params, game.board_seed)
+            .map_err(|e| {
+                OutputError::corrupt(&self.config.out, format!("game {}: {e}", game.id))
+            })?;
+        let record = play_table(start, &entrants, &game.bot_seeds);
+        let row = table_row(series, game, &names, &record);
+        let replay = table_replay(self.config, series, game, &names, &record);
+        self.journals.append(game.id, &replay.to_text())?;
+        self.log
+            .lock()
+            .expect("no panics while holding it")
+            .append(&row)?;
+        Ok(row)
+    }
+}
+
+/// The `games.csv` row of a played table game.
+pub fn table_row(
+    series: &TableSeries,
+    game: &TableGamePlan,
+    names: &[String],
+    record: &TableRecord,
+) -> GameRow {
+    GameRow {
+        game_id: game.id,
+        series_id: series.id,
+        round: series.round,
+        game_index: game.index,
+        board_index: 0,
+        board_seed: game.board_seed,
+        rows: game.size[0],
+        cols: game.size[1],
+        seats: record.seats(names),
+        end: record.end.kind(),
+        culprit: record.end.culprit(names.len()),
+        reason: record.end.reason(),
+        moves: record.moves.len() as u32,
+    }
+}
+
+/// The replay of a played table game.
+pub fn table_replay(
+    config: &TableConfig,
+    series: &TableSeries,
+    game: &TableGamePlan,
+    names: &[String],
+    record: &TableRecord,
+) -> TableReplay {
+    TableReplay {
+        game: config.game.info().name.to_string(),
+        options: config.options.clone(),
+        game_id: game.id,
+        series_id: series.id,
+        round: series.round,
+        board_seed: game.board_seed,
+        size: game.size,
+        setup: record.setup.clone(),
+        seats: names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| ReplaySeat {
+                bot: name.clone(),
+                seed: game.bot_seeds[i],
+                rank: record.ranks[i],
+                score: record.scores[i],
+                output: record.outputs[i].clone(),
+            })
+            .collect(),
+        moves: record
+            .movers
+            .iter()
+            .zip(&record.moves)
+            .map(|(&s, &m)| (s, m))
+            .collect(),
+        marks: record.move_marks.clone(),
+        end: record.end.kind(),
+        culprit: record.end.culprit(names.len()),
+        reason: record.end.reason(),
+    }
+}
