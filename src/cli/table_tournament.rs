@@ -6,11 +6,15 @@ use std::process::ExitCode;
 use anyhow::bail;
 use arena::bot_name::escape_path;
 use arena::contestant::TableBuiltin;
-use arena::field::{Field, FieldError};
+use arena::field::{Field, FieldError, Participant};
 use arena::referee::Entrant;
+use arena::runtime::Sandbox;
 use arena::submissions;
+use arena::submissions::Candidate;
 use arena::table_tournament::{self, TableConfig};
 use arena::tournament::{self as two_seat, TournamentError};
+use arena_games::registry::TableKind;
+use arena_games::GameParams;
 
 use super::common::{limits_json, load_grading, sandbox};
 use super::table_choice::TableChoice;
@@ -18,6 +22,35 @@ use super::tournament::{
     check_schedule_size, note_identical, progress_for, report_skipped, stop_on_ctrl_c, threads_for,
 };
 use super::TournamentArgs;
+
+/// Loads the field for a table game ([`Field::load_with`]): builtins of the game checked
+/// against every one of `params`, modules asked whether they play the game at this seat
+/// count; every disqualified module named on stderr (it stays in the standings).
+pub(super) fn build_table_field(
+    bots: &[Candidate],
+    kind: &'static dyn TableKind,
+    params: &[GameParams],
+    depth: Option<u32>,
+    sandbox: &Sandbox,
+) -> anyhow::Result<Vec<Participant>> {
+    let field = Field::load_with(
+        bots,
+        sandbox,
+        |name, strategy, d| {
+            TableBuiltin::new(kind, strategy, d.or(depth), params)
+                .map(|b| Box::new(b) as Box<dyn Entrant>)
+                .map_err(|source| FieldError::TableBuiltin {
+                    name: name.to_string(),
+                    source,
+                })
+        },
+        |_| Ok(()),
+    )?;
+    for (path, reason) in &field.disqualified {
+        eprintln!("{}: disqualified: {reason}", escape_path(path));
+    }
+    Ok(field.participants)
+}
 
 pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode> {
     if args.shard.is_some() {
@@ -36,23 +69,7 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
         choice.params(choice.rows.max, choice.cols.max),
     ];
     let kind = choice.kind;
-    let field = Field::load_with(
-        &intake.bots,
-        &sandbox,
-        |name, strategy, depth| {
-            TableBuiltin::new(kind, strategy, depth.or(args.depth), &extremes)
-                .map(|b| Box::new(b) as Box<dyn Entrant>)
-                .map_err(|source| FieldError::TableBuiltin {
-                    name: name.to_string(),
-                    source,
-                })
-        },
-        |_| Ok(()),
-    )?;
-    for (path, reason) in &field.disqualified {
-        eprintln!("{}: disqualified: {reason}", escape_path(path));
-    }
-    let field = field.participants;
+    let field = build_table_field(&intake.bots, kind, &extremes, args.depth, &sandbox)?;
     note_identical(&field);
     let submissions: Vec<String> = intake
         .bots

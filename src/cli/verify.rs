@@ -12,8 +12,10 @@ use arena::output::manifest::{BotEntry, Manifest};
 use arena::rng_size::SizeRange;
 use arena::series::SeriesRules;
 use arena::submissions::{Candidate, Source};
+use arena::table_tournament::{self, TableConfig};
 use arena::tournament::{self, verify, Config, Silent};
-use arena_games::find_game;
+use arena_games::registry::find_table_game;
+use arena_games::{find_game, GameParams};
 
 use super::common::{limits_json, sandbox};
 use super::{LimitArgs, VerifyArgs};
@@ -79,6 +81,108 @@ fn limit_args(limits: &serde_json::Value, path: &Path) -> anyhow::Result<LimitAr
     })
 }
 
+/// The recorded bots as candidates: builtins by name, modules found in `folders`.
+fn candidates(manifest: &Manifest, folders: &[PathBuf]) -> anyhow::Result<Vec<Candidate>> {
+    let mut bots = Vec::new();
+    for bot in &manifest.bots {
+        let source = match bot.source.parse::<BotSpec>() {
+            Ok(BotSpec::Builtin { strategy, depth }) if bot.source.starts_with("builtin:") => {
+                Source::Builtin { strategy, depth }
+            }
+            _ => Source::Module(locate(bot, folders)?),
+        };
+        bots.push(Candidate {
+            name: BotName::from_text(&bot.name),
+            source,
+            file: bot.source.clone(),
+            reference: bot.reference,
+        });
+    }
+    Ok(bots)
+}
+
+/// The threads `--threads` asks for, or every core.
+fn threads(flag: Option<u32>) -> usize {
+    match flag {
+        Some(n) => n as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    }
+}
+
+/// Prints the differences (or that there are none) and gives the exit code.
+fn conclude(dir: &Path, scratch: &Path, games: usize) -> anyhow::Result<ExitCode> {
+    let (diffs, ignored) = verify::compare(dir, scratch)?;
+    for f in &ignored {
+        eprintln!("note: {f} is not a file arena writes: not checked");
+    }
+    if diffs.is_empty() {
+        println!(
+            "verified: all {games} games, their replays and the summary files of {} are reproduced exactly",
+            dir.display()
+        );
+        Ok(ExitCode::SUCCESS)
+    } else {
+        for d in &diffs {
+            println!("{d}");
+        }
+        println!(
+            "{} differences: {} is not what this tournament produces",
+            diffs.len(),
+            dir.display()
+        );
+        Ok(ExitCode::from(1))
+    }
+}
+
+/// `verify` of a table tournament: the same reproduction through the table model.
+fn verify_table(args: &VerifyArgs, manifest: &Manifest, seats: u8) -> anyhow::Result<ExitCode> {
+    let dir = &args.results;
+    let path = dir.join(arena::output::manifest::FILE);
+    let kind = find_table_game(&manifest.game)?;
+    let threads = threads(args.threads);
+    let sandbox = sandbox(&limit_args(&manifest.limits, &path)?, threads)?;
+    let bots = candidates(manifest, &args.modules)?;
+    let schedule = table_tournament::schedule_of(manifest, seats);
+    let extremes = [
+        (schedule.rows.min, schedule.cols.min),
+        (schedule.rows.max, schedule.cols.max),
+    ]
+    .map(|(r, c)| GameParams {
+        rows: Some(r),
+        cols: Some(c),
+        options: manifest.options.clone(),
+    });
+    let field = super::table_tournament::build_table_field(
+        &bots,
+        kind,
+        &extremes,
+        manifest.depth,
+        &sandbox,
+    )?;
+    let grading = super::common::load_recorded_grading(&args.grading, manifest)?;
+    let scratch = Scratch::new()?;
+    let config = TableConfig {
+        game: kind,
+        seats,
+        rows: schedule.rows,
+        cols: schedule.cols,
+        every_order: manifest.paired,
+        rounds: manifest.rounds,
+        seed: manifest.seed,
+        threads,
+        out: scratch.0.clone(),
+        resume: false,
+        options: manifest.options.clone(),
+        depth: manifest.depth,
+        limits: limits_json(sandbox.limits()),
+        thread_stack: sandbox.limits().host_thread_stack(),
+        reporting: grading,
+        skipped: manifest.skipped.clone(),
+    };
+    let summary = table_tournament::run(&config, field, &Silent, &AtomicBool::new(false))?;
+    conclude(dir, &scratch.0, summary.rows.len())
+}
+
 pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     let dir = &args.results;
     if !dir.is_dir() {
@@ -93,29 +197,15 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
             dir.display()
         );
     }
+    if let Some(seats) = manifest.seats {
+        return verify_table(&args, &manifest, seats);
+    }
     let game = find_game(&manifest.game)?;
     let rules = SeriesRules::new(manifest.best_of, manifest.paired, manifest.play_all)
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    let threads = match args.threads {
-        Some(n) => n as usize,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = threads(args.threads);
     let sandbox = sandbox(&limit_args(&manifest.limits, &path)?, threads)?;
-    let mut bots = Vec::new();
-    for bot in &manifest.bots {
-        let source = match bot.source.parse::<BotSpec>() {
-            Ok(BotSpec::Builtin { strategy, depth }) if bot.source.starts_with("builtin:") => {
-                Source::Builtin { strategy, depth }
-            }
-            _ => Source::Module(locate(bot, &args.modules)?),
-        };
-        bots.push(Candidate {
-            name: BotName::from_text(&bot.name),
-            source,
-            file: bot.source.clone(),
-            reference: bot.reference,
-        });
-    }
+    let bots = candidates(&manifest, &args.modules)?;
     let field = super::tournament::build_field(&bots, game, manifest.depth, &sandbox)?;
     let grading = super::common::load_recorded_grading(&args.grading, &manifest)?;
     if dir.join(arena::output::grades_csv::FILE).exists() && grading.roster.is_none() {
@@ -151,26 +241,5 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     };
     let stop = AtomicBool::new(false);
     let summary = tournament::run(&config, field, &Silent, &stop)?;
-    let (diffs, ignored) = verify::compare(dir, &scratch.0)?;
-    for f in &ignored {
-        eprintln!("note: {f} is not a file arena writes: not checked");
-    }
-    if diffs.is_empty() {
-        println!(
-            "verified: all {} games, their replays and the summary files of {} are reproduced exactly",
-            summary.games,
-            dir.display()
-        );
-        Ok(ExitCode::SUCCESS)
-    } else {
-        for d in &diffs {
-            println!("{d}");
-        }
-        println!(
-            "{} differences: {} is not what this tournament produces",
-            diffs.len(),
-            dir.display()
-        );
-        Ok(ExitCode::from(1))
-    }
+    conclude(dir, &scratch.0, summary.games as usize)
 }
