@@ -1,0 +1,227 @@
+//! Tournaments of the table model driven through the real binary: every bot in every seat
+//! equally often, byte-identical results with any thread count, resume after `kill -9`,
+//! replays that re-play under the rules, and a corrupt folder refused with the reason.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use arena::output::replay_store::Store;
+use arena::output::table_replay::TableReplay;
+use arena_games::registry::find_table_game;
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn arena() -> Command {
+    let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
+    cmd.env("NO_COLOR", "1");
+    cmd
+}
+
+/// `arena tournament` of tic-tac-toe for three on 4×4 boards (k = 3) between builtins.
+fn tictactoe3(out: &Path, extra: &[&str]) -> Command {
+    let mut cmd = arena();
+    cmd.args([
+        "tournament",
+        "builtin:random",
+        "builtin:greedy",
+        "builtin:maxn:2",
+        "builtin:maxn:3",
+        "--game",
+        "tictactoe",
+        "--option",
+        "players=3",
+        "--rows",
+        "4",
+        "--cols",
+        "4",
+        "--option",
+        "k=3",
+        "--rounds",
+        "2",
+        "--seed",
+        "9",
+        "--quiet",
+        "--out",
+    ])
+    .arg(out)
+    .args(extra);
+    cmd
+}
+
+/// Games per bot and seat, from `games.csv` (seats layout: `seatK_bot` columns).
+fn seat_counts(dir: &Path) -> std::collections::BTreeMap<(String, usize), u32> {
+    let mut reader = csv::Reader::from_path(dir.join("games.csv")).unwrap();
+    let header = reader.headers().unwrap().clone();
+    let mut counts = std::collections::BTreeMap::new();
+    for record in reader.records() {
+        let record = record.unwrap();
+        for (i, h) in header.iter().enumerate() {
+            if let Some(k) = h.strip_prefix("seat").and_then(|h| h.strip_suffix("_bot")) {
+                let seat: usize = k.parse().unwrap();
+                if !record[i].is_empty() {
+                    *counts.entry((record[i].to_string(), seat)).or_insert(0) += 1;
+                }
+            }
+        }
+    }
+    counts
+}
+
+#[test]
+fn every_bot_plays_every_seat_equally_often_and_threads_change_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (one, two) = (tmp.path().join("one"), tmp.path().join("two"));
+    tictactoe3(&one, &["--threads", "1"]).assert().success();
+    tictactoe3(&two, &["--threads", "2"]).assert().success();
+    assert_eq!(common::files(&one), common::files(&two));
+    let counts = seat_counts(&one);
+    assert_eq!(counts.len(), 4 * 3, "four bots in three seats: {counts:?}");
+    // C(4, 3) = 4 tables, each bot at 3 of them, in every seat once per table and board.
+    assert!(counts.values().all(|&c| c == 3 * 2), "{counts:?}");
+}
+
+#[test]
+fn every_replay_re_plays_under_the_rules_and_matches_its_row() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("r");
+    arena()
+        .args([
+            "tournament",
+            "builtin:random",
+            "builtin:greedy",
+            "builtin:maxn",
+            "--game",
+            "pursuit",
+            "--option",
+            "players=3",
+            "--option",
+            "team=1",
+            "--option",
+            "obstacles=0.2",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&dir)
+        .assert()
+        .success();
+    let kind = find_table_game("pursuit").unwrap();
+    let store = Store::open(&dir).unwrap();
+    let rows = arena::output::games_csv::read_rows(&dir, false).unwrap();
+    assert_eq!(rows.len(), 3, "one table of three in its three rotations");
+    for row in rows {
+        let replay = TableReplay::parse(store.get(row.game_id).unwrap()).unwrap();
+        replay.verify(kind).unwrap();
+        let bots: Vec<&str> = replay.seats.iter().map(|s| s.bot.as_str()).collect();
+        let recorded: Vec<&str> = row.seats.iter().map(|s| s.bot.as_str()).collect();
+        assert_eq!(bots, recorded);
+        assert_eq!(row.moves as usize, replay.moves.len());
+        // Teams: the two pursuers share a result.
+        assert_eq!(row.seats[0].team, Some(0));
+        assert_eq!(row.seats[0].rank, row.seats[1].rank);
+    }
+}
+
+#[test]
+fn a_killed_run_resumes_to_identical_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let full = tmp.path().join("full");
+    tictactoe3(&full, &["--threads", "1"]).assert().success();
+    let killed = tmp.path().join("killed");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("arena"))
+        .args(tictactoe3(&killed, &["--threads", "1"]).get_args())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while Instant::now() < deadline && child.try_wait().unwrap().is_none() {
+        let rows = fs::read_to_string(killed.join("games.csv"))
+            .map(|s| s.lines().count())
+            .unwrap_or(0);
+        if rows > 3 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    tictactoe3(&killed, &["--threads", "2", "--resume"])
+        .assert()
+        .success();
+    assert_eq!(common::files(&full), common::files(&killed));
+}
+
+#[test]
+fn a_row_that_does_not_belong_is_refused_on_resume() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("r");
+    tictactoe3(&dir, &[]).assert().success();
+    let games = dir.join("games.csv");
+    let text = fs::read_to_string(&games).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    assert!(lines[1].contains(",builtin:"));
+    lines[1] = lines[1].replacen(",builtin:", ",builtin:x", 1);
+    fs::write(&games, lines.join("\n") + "\n").unwrap();
+    tictactoe3(&dir, &["--resume"]).assert().failure().stderr(
+        predicate::str::contains("games.csv").and(predicate::str::contains(
+            "does not belong to this tournament's schedule",
+        )),
+    );
+}
+
+#[test]
+fn a_field_smaller_than_a_table_and_table_only_flags_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    arena()
+        .args([
+            "tournament",
+            "builtin:random",
+            "builtin:greedy",
+            "--game",
+            "king",
+            "--option",
+            "players=3",
+            "--out",
+        ])
+        .arg(tmp.path().join("a"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "the game seats 3 bots, but the field has only 2",
+        ));
+    arena()
+        .args([
+            "tournament",
+            "builtin:random",
+            "builtin:greedy",
+            "builtin:maxn",
+            "--game",
+            "tictactoe",
+            "--shard",
+            "1/2",
+            "--out",
+        ])
+        .arg(tmp.path().join("b"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--shard"));
+    arena()
+        .args([
+            "tournament",
+            "builtin:random",
+            "builtin:perfect",
+            "--game",
+            "tictactoe",
+            "--option",
+            "players=4",
+            "--out",
+        ])
+        .arg(tmp.path().join("c"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("players"));
+}
