@@ -221,6 +221,13 @@ impl TableBuiltin {
     }
 }
 
+impl TableBuiltin {
+    /// The strategy's name.
+    pub fn strategy(&self) -> &str {
+        &self.strategy
+    }
+}
+
 impl Entrant for TableBuiltin {
     fn enter(&self, _seed: u64) -> Result<Box<dyn Bot>, Entry> {
         let native = self

@@ -7,6 +7,7 @@
 //! fuel per move and memory, for people or as JSON. Exit 0 means ready, 1 not ready.
 
 mod report;
+mod table;
 
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -22,14 +23,28 @@ use arena::series::{Length, Series, Side};
 use arena_games::Outcome;
 
 use super::common::{sandbox, GameChoice};
+use super::table_choice::{choose, Choice, TableChoice};
 use super::CheckArgs;
 use report::{FaultReport, Fuel, GameReport, Instantiation, Item, Load, Record, Report};
 
 /// The builtin opponents, strongest last.
 const OPPONENTS: [&str; 3] = ["random", "greedy", "alphabeta"];
 
+/// The game under check, in the model that plays it.
+enum Checked {
+    TwoSeat(GameChoice),
+    Table(TableChoice),
+}
+
 pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
-    let choice = GameChoice::new(&args.game, false)?;
+    let checked = match choose(&args.game, false)? {
+        Choice::TwoSeat(choice) => Checked::TwoSeat(choice),
+        Choice::Table(choice) => Checked::Table(choice),
+    };
+    let game_name = match &checked {
+        Checked::TwoSeat(c) => c.kind.info().name,
+        Checked::Table(c) => c.kind.info().name,
+    };
     let sandbox = sandbox(&args.limits, 1)?;
     let limits = sandbox.limits().clone();
     let name = module_name(&args.bot);
@@ -37,7 +52,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         version: report::VERSION,
         bot: args.bot.display().to_string(),
         name: name.clone(),
-        game: choice.kind.info().name.to_string(),
+        game: game_name.to_string(),
         ready: false,
         load: Load {
             ok: false,
@@ -88,7 +103,14 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
                 })
                 .collect();
             report.warnings = warnings(&name, &bytes, limits.module_bytes);
-            play(&args, &choice, module, &limits, &mut report)?;
+            if instantiate_once(&module, &limits, &mut report) {
+                match &checked {
+                    Checked::TwoSeat(choice) => play(&args, choice, module, &limits, &mut report)?,
+                    Checked::Table(choice) => {
+                        table::play(&args, choice, module, &limits, &mut report)?;
+                    }
+                }
+            }
         }
         Err(refusal) => {
             // A file that cannot be read is named with its path, as the sandbox names it.
@@ -127,19 +149,14 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Instantiates the module once as a tournament does (seed 0), then plays the games.
-fn play(
-    args: &CheckArgs,
-    choice: &GameChoice,
-    module: WasmModule,
-    limits: &Limits,
-    report: &mut Report,
-) -> anyhow::Result<()> {
-    let budgets = (limits.fuel_instantiate, limits.fuel_per_move);
-    report.instantiation = Some(match module.instantiate(0) {
+/// Instantiates the module once as a tournament does (seed 0) and reports it; whether it
+/// worked (the games are played only then).
+fn instantiate_once(module: &WasmModule, limits: &Limits, report: &mut Report) -> bool {
+    let budget = limits.fuel_instantiate;
+    let instantiation = match module.instantiate(0) {
         Ok(bot) => Instantiation {
             fuel: Some(bot.instantiation_fuel()),
-            budget: budgets.0,
+            budget,
             fault: None,
         },
         Err(fault) => {
@@ -148,18 +165,24 @@ fn play(
             ));
             Instantiation {
                 fuel: None,
-                budget: budgets.0,
+                budget,
                 fault: Some(fault.to_string()),
             }
         }
-    });
-    if report
-        .instantiation
-        .as_ref()
-        .is_some_and(|i| i.fault.is_some())
-    {
-        return Ok(());
-    }
+    };
+    let ok = instantiation.fault.is_none();
+    report.instantiation = Some(instantiation);
+    ok
+}
+
+/// Plays the games of a two-seat game against the builtins, from both seats.
+fn play(
+    args: &CheckArgs,
+    choice: &GameChoice,
+    module: WasmModule,
+    limits: &Limits,
+    report: &mut Report,
+) -> anyhow::Result<()> {
     let me = Measured {
         module,
         fuel: Arc::default(),
@@ -214,8 +237,9 @@ fn play(
             seat: i as u32 + 1,
             opponent: format!("builtin:{opponent}"),
             result,
-            score: record.scores[i],
-            opponent_score: record.scores[1 - i],
+            score: record.scores[i].into(),
+            opponent_score: record.scores[1 - i].into(),
+            rank: None,
             moves: record.move_counts[i],
             fault,
             output: record.outputs[i].clone(),
@@ -230,7 +254,7 @@ fn play(
         moves: f.moves,
         max: f.max,
         mean: f.mean,
-        budget: budgets.1,
+        budget: limits.fuel_per_move,
     });
     Ok(())
 }

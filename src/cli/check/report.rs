@@ -58,8 +58,14 @@ pub struct GameReport {
     pub seat: u32,
     pub opponent: String,
     pub result: &'static str,
-    pub score: i64,
-    pub opponent_score: i64,
+    /// A number, or a fraction's text (`"1/3"`) in games such as one-player minesweeper.
+    pub score: serde_json::Value,
+    /// The other seat's score in a two-seat game; `null` for one, three or four seats.
+    pub opponent_score: serde_json::Value,
+    /// The bot's competition rank, for games of the table model (absent for two-seat
+    /// games).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rank: Option<u32>,
     pub moves: u32,
     pub fault: Option<FaultReport>,
     pub output: String,
@@ -136,9 +142,20 @@ impl Report {
                 .as_ref()
                 .map(|f| format!("  FAULT: {}", f.reason))
                 .unwrap_or_default();
+            let against = if g.opponent.is_empty() {
+                String::new()
+            } else {
+                format!(" against {}", g.opponent)
+            };
+            let score = match (&g.opponent_score, g.rank) {
+                (serde_json::Value::Null, Some(rank)) => {
+                    format!("score {}, rank {rank}", g.score)
+                }
+                (other, _) => format!("score {} to {other}", g.score),
+            };
             line(format!(
-                "  game {}: {} as player {} against {}: {} (score {} to {}){fault}",
-                g.game, self.name, g.seat, g.opponent, g.result, g.score, g.opponent_score
+                "  game {}: {} as player {}{against}: {} ({score}){fault}",
+                g.game, self.name, g.seat, g.result
             ));
             if g.fault.is_some() && !g.output.is_empty() {
                 line("    its output:".to_string());

@@ -1,0 +1,136 @@
+//! `arena check` for a game of the table model: the module in every seat in turn, the
+//! other seats held by the game's builtins, with the same report.
+
+use std::sync::{Arc, PoisonError};
+
+use arena::contestant::TableBuiltin;
+use arena::referee::Entrant;
+use arena::runtime::{Limits, WasmModule};
+use arena::seeds::derive;
+use arena::table_referee::{play_table, TableEnd};
+
+use super::report::{FaultReport, Fuel, GameReport, Report};
+use super::{FuelStats, Measured};
+use crate::cli::table_choice::TableChoice;
+use crate::cli::CheckArgs;
+
+/// The builtins that hold the other seats, weakest first: `random`, `greedy`, then the
+/// game's strongest that can play these parameters.
+fn opponents(choice: &TableChoice) -> anyhow::Result<Vec<TableBuiltin>> {
+    let params = [choice.params(choice.rows.min, choice.cols.min)];
+    let mut names = vec!["random", "greedy"];
+    let strong = ["perfect", "solver", "maxn"];
+    if let Some(name) = strong.iter().find(|&&n| {
+        choice.kind.strategy_names().contains(&n)
+            && TableBuiltin::new(choice.kind, n, None, &params).is_ok()
+    }) {
+        names.push(name);
+    }
+    names
+        .into_iter()
+        .map(|n| Ok(TableBuiltin::new(choice.kind, n, None, &params)?))
+        .collect()
+}
+
+/// Plays `args.games` games, the module in seat `g mod seats` of game `g`, the other
+/// seats taken by the builtins in turn.
+pub(super) fn play(
+    args: &CheckArgs,
+    choice: &TableChoice,
+    module: WasmModule,
+    limits: &Limits,
+    report: &mut Report,
+) -> anyhow::Result<()> {
+    let me = Measured {
+        module,
+        fuel: Arc::default(),
+    };
+    let builtins = opponents(choice)?;
+    let seats = usize::from(choice.seats);
+    let params = choice.params(choice.rows.min, choice.cols.min);
+    for g in 0..args.games {
+        let seat = g as usize % seats;
+        let mut entrants: Vec<&dyn Entrant> = Vec::with_capacity(seats);
+        let mut against = Vec::new();
+        for s in 0..seats {
+            if s == seat {
+                entrants.push(&me);
+            } else {
+                let k = (g as usize + s) % builtins.len();
+                entrants.push(&builtins[k]);
+                against.push(k);
+            }
+        }
+        let board = choice
+            .kind
+            .new_game(&params, derive(args.seed, "check-board", &[&g]))?;
+        let seeds: Vec<u64> = (0..seats)
+            .map(|s| derive(args.seed, "check-bot", &[&g, &(s + 1)]))
+            .collect();
+        let record = play_table(board, &entrants, &seeds);
+        report.memory_bytes = report.memory_bytes.max(record.memory[seat]);
+        let rank = record.ranks[seat];
+        let shared = record.ranks.iter().filter(|&&r| r == rank).count() > 1;
+        let result = match (seats, rank, shared) {
+            (1, _, _) => "played",
+            (_, 1, false) => {
+                report.record.won += 1;
+                "won"
+            }
+            (_, 1, true) => {
+                report.record.drawn += 1;
+                "drew"
+            }
+            _ => {
+                report.record.lost += 1;
+                "lost"
+            }
+        };
+        let fault = match &record.end {
+            TableEnd::Fault { seat: s, fault } if *s == seat => Some(FaultReport {
+                kind: fault.kind().name(),
+                reason: fault.to_string(),
+            }),
+            _ => None,
+        };
+        if let Some(f) = &fault {
+            report
+                .problems
+                .push(format!("game {}: {}", g + 1, f.reason));
+        }
+        let opponent = against
+            .iter()
+            .map(|&k| format!("builtin:{}", builtins[k].strategy()))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let score = record.scores[seat];
+        report.games.push(GameReport {
+            game: g + 1,
+            seat: seat as u32 + 1,
+            opponent,
+            result,
+            score: if score.is_integer() {
+                score.numerator().into()
+            } else {
+                score.to_string().into()
+            },
+            opponent_score: serde_json::Value::Null,
+            rank: Some(rank),
+            moves: record
+                .movers
+                .iter()
+                .filter(|&&m| usize::from(m) == seat)
+                .count() as u32,
+            fault,
+            output: record.outputs[seat].clone(),
+        });
+    }
+    let fuel = me.fuel.lock().unwrap_or_else(PoisonError::into_inner);
+    report.fuel = FuelStats::of(&fuel).map(|f| Fuel {
+        moves: f.moves,
+        max: f.max,
+        mean: f.mean,
+        budget: limits.fuel_per_move,
+    });
+    Ok(())
+}
