@@ -52,7 +52,8 @@ fn tictactoe3(out: &Path, extra: &[&str]) -> Command {
     cmd
 }
 
-/// Games per bot and seat, from `games.csv` (seats layout: `seatK_bot` columns).
+/// Games per bot and seat, from `games.csv` (`seatK_bot` columns, or `first` and
+/// `second`).
 fn seat_counts(dir: &Path) -> std::collections::BTreeMap<(String, usize), u32> {
     let mut reader = csv::Reader::from_path(dir.join("games.csv")).unwrap();
     let header = reader.headers().unwrap().clone();
@@ -60,8 +61,16 @@ fn seat_counts(dir: &Path) -> std::collections::BTreeMap<(String, usize), u32> {
     for record in reader.records() {
         let record = record.unwrap();
         for (i, h) in header.iter().enumerate() {
-            if let Some(k) = h.strip_prefix("seat").and_then(|h| h.strip_suffix("_bot")) {
-                let seat: usize = k.parse().unwrap();
+            // Two seats without teams are written in the two-seat layout.
+            let seat = match h {
+                "first" => Some(1),
+                "second" => Some(2),
+                h => h
+                    .strip_prefix("seat")
+                    .and_then(|h| h.strip_suffix("_bot"))
+                    .map(|k| k.parse::<usize>().unwrap()),
+            };
+            if let Some(seat) = seat {
                 if !record[i].is_empty() {
                     *counts.entry((record[i].to_string(), seat)).or_insert(0) += 1;
                 }
@@ -224,4 +233,43 @@ fn a_field_smaller_than_a_table_and_table_only_flags_are_refused() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("players"));
+}
+
+/// The issue's own commands: the example bots with `builtin:greedy` at three-seat king,
+/// three-player tic-tac-toe and minesweeper for one and two; every bot (a module that
+/// cannot play the game included: it forfeits) plays every seat equally often.
+#[test]
+fn the_example_field_plays_every_seat_equally_often_in_every_new_game() {
+    let bots = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("bots");
+    let tmp = tempfile::tempdir().unwrap();
+    for (i, (game, options)) in [
+        ("king", &["players=3"][..]),
+        ("tictactoe", &["players=3"][..]),
+        ("minesweeper", &["players=1"][..]),
+        ("minesweeper", &["players=2"][..]),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let out = tmp.path().join(i.to_string());
+        let mut cmd = arena();
+        cmd.args(["tournament", "--game", game, "--quiet", "--out"])
+            .arg(&out)
+            .arg(&bots)
+            .arg("builtin:greedy");
+        for o in options {
+            cmd.args(["--option", o]);
+        }
+        cmd.assert().success();
+        let counts = seat_counts(&out);
+        let first = *counts.values().next().unwrap();
+        assert!(first > 0);
+        assert!(
+            counts.values().all(|&c| c == first),
+            "{game} {options:?}: {counts:?}"
+        );
+        let bots_seen: std::collections::BTreeSet<&String> =
+            counts.keys().map(|(b, _)| b).collect();
+        assert!(bots_seen.len() >= 4, "{bots_seen:?}");
+    }
 }
