@@ -35,6 +35,7 @@ pub mod series;
 pub mod standings;
 pub mod submissions;
 pub mod table_referee;
+pub mod table_stats;
 pub mod table_tournament;
 pub mod tables;
 pub mod tournament;

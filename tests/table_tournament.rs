@@ -273,3 +273,120 @@ fn the_example_field_plays_every_seat_equally_often_in_every_new_game() {
         assert!(bots_seen.len() >= 4, "{bots_seen:?}");
     }
 }
+
+#[test]
+fn standings_recompute_and_verify_reproduce_every_file_and_catch_a_change() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("r");
+    tictactoe3(&dir, &[]).assert().success();
+    let before = common::files(&dir);
+    assert!(before.contains_key("standings.csv") && before.contains_key("fairness.csv"));
+    arena().arg("standings").arg(&dir).assert().success();
+    assert_eq!(before, common::files(&dir));
+    arena()
+        .arg("verify")
+        .arg(&dir)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("reproduced exactly"));
+    let games = dir.join("games.csv");
+    let text = fs::read_to_string(&games).unwrap();
+    // A game's first seat now ranked 2 where it ranked 1, or the other way round.
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let mut cells: Vec<String> = lines[1].split(',').map(String::from).collect();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let rank = header.iter().position(|h| *h == "seat1_rank").unwrap();
+    cells[rank] = if cells[rank] == "1" { "2" } else { "1" }.into();
+    lines[1] = cells.join(",");
+    fs::write(&games, lines.join("\n") + "\n").unwrap();
+    arena()
+        .arg("verify")
+        .arg(&dir)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("games.csv").and(predicate::str::contains("seat1_rank")));
+}
+
+#[test]
+fn one_player_minesweeper_ranks_solver_above_greedy_above_random() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("r");
+    arena()
+        .args([
+            "tournament",
+            "builtin:random",
+            "builtin:greedy",
+            "builtin:solver",
+            "--game",
+            "minesweeper",
+            "--option",
+            "reveal=count",
+            "--rounds",
+            "40",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&dir)
+        .assert()
+        .success();
+    let text = fs::read_to_string(dir.join("standings.csv")).unwrap();
+    let header = text.lines().next().unwrap();
+    assert!(header.contains("mean_score_low"), "{header}");
+    let order: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap())
+        .collect();
+    assert_eq!(
+        order,
+        ["builtin:solver", "builtin:greedy", "builtin:random"]
+    );
+}
+
+#[test]
+fn pursuit_standings_show_each_role_and_perfect_does_no_worse_than_greedy() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("r");
+    arena()
+        .args([
+            "tournament",
+            "builtin:greedy",
+            "builtin:random",
+            "builtin:perfect",
+            "--game",
+            "pursuit",
+            "--rounds",
+            "4",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&dir)
+        .assert()
+        .success();
+    let mut reader = csv::Reader::from_path(dir.join("standings.csv")).unwrap();
+    let header = reader.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let get = |bot: &str, name: &str| -> f64 {
+        let r = rows.iter().find(|r| &r[1] == bot).unwrap();
+        r[col(name)].parse().unwrap_or(f64::NAN)
+    };
+    for c in [
+        "pursuer_captures",
+        "pursuer_mean_capture_round",
+        "evader_escapes",
+        "evader_mean_survival",
+    ] {
+        col(c);
+    }
+    assert!(
+        get("builtin:perfect", "pursuer_captures") >= get("builtin:greedy", "pursuer_captures")
+    );
+    assert!(get("builtin:perfect", "evader_escapes") >= get("builtin:greedy", "evader_escapes"));
+    assert!(get("builtin:greedy", "pursuer_captures") > get("builtin:random", "pursuer_captures"));
+    let fairness = fs::read_to_string(dir.join("fairness.csv")).unwrap();
+    assert!(
+        fairness.contains("1,pursuer,") && fairness.contains("2,evader,"),
+        "{fairness}"
+    );
+}

@@ -80,6 +80,21 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
             );
         }
     }
+    if let Some(seats) = manifest.seats {
+        let kind = arena_games::registry::find_table_game(&manifest.game)?;
+        if args.json {
+            anyhow::bail!("--json: the standings of a table tournament are in standings.csv (a JSON form is not written for them yet)");
+        }
+        let standings =
+            arena::table_tournament::recompute(&args.results, kind, &manifest, seats, &grading)?;
+        print!("{}", arena::output::table_summary::table(&standings));
+        println!(
+            "{} games recomputed in {}",
+            standings.games,
+            args.results.display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     let summary = tournament::recompute(&args.results, &grading)?;
     if args.json {
         let document = StandingsJson::new(

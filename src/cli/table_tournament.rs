@@ -112,6 +112,10 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
                 );
             }
             if !args.quiet {
+                print!(
+                    "{}",
+                    arena::output::table_summary::table(&summary.standings)
+                );
                 println!(
                     "{} games of {} at tables of {}; results in {}",
                     summary.rows.len(),

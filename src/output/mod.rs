@@ -19,6 +19,7 @@ pub mod report;
 pub mod series_csv;
 pub mod standings_csv;
 pub mod table_replay;
+pub mod table_summary;
 
 use std::path::Path;
 

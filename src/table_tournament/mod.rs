@@ -10,6 +10,9 @@
 mod play;
 mod rows;
 pub mod schedule;
+mod summaries;
+
+pub use summaries::{recompute, write_summaries};
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
@@ -68,6 +71,8 @@ pub struct TableConfig {
 /// What a finished table tournament produced.
 #[derive(Debug)]
 pub struct TableSummary {
+    /// The standings.
+    pub standings: crate::table_stats::TableStandings,
     /// Every game, in game-id order.
     pub rows: Vec<GameRow>,
     /// Games played in this invocation.
@@ -210,8 +215,16 @@ pub fn run(
     }
     let mut all: Vec<GameRow> = results.into_iter().flat_map(|r| r.0).collect();
     all.sort_by_key(|r| r.game_id);
-    games_csv::write_sorted(&config.out, &all)?;
+    let standings = write_summaries(
+        &config.out,
+        config.game,
+        &wanted,
+        config.seats,
+        &all,
+        &config.reporting,
+    )?;
     Ok(TableSummary {
+        standings,
         rows: all,
         played_now,
         kept,

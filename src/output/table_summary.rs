@@ -1,0 +1,385 @@
+//! The summary files of a table tournament (`docs/RESULTS.md`, "Table tournaments"):
+//! `standings.csv`, `fairness.csv` (one row per seat), `grades.csv` with a roster, and the
+//! standings as a table for people.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::{ratings_csv::elo, write_csv, OutputError};
+use crate::bot::FaultKind;
+use crate::grading::bands::{Bands, Measure};
+use crate::grading::roster::Roster;
+use crate::table_stats::{TableStanding, TableStandings};
+
+/// The standings file.
+pub const STANDINGS: &str = "standings.csv";
+/// The per-seat file.
+pub const FAIRNESS: &str = "fairness.csv";
+/// The grades file.
+pub const GRADES: &str = "grades.csv";
+
+/// A figure with three decimals.
+fn f3(x: f64) -> String {
+    let s = format!("{x:.3}");
+    if s == "-0.000" {
+        "0.000".to_string()
+    } else {
+        s
+    }
+}
+
+/// The names of a role's two figures: what winning in it means, and its time figure.
+pub fn role_columns(role: &str) -> [String; 3] {
+    match role {
+        "pursuer" => [
+            "pursuer_games".into(),
+            "pursuer_captures".into(),
+            "pursuer_mean_capture_round".into(),
+        ],
+        "evader" => [
+            "evader_games".into(),
+            "evader_escapes".into(),
+            "evader_mean_survival".into(),
+        ],
+        other => [
+            format!("{other}_games"),
+            format!("{other}_wins"),
+            format!("{other}_mean_round"),
+        ],
+    }
+}
+
+/// The rating columns' names: Elo, or a leaderboard's mean score.
+fn rating_names(s: &TableStandings) -> [&'static str; 3] {
+    if s.leaderboard {
+        ["mean_score", "mean_score_low", "mean_score_high"]
+    } else {
+        ["rating", "rating_low", "rating_high"]
+    }
+}
+
+/// A standing's rating cells: Elo with one decimal, or a mean score with three.
+fn rating_cells(s: &TableStandings, b: &TableStanding) -> [String; 3] {
+    match b.rating {
+        None => Default::default(),
+        Some((x, i)) if s.leaderboard => [f3(x), f3(i.low), f3(i.high)],
+        Some((x, i)) => [elo(x), elo(i.low), elo(i.high)],
+    }
+}
+
+/// Writes `standings.csv`: one row per bot, best first.
+///
+/// # Errors
+/// [`OutputError`] when writing fails.
+pub fn write_standings(
+    dir: &Path,
+    s: &TableStandings,
+    roster: Option<&Roster>,
+) -> Result<(), OutputError> {
+    let seats = s.seats.len();
+    let roles: Vec<&'static str> = s
+        .bots
+        .first()
+        .map(|b| b.roles.iter().map(|r| r.role).collect())
+        .unwrap_or_default();
+    write_csv(&dir.join(STANDINGS), |out| {
+        let mut h: Vec<String> = ["rank", "bot", "games"].map(String::from).to_vec();
+        h.extend((1..=seats).map(|k| format!("seat{k}_games")));
+        h.extend(["wins", "points", "share", "mean_rank", "mean_score"].map(String::from));
+        h.extend(rating_names(s).map(String::from));
+        h.extend(
+            FaultKind::ALL
+                .iter()
+                .map(|k| format!("faults_{}", k.name())),
+        );
+        h.extend(["disqualified", "role", "student_id"].map(String::from));
+        for r in &roles {
+            h.extend(role_columns(r));
+        }
+        out.write_record(h)?;
+        for b in &s.bots {
+            let mut r = vec![
+                if b.reference {
+                    String::new()
+                } else {
+                    b.rank.to_string()
+                },
+                b.name.clone(),
+                b.games.to_string(),
+            ];
+            r.extend(b.seat_games.iter().map(u32::to_string));
+            r.extend([
+                b.wins.to_string(),
+                f3(b.points),
+                f3(b.share()),
+                f3(b.mean_rank),
+                f3(b.mean_score),
+            ]);
+            r.extend(rating_cells(s, b));
+            r.extend(
+                FaultKind::ALL
+                    .iter()
+                    .map(|k| b.faults.get(k).copied().unwrap_or(0).to_string()),
+            );
+            r.push(b.disqualified.clone().unwrap_or_default());
+            r.push(
+                if b.reference {
+                    "reference"
+                } else {
+                    "submission"
+                }
+                .into(),
+            );
+            let student = roster.and_then(|ro| ro.student(&b.name));
+            r.push(student.map(|st| st.id.clone()).unwrap_or_default());
+            for role in &b.roles {
+                r.push(role.games.to_string());
+                r.push(role.wins.to_string());
+                r.push(role.mean_round.map(f3).unwrap_or_default());
+            }
+            out.write_record(r)?;
+        }
+        Ok(())
+    })
+}
+
+/// Writes `fairness.csv`: one row per seat.
+///
+/// # Errors
+/// [`OutputError`] when writing fails.
+pub fn write_fairness(dir: &Path, s: &TableStandings) -> Result<(), OutputError> {
+    write_csv(&dir.join(FAIRNESS), |out| {
+        out.write_record([
+            "seat",
+            "role",
+            "games",
+            "wins",
+            "win_rate",
+            "share",
+            "mean_rank",
+            "mean_score",
+        ])?;
+        for seat in &s.seats {
+            let rate = if seat.games == 0 {
+                0.0
+            } else {
+                f64::from(seat.wins) / f64::from(seat.games)
+            };
+            out.write_record([
+                seat.seat.to_string(),
+                seat.role.unwrap_or("").to_string(),
+                seat.games.to_string(),
+                seat.wins.to_string(),
+                f3(rate),
+                f3(seat.share),
+                f3(seat.mean_rank),
+                f3(seat.mean_score),
+            ])?;
+        }
+        Ok(())
+    })
+}
+
+/// The measure a band compares for a bot: the share of ranked submissions it finished
+/// ahead of or level with (bots level on participation, points per game and rating share
+/// the best rank), or its points per game (a leaderboard's mean score).
+fn measure(kind: Measure, s: &TableStandings, b: &TableStanding) -> (f64, u32) {
+    let subs: Vec<&TableStanding> = s.bots.iter().filter(|t| !t.reference).collect();
+    let key = |t: &TableStanding| {
+        let main = if s.leaderboard {
+            t.mean_score
+        } else {
+            t.share()
+        };
+        (t.disqualified.is_some(), main, t.rating.map(|r| r.0))
+    };
+    let rank = subs
+        .iter()
+        .filter(|t| key(t) == key(b))
+        .map(|t| t.rank)
+        .min()
+        .unwrap_or(b.rank);
+    let n = subs.len().max(1) as f64;
+    match kind {
+        Measure::Percentile => ((n - f64::from(rank) + 1.0) / n, rank),
+        Measure::Score if s.leaderboard => (b.mean_score.clamp(0.0, 1.0), b.rank),
+        Measure::Score => (b.share(), b.rank),
+    }
+}
+
+/// Writes `grades.csv`: one row per student of the roster (a student without a module
+/// gets the lowest band).
+///
+/// # Errors
+/// [`OutputError`] when writing fails.
+pub fn write_grades(
+    dir: &Path,
+    s: &TableStandings,
+    roster: &Roster,
+    bands: Option<&Bands>,
+) -> Result<(), OutputError> {
+    let ranked = s.bots.iter().filter(|b| !b.reference).count();
+    write_csv(&dir.join(GRADES), |out| {
+        out.write_record([
+            "student_id",
+            "name",
+            "bot",
+            "submitted",
+            "rank",
+            "points",
+            "share",
+            "games_played",
+            "faults",
+            "disqualified",
+            "measure",
+            "measure_rank",
+            "ranked",
+            "grade",
+        ])?;
+        for b in s.bots.iter().filter(|b| !b.reference) {
+            let Some(student) = roster.student(&b.name) else {
+                continue;
+            };
+            let (m, rank, grade) = match bands {
+                Some(bands) => {
+                    let (m, rank) = measure(bands.measure, s, b);
+                    let grade = if b.disqualified.is_some() {
+                        bands.lowest().to_string()
+                    } else {
+                        bands.grade(m).to_string()
+                    };
+                    (f3(m), rank.to_string(), grade)
+                }
+                None => Default::default(),
+            };
+            out.write_record([
+                student.id.clone(),
+                student.name.clone(),
+                b.name.clone(),
+                "yes".into(),
+                b.rank.to_string(),
+                f3(b.points),
+                f3(b.share()),
+                b.games.to_string(),
+                b.faults.values().sum::<u32>().to_string(),
+                b.disqualified.clone().unwrap_or_default(),
+                m,
+                rank,
+                ranked.to_string(),
+                grade,
+            ])?;
+        }
+        let names: Vec<&str> = s.bots.iter().map(|b| b.name.as_str()).collect();
+        for student in roster.matching(names).extra {
+            let (m, grade) = match bands {
+                Some(b) => ("0.000".to_string(), b.lowest().to_string()),
+                None => Default::default(),
+            };
+            out.write_record([
+                student.id.clone(),
+                student.name.clone(),
+                student.bot.clone(),
+                "no".into(),
+                String::new(),
+                String::new(),
+                String::new(),
+                "0".into(),
+                String::new(),
+                String::new(),
+                m,
+                String::new(),
+                ranked.to_string(),
+                grade,
+            ])?;
+        }
+        Ok(())
+    })
+}
+
+/// The standings as a table for people.
+pub fn table(s: &TableStandings) -> String {
+    let mut out = String::new();
+    let width = s
+        .bots
+        .iter()
+        .map(|b| b.name.chars().count())
+        .max()
+        .unwrap_or(3)
+        .max(3);
+    let rank = |b: &TableStanding| {
+        if b.reference {
+            "ref".to_string()
+        } else {
+            b.rank.to_string()
+        }
+    };
+    let rating = |b: &TableStanding| match rating_cells(s, b) {
+        [x, lo, hi] if !x.is_empty() => format!("{x} [{lo}, {hi}]"),
+        _ => String::new(),
+    };
+    let note = |b: &TableStanding| {
+        if b.disqualified.is_some() {
+            "  (disqualified)"
+        } else {
+            ""
+        }
+    };
+    if s.leaderboard {
+        let _ = writeln!(
+            out,
+            "{:>4}  {:<width$}  {:>5}  mean score [95%]",
+            "rank", "bot", "games"
+        );
+        for b in &s.bots {
+            let _ = writeln!(
+                out,
+                "{:>4}  {:<width$}  {:>5}  {}{}",
+                rank(b),
+                b.name,
+                b.games,
+                rating(b),
+                note(b)
+            );
+        }
+        let _ = writeln!(
+            out,
+            "one seat: every bot played the same boards, ranked by its mean score"
+        );
+        return out;
+    }
+    let seat_head: String = (1..=s.seats.len())
+        .map(|k| format!("{:>4}", format!("s{k}")))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let _ = writeln!(
+        out,
+        "{:>4}  {:<width$}  {:>5}  {seat_head}  {:>5}  {:>7}  {:>6}  {:>9}  rating [95%]",
+        "rank", "bot", "games", "wins", "points", "share", "mean rank",
+    );
+    for b in &s.bots {
+        let seats = b
+            .seat_games
+            .iter()
+            .map(|g| format!("{g:>4}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let _ = writeln!(
+            out,
+            "{:>4}  {:<width$}  {:>5}  {seats}  {:>5}  {:>7}  {:>6}  {:>9}  {}{}",
+            rank(b),
+            b.name,
+            b.games,
+            b.wins,
+            f3(b.points),
+            f3(b.share()),
+            f3(b.mean_rank),
+            rating(b),
+            note(b)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "s1.. = games per seat; points: against every other seat (not a teammate) 1 for a better rank, 1/2 equal, 0 worse, averaged per game"
+    );
+    out
+}

@@ -1,0 +1,100 @@
+//! The summary files of a table tournament, computed from its recorded games alone: at
+//! the end of a run, and again by `arena standings` and `arena verify`.
+
+use std::path::Path;
+
+use arena_games::game::Seat;
+use arena_games::registry::TableKind;
+use arena_games::GameParams;
+
+use super::schedule_of;
+use crate::output::games_csv::{self, GameRow};
+use crate::output::manifest::Manifest;
+use crate::output::table_summary;
+use crate::output::OutputError;
+use crate::seeds::derive;
+use crate::table_stats::{compute, TableInput, TableStandings};
+use crate::tournament::{Reporting, TournamentError};
+
+/// The role of every seat index of `kind` with `manifest`'s options.
+fn roles(
+    kind: &dyn TableKind,
+    manifest: &Manifest,
+    seats: u8,
+) -> Result<Vec<Option<&'static str>>, OutputError> {
+    let params = GameParams {
+        rows: Some(manifest.rows[0]),
+        cols: Some(manifest.cols[0]),
+        options: manifest.options.clone(),
+    };
+    let game = kind.new_game(&params, 0).map_err(|e| {
+        OutputError::corrupt(
+            Path::new(crate::output::manifest::FILE),
+            format!("{}: {e}", kind.info().name),
+        )
+    })?;
+    Ok((0..seats)
+        .map(|s| game.role(Seat::new(s).expect("at most four seats")))
+        .collect())
+}
+
+/// Computes the standings of `rows` and writes every summary file into `dir`
+/// (`games.csv` sorted, `standings.csv`, `fairness.csv`, and `grades.csv` with a roster).
+///
+/// # Errors
+/// [`OutputError`] when a file cannot be written.
+pub fn write_summaries(
+    dir: &Path,
+    kind: &dyn TableKind,
+    manifest: &Manifest,
+    seats: u8,
+    rows: &[GameRow],
+    reporting: &Reporting,
+) -> Result<TableStandings, OutputError> {
+    let schedule = schedule_of(manifest, seats);
+    let disqualified: Vec<Option<String>> = manifest
+        .bots
+        .iter()
+        .map(|b| b.disqualified.clone())
+        .collect();
+    let roles = roles(kind, manifest, seats)?;
+    let anchor = reporting
+        .anchor
+        .as_ref()
+        .and_then(|a| schedule.names.iter().position(|n| n == a));
+    let standings = compute(&TableInput {
+        names: &schedule.names,
+        references: &schedule.references,
+        disqualified: &disqualified,
+        seats: usize::from(seats),
+        roles: &roles,
+        rows,
+        seed: derive(manifest.seed, "ratings", &[]),
+        anchor,
+    });
+    games_csv::write_sorted(dir, rows)?;
+    table_summary::write_standings(dir, &standings, reporting.roster.as_ref())?;
+    table_summary::write_fairness(dir, &standings)?;
+    if let Some(roster) = &reporting.roster {
+        table_summary::write_grades(dir, &standings, roster, reporting.bands.as_ref())?;
+    }
+    Ok(standings)
+}
+
+/// Recomputes every summary of a finished table tournament's folder from its games.
+///
+/// # Errors
+/// [`TournamentError`] when the folder is not a finished table tournament or a file
+/// cannot be written.
+pub fn recompute(
+    dir: &Path,
+    kind: &dyn TableKind,
+    manifest: &Manifest,
+    seats: u8,
+    reporting: &Reporting,
+) -> Result<TableStandings, TournamentError> {
+    let rows = super::finished_rows(dir, manifest, seats)?;
+    Ok(write_summaries(
+        dir, kind, manifest, seats, &rows, reporting,
+    )?)
+}
