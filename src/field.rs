@@ -54,6 +54,9 @@ pub enum Refusal {
     /// A trial instance fails.
     #[error("cannot be instantiated: {0}")]
     Instantiate(Fault),
+    /// The module does not declare the game of the table model it is loaded for.
+    #[error("{0}")]
+    Plays(#[from] crate::runtime::PlaysRefusal),
 }
 
 /// A bot file compiled, or the reason it cannot play, with the SHA-256 of the bytes read

@@ -180,6 +180,10 @@ impl Sections {
         for (name, want) in REQUIRED_EXPORTS {
             out.extend(self.export_problem(name, want));
         }
+        let (plays, want) = crate::runtime::PLAYS_EXPORT;
+        if self.exports.iter().any(|(n, _, _)| n == plays) {
+            out.extend(self.export_problem(plays, Some(want)));
+        }
     }
 
     fn type_of(&self, index: u32) -> String {

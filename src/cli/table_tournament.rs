@@ -8,7 +8,7 @@ use arena::bot_name::escape_path;
 use arena::contestant::TableBuiltin;
 use arena::field::{Field, FieldError, Participant};
 use arena::referee::Entrant;
-use arena::runtime::Sandbox;
+use arena::runtime::{check_plays, Sandbox};
 use arena::submissions;
 use arena::submissions::Candidate;
 use arena::table_tournament::{self, TableConfig};
@@ -25,14 +25,17 @@ use super::TournamentArgs;
 
 /// Loads the field for a table game ([`Field::load_with`]): builtins of the game checked
 /// against every one of `params`, modules asked whether they play the game at this seat
-/// count; every disqualified module named on stderr (it stays in the standings).
+/// count (`arena_plays`); every disqualified module named on stderr (it stays in the
+/// standings).
 pub(super) fn build_table_field(
     bots: &[Candidate],
     kind: &'static dyn TableKind,
     params: &[GameParams],
+    seats: u8,
     depth: Option<u32>,
     sandbox: &Sandbox,
 ) -> anyhow::Result<Vec<Participant>> {
+    let info = kind.info();
     let field = Field::load_with(
         bots,
         sandbox,
@@ -44,7 +47,7 @@ pub(super) fn build_table_field(
                     source,
                 })
         },
-        |_| Ok(()),
+        |module| Ok(check_plays(module, info.id, info.name, seats)?),
     )?;
     for (path, reason) in &field.disqualified {
         eprintln!("{}: disqualified: {reason}", escape_path(path));
@@ -69,7 +72,14 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
         choice.params(choice.rows.max, choice.cols.max),
     ];
     let kind = choice.kind;
-    let field = build_table_field(&intake.bots, kind, &extremes, args.depth, &sandbox)?;
+    let field = build_table_field(
+        &intake.bots,
+        kind,
+        &extremes,
+        choice.seats,
+        args.depth,
+        &sandbox,
+    )?;
     note_identical(&field);
     let submissions: Vec<String> = intake
         .bots

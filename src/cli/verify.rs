@@ -156,6 +156,7 @@ fn verify_table(args: &VerifyArgs, manifest: &Manifest, seats: u8) -> anyhow::Re
         &bots,
         kind,
         &extremes,
+        seats,
         manifest.depth,
         &sandbox,
     )?;

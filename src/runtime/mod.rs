@@ -26,6 +26,7 @@ mod limits;
 mod load_error;
 mod module;
 mod output;
+mod plays;
 mod precheck;
 mod preinit;
 mod sandbox;
@@ -43,8 +44,9 @@ pub use host::{ARENA_MODULE, HOST_BYTE_FUEL, HOST_CALL_FUEL, LEGAL_MOVES, WASI_M
 pub use limits::{Limits, LimitsError};
 pub use load_error::{LoadError, SharedModuleError};
 pub(crate) use module::ModuleInput;
-pub use module::{ExportInfo, ImportInfo, WasmModule};
+pub use module::{ExportInfo, ImportInfo, WasmModule, PLAYS_EXPORT};
 pub use output::TRUNCATED_MARKER;
+pub use plays::{check_plays, Declared, PlaysRefusal};
 pub use preinit::PreinitInstance;
 pub use sandbox::Sandbox;
 pub use types::func_signature;

@@ -41,6 +41,10 @@ const REQUIRED_EXPORTS: [(&str, Option<&str>); 3] = [
     ("choose_move", Some("(i32, i32) -> i32")),
 ];
 
+/// The optional export declaring the games of one to four seats a module plays
+/// (`docs/ABI.md`, "Games for one to four seats"), with its type.
+pub const PLAYS_EXPORT: (&str, &str) = ("arena_plays", "(i32, i32) -> i32");
+
 /// The optional WASI reactor initialiser, called once per instance when exported.
 pub(crate) const INITIALIZE: &str = "_initialize";
 
@@ -205,6 +209,26 @@ fn check_exports(module: &Module) -> Result<Vec<ExportInfo>, LoadError> {
                     name,
                     found: kind(other).to_string(),
                     expected: if want.is_some() { "function" } else { "memory" },
+                })
+            }
+        }
+    }
+    if let Some(ty) = module.get_export(PLAYS_EXPORT.0) {
+        let (name, want) = PLAYS_EXPORT;
+        match &ty {
+            ExternType::Func(f) if func_signature(f) == want => {}
+            ExternType::Func(f) => {
+                return Err(LoadError::ExportType {
+                    name,
+                    found: func_signature(f),
+                    expected: want.to_string(),
+                })
+            }
+            other => {
+                return Err(LoadError::ExportKind {
+                    name,
+                    found: kind(other).to_string(),
+                    expected: "function",
                 })
             }
         }

@@ -5,7 +5,7 @@ use std::sync::{Arc, PoisonError};
 
 use arena::contestant::TableBuiltin;
 use arena::referee::Entrant;
-use arena::runtime::{Limits, WasmModule};
+use arena::runtime::{check_plays, Limits, WasmModule};
 use arena::seeds::derive;
 use arena::table_referee::{play_table, TableEnd};
 
@@ -41,6 +41,13 @@ pub(super) fn play(
     limits: &Limits,
     report: &mut Report,
 ) -> anyhow::Result<()> {
+    let info = choice.kind.info();
+    if let Err(refusal) = check_plays(&module, info.id, info.name, choice.seats) {
+        report
+            .problems
+            .push(format!("a tournament would disqualify it: {refusal}"));
+        return Ok(());
+    }
     let me = Measured {
         module,
         fuel: Arc::default(),
