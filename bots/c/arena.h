@@ -218,6 +218,71 @@ static inline int64_t mt_apply(int64_t total, int32_t cell) {
     }
 }
 
+/* ---- Games for one to four seats (docs/ABI.md) ------------------------- */
+
+/* Tic-tac-toe, minesweeper, pursuit, path and the one-way pieces for three get the
+ * table header: the 8 words above (the seat in word 3 is then 0..seats-1), then: */
+#define ARENA_TABLE_HEADER_WORDS 11
+#define ARENA_W_SEATS 8 /* seats at the table, 1..4 */
+#define ARENA_W_ROLE 9  /* the bot's role by number (pursuit: 0 pursuer, 1 evader); -1 none */
+#define ARENA_W_TEAM 10 /* a number shared by teammates; -1 for a seat on its own */
+
+#define ARENA_GAME_TICTACTOE 11
+#define ARENA_GAME_MINESWEEPER 12
+#define ARENA_GAME_PURSUIT 13
+#define ARENA_GAME_PATH 14
+
+/* A module that plays any of them must say so: define this export (return nonzero for
+ * each game id and seat count the bot plays) and add -Wl,--export=arena_plays:
+ *
+ *   ARENA_EXPORT(arena_plays) int32_t arena_plays(int32_t game_id, int32_t seats) {
+ *       return game_id == ARENA_GAME_TICTACTOE && (seats == 2 || seats == 3);
+ *   }
+ *
+ * Without it the module plays the two-seat games only, and is refused for these. */
+int32_t arena_plays(int32_t game_id, int32_t seats);
+
+/* Tic-tac-toe's words after the header: rows, cols, k, players, then one word per
+ * cell in row-major order: 0 empty, 1 my mark, 2 the mark of the seat after me,
+ * 3 of the seat after that. The move is the cell index row * cols + col. */
+#define TTT_ROWS 0
+#define TTT_COLS 1
+#define TTT_K 2
+#define TTT_PLAYERS 3
+#define TTT_FIXED_WORDS 4
+#define TTT_EMPTY 0
+#define TTT_MINE 1
+
+/* The cell word at (row, col); `body` is the game's words. */
+static inline int32_t ttt_cell(const int32_t *body, int32_t row, int32_t col) {
+    return body[TTT_FIXED_WORDS + row * body[TTT_COLS] + col];
+}
+
+/* How many of `who`'s marks (TTT_MINE, 2 or 3) run from (row, col) in direction
+ * (dr, dc), not counting (row, col) itself. */
+static inline int32_t ttt_run(const int32_t *body, int32_t row, int32_t col, int32_t dr,
+                              int32_t dc, int32_t who) {
+    int32_t n = 0;
+    for (int32_t r = row + dr, c = col + dc;
+         r >= 0 && r < body[TTT_ROWS] && c >= 0 && c < body[TTT_COLS] &&
+         ttt_cell(body, r, c) == who;
+         r += dr, c += dc) {
+        n++;
+    }
+    return n;
+}
+
+/* Whether a `who` mark on the empty cell (row, col) would make k in a row. */
+static inline int ttt_completes(const int32_t *body, int32_t row, int32_t col, int32_t who) {
+    static const int32_t dirs[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+    for (int32_t d = 0; d < 4; d++) {
+        int32_t line = 1 + ttt_run(body, row, col, dirs[d][0], dirs[d][1], who) +
+                       ttt_run(body, row, col, -dirs[d][0], -dirs[d][1], who);
+        if (line >= body[TTT_K]) return 1;
+    }
+    return 0;
+}
+
 /* ---- The state buffer and the arena_alloc export ------------------------ */
 
 /* Words of the largest MathTricks state (a 64 x 64 board). */

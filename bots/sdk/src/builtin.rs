@@ -13,6 +13,8 @@ use crate::AnyGameStrategy;
 pub struct Random(strategy::RandomMover);
 
 impl AnyGameStrategy for Random {
+    const TABLE_BUILTIN: Option<&'static str> = Some("random");
+
     fn choose<G: ExtraStrategies>(&mut self, ctx: &Context, state: &G) -> G::Move {
         Strategy::<G>::choose(&mut self.0, ctx, state)
     }
@@ -23,6 +25,8 @@ impl AnyGameStrategy for Random {
 pub struct Greedy;
 
 impl AnyGameStrategy for Greedy {
+    const TABLE_BUILTIN: Option<&'static str> = Some("greedy");
+
     fn choose<G: ExtraStrategies>(&mut self, ctx: &Context, state: &G) -> G::Move {
         Strategy::<G>::choose(&mut strategy::Greedy, ctx, state)
     }
@@ -57,6 +61,12 @@ impl AlphaBeta {
 }
 
 impl AnyGameStrategy for AlphaBeta {
+    const TABLE_BUILTIN: Option<&'static str> = Some("search");
+
+    fn table_depth(&self) -> Option<u32> {
+        self.depth
+    }
+
     fn choose<G: ExtraStrategies>(&mut self, ctx: &Context, state: &G) -> G::Move {
         let depth = self.depth.unwrap_or(G::INFO.default_depth);
         if G::RANDOM_TIES {

@@ -115,5 +115,17 @@ macro_rules! __export_bot {
             $crate::panics::install_hook();
             ARENA_BOT.choose_move(ptr as u32 as usize, len)
         }
+
+        /// ABI export: 1 if this bot plays game `game_id` with `seats` seats, else 0 (asked
+        /// for the games of one to four seats, docs/ABI.md).
+        #[cfg(target_arch = "wasm32")]
+        #[unsafe(no_mangle)]
+        pub extern "C" fn arena_plays(game_id: i32, seats: i32) -> i32 {
+            /// The declaration of the bot type `make` builds (never called).
+            fn declared<B: $crate::Declares>(_make: fn() -> B) -> fn(i32, i32) -> bool {
+                B::plays
+            }
+            i32::from(declared(|| $make)(game_id, seats))
+        }
     };
 }

@@ -66,25 +66,63 @@ impl<G: Game, S: Strategy<G>> NativeBot for TypedBot<G, S> {
 /// One value plays one game (a WebAssembly instance is never reused for another game), so
 /// it may keep state between the moves of that game.
 pub trait AnyGameStrategy: Send {
+    /// The builtin it plays the games of one to four seats with (tic-tac-toe,
+    /// minesweeper, pursuit, path, the one-way pieces for three): a name of
+    /// `builtin:NAME`, or `"search"` for each game's search (`maxn`, minesweeper's
+    /// `solver`, path's `perfect`). `None` (the default): the two-seat games only.
+    const TABLE_BUILTIN: Option<&'static str> = None;
+
     /// Chooses a legal move in `state`, which is not terminal and has `ctx.seat` to move.
     fn choose<G: ExtraStrategies>(&mut self, ctx: &Context, state: &G) -> G::Move;
+
+    /// The search depth of [`AnyGameStrategy::TABLE_BUILTIN`] (`None`: each game's
+    /// default).
+    fn table_depth(&self) -> Option<u32> {
+        None
+    }
 }
 
 /// A bot for every game: reads the game id from the header and runs its
-/// [`AnyGameStrategy`] with that game's type (through [`visit_game`]).
+/// [`AnyGameStrategy`] with that game's type (through [`visit_game`]); a game of the table
+/// model (the table header) plays [`AnyGameStrategy::TABLE_BUILTIN`].
 pub struct AnyGameBot<S> {
     strategy: S,
+    table: Option<Box<dyn NativeBot>>,
 }
 
 impl<S: AnyGameStrategy> AnyGameBot<S> {
     /// The bot that plays `strategy` in whatever game the words belong to.
     pub fn new(strategy: S) -> Self {
-        AnyGameBot { strategy }
+        AnyGameBot {
+            strategy,
+            table: None,
+        }
+    }
+
+    /// The move in a game of the table model, by the table builtin (made on the game's
+    /// first move).
+    fn choose_table(&mut self, words: &[i32]) -> Result<i32, DecodeError> {
+        if self.table.is_none() {
+            let (header, _) = abi::split_table(words)?;
+            let name = S::TABLE_BUILTIN
+                .ok_or_else(|| DecodeError("this bot plays the two-seat games only".into()))?;
+            let bot = crate::plays::table_builtin(
+                header.game_id,
+                header.seats,
+                name,
+                self.strategy.table_depth(),
+            )?;
+            self.table = Some(bot);
+        }
+        self.table.as_mut().expect("made above").choose_move(words)
     }
 }
 
 impl<S: AnyGameStrategy> NativeBot for AnyGameBot<S> {
     fn choose_move(&mut self, words: &[i32]) -> Result<i32, DecodeError> {
+        if abi::is_table_header(words) {
+            return self.choose_table(words);
+        }
         let (header, _) = abi::split(words)?;
         let visit = Visit {
             strategy: &mut self.strategy,

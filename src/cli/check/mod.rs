@@ -288,7 +288,7 @@ fn warnings(name: &str, bytes: &[u8], cap: u64) -> Vec<String> {
     let size = bytes.len() as u64;
     if size >= cap / 4 {
         out.push(format!(
-            "the module is {}, close to the {} cap (the examples are 1-90 KiB): build \
+            "the module is {}, close to the {} cap (the Rust examples are about 0.7 MiB): build \
              with optimisations, strip debug information and names (Rust: \
              strip = true, lto = true; C/C++: -O2 -Wl,--strip-all) and leave out \
              what the bot does not use",

@@ -8,7 +8,9 @@ use crate::game::{DecodeError, Player};
 
 mod table;
 
-pub use table::{begin_table, observation, split_table, TableHeader, TABLE_HEADER_WORDS};
+pub use table::{
+    begin_table, is_table_header, observation, split_table, TableHeader, TABLE_HEADER_WORDS,
+};
 
 /// The ABI version in word 0. Bumped only when the header or a game layout changes.
 pub const ABI_VERSION: i32 = 1;

@@ -72,6 +72,15 @@ pub fn observation<G: TableGame>(state: &G, ply: u32, seed: u64, out: &mut Vec<i
     finish(out);
 }
 
+/// Whether `words` begin with the table header (a header length word of at least
+/// [`TABLE_HEADER_WORDS`]): the words of a game of the table model, not of a two-seat
+/// game.
+pub fn is_table_header(words: &[i32]) -> bool {
+    words
+        .get(super::word::HEADER_LEN)
+        .is_some_and(|&len| len >= TABLE_HEADER_WORDS as i32)
+}
+
 /// Splits state words into header and body. The 8-word header reads as two seats
 /// without roles or teams.
 ///

@@ -12,11 +12,14 @@ use crate::strategy::table::{MaxN, TableContext, TableStrategy};
 pub struct PursuitSearch(pub MaxN);
 
 impl TableStrategy<Pursuit> for PursuitSearch {
+    /// The search where the seat sees every piece; a blind evader, which cannot search a
+    /// game it does not see, plays the seed's own strategy (`builtin:maxn` itself is
+    /// refused for `blind=1`, but the SDK's any-game search bot meets such games).
     fn choose(&mut self, ctx: &TableContext, view: &PursuitView) -> u32 {
-        let game = view
-            .to_game()
-            .expect("the search is built only for pursuits where every seat sees every piece");
-        self.0.best_move(&game, ctx.ply)
+        match view.to_game() {
+            Some(game) => self.0.best_move(&game, ctx.ply),
+            None => TomAndJerry.choose(ctx, view),
+        }
     }
 }
 

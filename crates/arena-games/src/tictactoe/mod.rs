@@ -165,6 +165,14 @@ impl TicTacToe {
         self.to_move = (seat + 1) % self.players;
     }
 
+    /// Whether a mark of `seat` on the empty cell `cell` would make `k` in a row (whoever
+    /// is to move): what a bot asks to win, or to block the seat after it.
+    pub fn completes_line(&self, seat: u8, cell: u32) -> bool {
+        let mut after = self.clone();
+        after.cells[cell as usize] = seat + 1;
+        after.longest_through(cell) >= self.k
+    }
+
     /// Takes back the mark on `cell`, placed by the last move (for searches).
     pub fn unplace(&mut self, cell: u32) {
         self.to_move = (self.to_move + self.players - 1) % self.players;
