@@ -12,18 +12,19 @@
 
 use std::path::{Path, PathBuf};
 
-use arena_games::GameKind;
+use arena_games::registry::TableKind;
+use arena_games::{GameKind, GameParams};
 use sha2::{Digest, Sha256};
 
 use crate::bot::Fault;
 use crate::bot_name::{escape_message, escape_path};
 use crate::contestant::{
-    module_name, BotSpec, BotSpecError, Builtin, BuiltinError, Disqualified, Wasm,
+    module_name, BotSpec, BotSpecError, Builtin, BuiltinError, Disqualified, TableBuiltin, Wasm,
 };
 use crate::module_file::ReadError;
 use crate::python::{is_script, SCRIPT_CAP};
 use crate::referee::{one_line, Entrant};
-use crate::runtime::{human_bytes, LoadError, Sandbox, WasmModule};
+use crate::runtime::{check_plays, human_bytes, LoadError, Sandbox, WasmModule};
 use crate::submissions::{Candidate, Source};
 
 /// One bot of a tournament's field.
@@ -277,6 +278,9 @@ pub enum NamedError {
     /// A builtin the game cannot field.
     #[error(transparent)]
     Builtin(#[from] BuiltinError),
+    /// A builtin a table game cannot field.
+    #[error(transparent)]
+    TableBuiltin(arena_games::registry::BuiltinError),
     /// A file that cannot play, with its path.
     #[error("{}: {refusal}", escape_path(path))]
     Module {
@@ -307,6 +311,46 @@ pub fn load_one(
         BotSpec::Path(path) => {
             let name = module_name(&path);
             match load_module(sandbox, &path.display().to_string(), &path).result {
+                Ok(module) => Ok(Named {
+                    name,
+                    entrant: Box::new(Wasm(module)),
+                }),
+                Err(refusal) => Err(NamedError::Module { path, refusal }),
+            }
+        }
+    }
+}
+
+/// [`load_one`] for a game of the table model: a builtin checked against `params`, a
+/// module asked whether it plays the game with `seats` seats (`arena_plays`).
+///
+/// # Errors
+/// [`NamedError`] naming what is wrong.
+pub fn load_one_table(
+    spec: &str,
+    game: &'static dyn TableKind,
+    params: &GameParams,
+    seats: u8,
+    sandbox: &Sandbox,
+) -> Result<Named, NamedError> {
+    match spec.parse::<BotSpec>()? {
+        BotSpec::Builtin { strategy, depth } => Ok(Named {
+            name: spec.to_string(),
+            entrant: Box::new(
+                TableBuiltin::new(game, &strategy, depth, std::slice::from_ref(params))
+                    .map_err(NamedError::TableBuiltin)?,
+            ),
+        }),
+        BotSpec::Path(path) => {
+            let name = module_name(&path);
+            let info = game.info();
+            let loaded = load_module(sandbox, &path.display().to_string(), &path)
+                .result
+                .and_then(|module| {
+                    check_plays(&module, info.id, info.name, seats)?;
+                    Ok(module)
+                });
+            match loaded {
                 Ok(module) => Ok(Named {
                     name,
                     entrant: Box::new(Wasm(module)),

@@ -11,6 +11,7 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
+use arena_games::registry::AnyTable;
 use arena_games::AnyGame;
 
 use crate::bot::{Bot, Fault, Reply};
@@ -96,11 +97,35 @@ impl Bot for HumanBot {
     }
 
     fn choose_move_in(&mut self, _words: &[i32], game: &dyn AnyGame) -> Result<Reply, Fault> {
+        self.ask(&game.move_prompt(), &|line| {
+            let m = game.parse_move(line).map_err(|e| e.to_string())?;
+            let mut trial = game.clone_box();
+            trial.play(m).map(|()| m).map_err(|e| e.reason)
+        })
+    }
+
+    fn choose_move_at(&mut self, _words: &[i32], game: &dyn AnyTable) -> Result<Reply, Fault> {
+        self.ask(&game.move_prompt(), &|line| {
+            let m = game.parse_move(line).map_err(|e| e.to_string())?;
+            let mut trial = game.clone_box();
+            trial.play(m).map(|()| m).map_err(|e| e.reason)
+        })
+    }
+}
+
+impl HumanBot {
+    /// Asks for a move until `check` accepts a line (it returns the move, or why not):
+    /// each wrong line is explained and asked again; `q` or the end of input leaves.
+    fn ask(
+        &self,
+        prompt: &str,
+        check: &dyn Fn(&str) -> Result<i32, String>,
+    ) -> Result<Reply, Fault> {
         let terminal = Arc::clone(&self.terminal);
         let mut terminal = terminal.lock().unwrap_or_else(PoisonError::into_inner);
         let (input, out) = &mut *terminal;
         loop {
-            let _ = write!(out, "{} (q to quit): ", game.move_prompt());
+            let _ = write!(out, "{prompt} (q to quit): ");
             let _ = out.flush();
             let mut line = String::new();
             match input.read_line(&mut line) {
@@ -119,14 +144,7 @@ impl Bot for HumanBot {
             if matches!(line.trim(), "q" | "quit") {
                 return Err(self.leave(out, "game abandoned"));
             }
-            let checked = game
-                .parse_move(line)
-                .map_err(|e| e.to_string())
-                .and_then(|m| {
-                    let mut trial = game.clone_box();
-                    trial.play(m).map(|()| m).map_err(|e| e.reason)
-                });
-            match checked {
+            match check(line) {
                 Ok(raw) => return Ok(Reply { raw, fuel: 0 }),
                 Err(why) => {
                     let _ = writeln!(out, "{why}; try again");

@@ -22,6 +22,7 @@ mod replay;
 mod report;
 mod standings;
 mod table_choice;
+mod table_play;
 mod table_tournament;
 mod tournament;
 mod verify;
@@ -316,6 +317,12 @@ struct PlayArgs {
     /// Who plays second.
     #[arg(long, default_value = "human")]
     p2: String,
+    /// Who plays third, in a game of three or four seats (default: a person).
+    #[arg(long)]
+    p3: Option<String>,
+    /// Who plays fourth, in a game of four seats (default: a person).
+    #[arg(long)]
+    p4: Option<String>,
     /// Never use colours (also off when NO_COLOR is set or output is not a terminal).
     #[arg(long)]
     no_color: bool,

@@ -20,7 +20,8 @@ use arena::seeds::derive;
 use arena::series::{Length, Series, Side};
 use arena_games::{AnyGame, Outcome, Player};
 
-use super::common::{sandbox, use_color, GameChoice};
+use super::common::{sandbox, use_color};
+use super::table_choice::{choose, Choice};
 use super::PlayArgs;
 
 /// A bot entered before the game starts (so that an instance that cannot be made is an
@@ -88,8 +89,17 @@ impl Watch for Terminal {
 }
 
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
-    let choice = GameChoice::new(&args.game, false)?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
+    let choice = match choose(&args.game, false)? {
+        Choice::TwoSeat(choice) => choice,
+        Choice::Table(choice) => return super::table_play::run(args, choice, seed),
+    };
+    if args.p3.is_some() || args.p4.is_some() {
+        anyhow::bail!(
+            "--p3/--p4: {} is a game of two players",
+            choice.kind.info().name
+        );
+    }
     let color = use_color(args.no_color);
     let sandbox = sandbox(&args.limits, 1)?;
     let human = Human::new(

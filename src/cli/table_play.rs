@@ -1,0 +1,172 @@
+//! `arena play` for a game of the table model: any mix of people and bots in its one to
+//! four seats (`--p1` … `--p4`). Hidden information stays hidden: a person is shown the
+//! board as their own seat sees it, and with several people at one terminal each turn
+//! starts by saying whose it is. The whole board is shown once the game is over.
+
+use std::io::{self, BufReader};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use anyhow::bail;
+use arena::bot::Bot;
+use arena::field::load_one_table;
+use arena::human::Human;
+use arena::referee::{Entrant, Entry};
+use arena::seeds::derive;
+use arena::table_referee::{play_table_watched, TableEnd, TableWatch};
+use arena_games::game::{Seat, Viewer};
+use arena_games::registry::AnyTable;
+
+use super::common::{sandbox, use_color};
+use super::table_choice::TableChoice;
+use super::PlayArgs;
+
+/// A bot entered before the game starts, handed to the referee once.
+struct Entered(Mutex<Option<Box<dyn Bot>>>);
+
+impl Entrant for Entered {
+    fn enter(&self, _seed: u64) -> Result<Box<dyn Bot>, Entry> {
+        let bot = self.0.lock().unwrap_or_else(PoisonError::into_inner).take();
+        bot.ok_or_else(|| Entry::Disqualified("a bot of `arena play` plays one game".into()))
+    }
+}
+
+/// The terminal following a table game.
+struct Terminal {
+    /// Each seat's bot name, `None` for a person.
+    bots: Vec<Option<String>>,
+    color: bool,
+    left: Arc<AtomicBool>,
+    answered: Option<String>,
+}
+
+impl Terminal {
+    fn people(&self) -> usize {
+        self.bots.iter().filter(|b| b.is_none()).count()
+    }
+
+    fn who(&self, seat: Seat) -> String {
+        let name = self.bots[seat.index()].as_deref().unwrap_or("a person");
+        format!("player {} ({name})", seat.number())
+    }
+}
+
+impl TableWatch for Terminal {
+    fn position(&mut self, game: &dyn AnyTable) {
+        let seat = game.to_move();
+        if self.bots[seat.index()].is_some() {
+            return;
+        }
+        if self.people() > 1 {
+            println!("\n--- player {}'s turn ---", seat.number());
+        }
+        let role = game
+            .role(seat)
+            .map_or(String::new(), |r| format!(", the {r}"));
+        println!("\nyou are player {}{role}", seat.number());
+        print!("{}", game.render(Viewer::Seat(seat), self.color));
+    }
+
+    fn answered(&mut self, game: &dyn AnyTable, seat: Seat, raw: i32) {
+        self.answered = self.bots[seat.index()]
+            .as_ref()
+            .map(|_| game.describe_move(raw).unwrap_or_else(|| raw.to_string()));
+    }
+
+    fn played(&mut self, seat: Seat) {
+        if let Some(desc) = self.answered.take() {
+            println!("{} plays {desc}", self.who(seat));
+        }
+    }
+
+    fn ended(&mut self, game: &dyn AnyTable, end: &TableEnd) {
+        println!("\n{}", game.render(Viewer::All, self.color));
+        if let TableEnd::Fault { seat, fault } = end {
+            let seat = Seat::new(*seat as u8).expect("a seat");
+            println!("{} forfeits: {fault}", self.who(seat));
+        } else if *end != TableEnd::Normal {
+            println!("{}", end.reason());
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.left.load(Ordering::SeqCst)
+    }
+}
+
+pub fn run(args: PlayArgs, choice: TableChoice, seed: u64) -> anyhow::Result<ExitCode> {
+    let seats = usize::from(choice.seats);
+    let specs: Vec<Option<&String>> = vec![
+        Some(&args.p1),
+        Some(&args.p2),
+        args.p3.as_ref(),
+        args.p4.as_ref(),
+    ];
+    for (i, given) in [(2, args.p3.is_some()), (3, args.p4.is_some())] {
+        if given && i >= seats {
+            bail!(
+                "--p{}: {} is played by {seats} player(s) here",
+                i + 1,
+                choice.kind.info().name
+            );
+        }
+    }
+    let human_text = "human".to_string();
+    let color = use_color(args.no_color);
+    let sandbox = sandbox(&args.limits, 1)?;
+    let (rows, cols) = (choice.rows.min, choice.cols.min);
+    let params = choice.params(rows, cols);
+    let human = Human::new(
+        Box::new(BufReader::new(io::stdin())),
+        Box::new(io::stdout()),
+    );
+    let bot_seeds: Vec<u64> = (1..=seats)
+        .map(|i| derive(seed, "play-bot", &[&i]))
+        .collect();
+    let mut entered: Vec<Option<Entered>> = Vec::new();
+    let mut bots = Vec::new();
+    for (i, spec) in specs.into_iter().take(seats).enumerate() {
+        let spec = spec.unwrap_or(&human_text);
+        if spec == "human" {
+            entered.push(None);
+            bots.push(None);
+            continue;
+        }
+        let named = load_one_table(spec, choice.kind, &params, choice.seats, &sandbox)?;
+        let bot = named.entrant.enter(bot_seeds[i]).map_err(|e| match e {
+            Entry::Fault(f) => anyhow::anyhow!("{spec}: {f}"),
+            Entry::Disqualified(reason) => anyhow::anyhow!("{spec}: {reason}"),
+        })?;
+        entered.push(Some(Entered(Mutex::new(Some(bot)))));
+        bots.push(Some(named.name));
+    }
+    let start = choice.kind.new_game(&params, seed)?;
+    println!(
+        "{} {rows}x{cols}, {seats} player(s), seed {seed} (play it again with --seed {seed})",
+        choice.kind.info().name
+    );
+    let mut terminal = Terminal {
+        bots,
+        color,
+        left: human.left(),
+        answered: None,
+    };
+    let entrants: Vec<&dyn Entrant> = entered
+        .iter()
+        .map(|e| match e {
+            Some(bot) => bot as &dyn Entrant,
+            None => &human as &dyn Entrant,
+        })
+        .collect();
+    if let Ok(record) = play_table_watched(start, &entrants, &bot_seeds, &mut terminal) {
+        for (i, (rank, score)) in record.ranks.iter().zip(&record.scores).enumerate() {
+            let seat = Seat::new(i as u8).expect("a seat");
+            println!("{}: rank {rank}, score {score}", terminal.who(seat));
+        }
+    }
+    if let Some(e) = human.input_error() {
+        return Err(e.into());
+    }
+    Ok(ExitCode::SUCCESS)
+}
