@@ -45,6 +45,7 @@ mod log;
 mod macros;
 pub mod panics;
 mod runner;
+pub mod tables;
 #[cfg(test)]
 mod tests;
 

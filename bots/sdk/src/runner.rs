@@ -9,6 +9,8 @@ use arena_games::strategy::table::{TableContext, TableStrategy};
 use arena_games::strategy::{Context, Strategy};
 use arena_games::{DecodeError, Game};
 
+use crate::tables;
+
 /// A plain function (or closure) used as a [`Strategy`] of game `G`.
 pub struct FnStrategy<G, F> {
     choose: F,
@@ -65,26 +67,56 @@ impl<G: Game, S: Strategy<G>> NativeBot for TypedBot<G, S> {
 ///
 /// One value plays one game (a WebAssembly instance is never reused for another game), so
 /// it may keep state between the moves of that game.
+///
+/// A game of the table model (one to four seats, roles, hidden setup: tic-tac-toe,
+/// minesweeper, pursuit, the path, the one-way pieces for three) is not a [`Game`]; the
+/// strategy plays it through a builtin of the table registry that it names in
+/// [`AnyGameStrategy::table_builtins`], and says so in [`AnyGameStrategy::PLAYS_TABLES`]
+/// (the module's `arena_plays` export). By default a strategy plays the two-seat games
+/// only.
 pub trait AnyGameStrategy: Send {
+    /// Whether [`AnyGameStrategy::table_builtins`] names a strategy for the table games.
+    const PLAYS_TABLES: bool = false;
+
     /// Chooses a legal move in `state`, which is not terminal and has `ctx.seat` to move.
     fn choose<G: ExtraStrategies>(&mut self, ctx: &Context, state: &G) -> G::Move;
+
+    /// The `builtin:NAME`s of the table game `game` (its name) this strategy plays, in
+    /// order of preference (the first the game has and can play with its parameters is
+    /// used), and the depth of a search. Empty (the default): no table game.
+    fn table_builtins(&self, game: &str) -> (&'static [&'static str], Option<u32>) {
+        let _ = game;
+        (&[], None)
+    }
 }
 
 /// A bot for every game: reads the game id from the header and runs its
 /// [`AnyGameStrategy`] with that game's type (through [`visit_game`]).
 pub struct AnyGameBot<S> {
     strategy: S,
+    /// The bot of the table game being played, built on its first move.
+    table: Option<Box<dyn NativeBot>>,
 }
 
 impl<S: AnyGameStrategy> AnyGameBot<S> {
     /// The bot that plays `strategy` in whatever game the words belong to.
     pub fn new(strategy: S) -> Self {
-        AnyGameBot { strategy }
+        AnyGameBot {
+            strategy,
+            table: None,
+        }
     }
 }
 
 impl<S: AnyGameStrategy> NativeBot for AnyGameBot<S> {
     fn choose_move(&mut self, words: &[i32]) -> Result<i32, DecodeError> {
+        if tables::is_table(words) {
+            if self.table.is_none() {
+                self.table = Some(tables::table_bot(&self.strategy, words)?);
+            }
+            let bot = self.table.as_mut().expect("built above");
+            return bot.choose_move(words);
+        }
         let (header, _) = abi::split(words)?;
         let visit = Visit {
             strategy: &mut self.strategy,
