@@ -51,3 +51,33 @@ fn sdk_typed_module_declares_its_game_for_two_seats() {
     );
     assert_eq!(got, [true, false, false]);
 }
+
+#[test]
+fn sdk_game_examples_declare_their_game_for_its_seat_counts() {
+    let id = |name: &str| {
+        arena_games::registry::find_table_game(name)
+            .unwrap()
+            .info()
+            .id
+    };
+    let nim = arena_games::find_game("nim").unwrap().info().id;
+    for (module, game, seats) in [
+        ("tictactoe", "tictactoe", &[2, 3][..]),
+        ("minesweeper", "minesweeper", &[1, 2]),
+        ("pursuer", "pursuit", &[2, 3]),
+        ("evader", "pursuit", &[2, 3]),
+        ("path", "path", &[1]),
+    ] {
+        let mut asks: Vec<(i32, i32)> = (0..=5).map(|n| (id(game), n)).collect();
+        asks.push((nim, 2));
+        let expected: Vec<bool> = asks
+            .iter()
+            .map(|&(g, n)| g == id(game) && seats.contains(&n))
+            .collect();
+        assert_eq!(
+            plays(&format!("bots/games/{module}.wasm"), &asks),
+            expected,
+            "{module}"
+        );
+    }
+}
