@@ -2,17 +2,15 @@
 # Rebuilds every example bot from source into the committed files at the top of bots/:
 #
 #   random.wasm alphabeta.wasm greedy.wasm   bots/rust/*   (Rust + arena-sdk)
+#   games/NAME.wasm                          bots/rust/NAME (Rust + arena-sdk): the example
+#                                            modules of the table games (tictactoe,
+#                                            minesweeper, pursuer, evader, path), one level
+#                                            down so that a tournament of bots/ skips them
 #   c_greedy.wasm                            bots/c/       (clang, no libc)
 #   cpp_greedy.wasm                          bots/cpp/     (clang++, no C++ library)
 #   zig_greedy.wasm                          bots/zig/     (Zig, from PyPI's ziglang)
 #   as_greedy.wasm                           bots/assemblyscript/ (AssemblyScript, npm)
 #   first_legal.wasm                         bots/wat/     (hand-written WAT)
-#   games/{tictactoe,minesweeper,pursuer,evader,path}.wasm
-#                                            bots/rust/games/* (Rust + arena-sdk: one
-#                                            example per game of the table model; with
-#                                            games/tictactoe_first.wat, hand-written, the
-#                                            folder holds several modules, so a tournament
-#                                            of bots/ skips it as one entry)
 #   python/dist/arena_python.wasm            bots/python/  (arena's Python interpreter:
 #                                            RustPython, wasm32-wasip1, its own Cargo.lock;
 #                                            embedded in arena, never a bot by itself)
@@ -45,12 +43,12 @@ CLANG_MAJOR=14        # clang/lld that built c_greedy.wasm (Debian 12's `clang`)
                       # (`clang-14` is preferred when installed, e.g. on Ubuntu)
 WASM_TARGET=wasm32-unknown-unknown
 RUST_BOTS=(random greedy alphabeta)
-GAME_EXAMPLES=(tictactoe minesweeper pursuer evader path)
+GAME_BOTS=(tictactoe minesweeper pursuer evader path) # into bots/games/
 ALL_BOTS=(random greedy alphabeta c_greedy cpp_greedy zig_greedy as_greedy first_legal)
 # Every committed file this script builds, relative to the repository's root.
 ARTIFACTS=()
 for bot in "${ALL_BOTS[@]}"; do ARTIFACTS+=("bots/$bot.wasm"); done
-for example in "${GAME_EXAMPLES[@]}"; do ARTIFACTS+=("bots/games/$example.wasm"); done
+for bot in "${GAME_BOTS[@]}"; do ARTIFACTS+=("bots/games/$bot.wasm"); done
 ARTIFACTS+=(bots/python/dist/arena_python.wasm)
 ARTIFACTS+=(tests/fixtures/panicking.wasm tests/fixtures/c_panic.wasm)
 PYTHON_TARGET=wasm32-wasip1 # the interpreter's target (std on WASI: arena's deterministic shim)
@@ -144,7 +142,7 @@ clang_major=$("$CLANG" -dumpversion | cut -d. -f1)
 if [ $check = 1 ]; then
     OUT=$(mktemp -d)
     trap 'rm -rf "$OUT"' EXIT
-    mkdir -p "$OUT/bots/python/dist" "$OUT/tests/fixtures"
+    mkdir -p "$OUT/bots/python/dist" "$OUT/bots/games" "$OUT/tests/fixtures"
 else
     OUT=$ROOT
 fi
@@ -155,8 +153,7 @@ CARGO_HOME_DIR=${CARGO_HOME:-$HOME/.cargo}
 # Paths that differ between machines are remapped so that they cannot reach the bytes.
 say "building the Rust bots with $("${CARGO[@]}" -V)"
 packages=(-p arena-fixture-panicking)
-for bot in "${RUST_BOTS[@]}"; do packages+=(-p "arena-bot-$bot"); done
-for example in "${GAME_EXAMPLES[@]}"; do packages+=(-p "arena-example-$example"); done
+for bot in "${RUST_BOTS[@]}" "${GAME_BOTS[@]}"; do packages+=(-p "arena-bot-$bot"); done
 (
     cd "$ROOT"
     export CARGO_ENCODED_RUSTFLAGS="--remap-path-prefix=$ROOT=/arena"$'\x1f'"--remap-path-prefix=$CARGO_HOME_DIR=/cargo"
@@ -167,9 +164,8 @@ for bot in "${RUST_BOTS[@]}"; do
     cp "$TARGET_DIR/$WASM_TARGET/wasm-bot/arena_bot_$bot.wasm" "$OUT/bots/$bot.wasm"
 done
 mkdir -p "$OUT/bots/games"
-for example in "${GAME_EXAMPLES[@]}"; do
-    cp "$TARGET_DIR/$WASM_TARGET/wasm-bot/arena_example_$example.wasm" \
-        "$OUT/bots/games/$example.wasm"
+for bot in "${GAME_BOTS[@]}"; do
+    cp "$TARGET_DIR/$WASM_TARGET/wasm-bot/arena_bot_$bot.wasm" "$OUT/bots/games/$bot.wasm"
 done
 cp "$TARGET_DIR/$WASM_TARGET/wasm-bot/arena_fixture_panicking.wasm" \
     "$OUT/tests/fixtures/panicking.wasm"

@@ -178,3 +178,91 @@ fn mathtricks_examples_copy_their_twins_on_ordinary_boards() {
         }
     }
 }
+
+/// The table games (and options) the SDK bots are compared in: every game of one to
+/// four seats at each seat count, with hidden information and roles.
+const TABLES: &[(&str, &[(&str, &str)])] = &[
+    ("tictactoe", &[("players", "2")]),
+    ("tictactoe", &[("players", "3")]),
+    ("minesweeper", &[("players", "1")]),
+    ("minesweeper", &[("players", "1"), ("reveal", "count")]),
+    ("minesweeper", &[("players", "2")]),
+    ("pursuit", &[("players", "2")]),
+    ("pursuit", &[("players", "3")]),
+    (
+        "pursuit",
+        &[("players", "3"), ("team", "1"), ("blind", "1")],
+    ),
+    ("pursuit", &[("players", "2"), ("blind", "1")]),
+    ("path", &[]),
+    ("king", &[("players", "3")]),
+];
+
+/// The builtin of a table game an SDK example copies: random and greedy by name,
+/// alphabeta the game's search (`maxn`, minesweeper's `solver`, the path's `perfect`,
+/// `greedy` in a pursuit with a blind evader, where no search can play).
+fn table_twin(bot: &str, game: &str, blind: bool) -> &'static str {
+    match (bot, game) {
+        ("random", _) => "random",
+        ("greedy", _) => "greedy",
+        (_, "minesweeper") => "solver",
+        (_, "path") => "perfect",
+        (_, "pursuit") if blind => "greedy",
+        _ => "maxn",
+    }
+}
+
+#[test]
+fn sdk_example_bots_copy_their_twins_in_every_table_game() {
+    use arena_games::registry::find_table_game;
+    for &(name, _, every_game) in EXAMPLES {
+        if !every_game {
+            continue;
+        }
+        // Under the default limits: every move fits the default fuel budget (the SDK
+        // searches a table game at most three plies deep, `TABLE_SEARCH_DEPTH`).
+        let module = module(name);
+        for &(game, options) in TABLES {
+            let mut most_fuel = 0;
+            let kind = find_table_game(game).unwrap();
+            let mut params = GameParams::default();
+            for &(key, value) in options {
+                params.options.insert(key.into(), value.into());
+            }
+            let blind = params.options.get("blind").is_some_and(|v| v == "1");
+            let builtin = table_twin(name, game, blind);
+            let depth = Some(kind.info().default_depth.min(3));
+            for seed in 1..=2 {
+                let mut table = kind.new_game(&params, seed).unwrap();
+                let seats = usize::from(table.seat_count());
+                let seeds: Vec<u64> = (0..seats).map(|s| derive(seed, "twin", &[&s])).collect();
+                let mut ours: Vec<_> = seeds
+                    .iter()
+                    .map(|&s| module.instantiate(s).unwrap())
+                    .collect();
+                let mut theirs: Vec<_> = (0..seats)
+                    .map(|_| kind.builtin(builtin, depth, &params).unwrap())
+                    .collect();
+                let (mut words, mut ply) = (Vec::new(), 0u32);
+                while !table.is_terminal() {
+                    let seat = table.to_move().index();
+                    table.observation(ply, seeds[seat], &mut words);
+                    let expected = theirs[seat].choose_move(&words).unwrap();
+                    let reply = ours[seat]
+                        .choose_move(&words)
+                        .unwrap_or_else(|f| panic!("{name} faulted in {game} {options:?}: {f}"));
+                    most_fuel = most_fuel.max(reply.fuel);
+                    let got = reply.raw;
+                    assert_eq!(
+                        got, expected,
+                        "{name} and builtin:{builtin} disagree at ply {ply} of {game} {options:?} seed {seed}"
+                    );
+                    table.play(got).unwrap();
+                    ply += 1;
+                }
+                assert!(ply > 0, "{name} in {game} {options:?}: no move played");
+            }
+            eprintln!("{name} in {game} {options:?}: at most {most_fuel} fuel per move");
+        }
+    }
+}

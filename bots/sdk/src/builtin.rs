@@ -1,7 +1,8 @@
 //! The reference strategies of `arena_games::strategy` as [`AnyGameStrategy`]s.
 //!
 //! These are adapters, not strategies: every decision is made by the shared code in
-//! `arena_games`, so a bot built from them makes the same moves as `builtin:NAME`.
+//! `arena_games`, so a bot built from them makes the same moves as `builtin:NAME` — in
+//! the two-seat games and, through the table registry's builtins, in the table games.
 
 use arena_games::registry::ExtraStrategies;
 use arena_games::strategy::{self, Context, Strategy};
@@ -13,7 +14,12 @@ use crate::AnyGameStrategy;
 pub struct Random(strategy::RandomMover);
 
 impl AnyGameStrategy for Random {
-    const TABLE_BUILTIN: Option<&'static str> = Some("random");
+    const PLAYS_TABLES: bool = true;
+
+    /// `builtin:random` of every table game.
+    fn table_builtins(&self, _game: &str) -> (&'static [&'static str], Option<u32>) {
+        (&["random"], None)
+    }
 
     fn choose<G: ExtraStrategies>(&mut self, ctx: &Context, state: &G) -> G::Move {
         Strategy::<G>::choose(&mut self.0, ctx, state)
@@ -25,7 +31,12 @@ impl AnyGameStrategy for Random {
 pub struct Greedy;
 
 impl AnyGameStrategy for Greedy {
-    const TABLE_BUILTIN: Option<&'static str> = Some("greedy");
+    const PLAYS_TABLES: bool = true;
+
+    /// `builtin:greedy` of every table game.
+    fn table_builtins(&self, _game: &str) -> (&'static [&'static str], Option<u32>) {
+        (&["greedy"], None)
+    }
 
     fn choose<G: ExtraStrategies>(&mut self, ctx: &Context, state: &G) -> G::Move {
         Strategy::<G>::choose(&mut strategy::Greedy, ctx, state)
@@ -61,10 +72,13 @@ impl AlphaBeta {
 }
 
 impl AnyGameStrategy for AlphaBeta {
-    const TABLE_BUILTIN: Option<&'static str> = Some("search");
+    const PLAYS_TABLES: bool = true;
 
-    fn table_depth(&self) -> Option<u32> {
-        self.depth
+    /// The table game's search: `maxn` (to the game's default depth or this bot's),
+    /// `solver` in minesweeper, `perfect` (breadth-first search) on the path; where no
+    /// search can play (pursuit with a blind evader) `greedy`.
+    fn table_builtins(&self, _game: &str) -> (&'static [&'static str], Option<u32>) {
+        (&["maxn", "solver", "perfect", "greedy"], self.depth)
     }
 
     fn choose<G: ExtraStrategies>(&mut self, ctx: &Context, state: &G) -> G::Move {

@@ -44,8 +44,8 @@ pub mod heap;
 mod log;
 mod macros;
 pub mod panics;
-pub mod plays;
 mod runner;
+pub mod tables;
 #[cfg(test)]
 mod tests;
 
@@ -57,7 +57,6 @@ pub use arena_games::strategy::table::{TableContext, TableStrategy};
 pub use arena_games::strategy::{Context, Strategy};
 pub use arena_games::{DecodeError, Game, Player};
 pub use log::debug_log;
-pub use plays::Declares;
 pub use runner::{AnyGameBot, AnyGameStrategy, FnStrategy, FnTableStrategy, TypedBot};
 
 /// The examples of `bots/README.md`, compiled as doctests so that they stay true.

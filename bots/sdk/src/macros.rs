@@ -25,13 +25,16 @@
 #[macro_export]
 macro_rules! bot {
     ($game:ty, strategy = $make:expr $(,)?) => {
-        $crate::__export_bot!($crate::TypedBot::<$game, _>::new($make));
+        $crate::__export_bot!(
+            $crate::TypedBot::<$game, _>::new($make),
+            $crate::tables::typed_plays::<$game>
+        );
     };
     ($game:ty, $choose:expr $(,)?) => {
-        $crate::__export_bot!($crate::TypedBot::<$game, _>::new($crate::FnStrategy::<
-            $game,
-            _,
-        >::new($choose)));
+        $crate::__export_bot!(
+            $crate::TypedBot::<$game, _>::new($crate::FnStrategy::<$game, _>::new($choose)),
+            $crate::tables::typed_plays::<$game>
+        );
     };
 }
 
@@ -46,7 +49,9 @@ macro_rules! bot {
 #[macro_export]
 macro_rules! any_game_bot {
     ($make:expr $(,)?) => {
-        $crate::__export_bot!($crate::AnyGameBot::new($make));
+        $crate::__export_bot!($crate::AnyGameBot::new($make), |game_id, seats| {
+            $crate::tables::any_game_plays_of(|| $make, game_id, seats)
+        });
     };
 }
 
@@ -77,21 +82,29 @@ macro_rules! any_game_bot {
 #[macro_export]
 macro_rules! table_bot {
     ($game:ty, strategy = $make:expr $(,)?) => {
-        $crate::__export_bot!($crate::TableBot::<$game, _>::new($make));
+        $crate::__export_bot!(
+            $crate::TableBot::<$game, _>::new($make),
+            $crate::tables::table_plays::<$game>
+        );
     };
     ($game:ty, $choose:expr $(,)?) => {
-        $crate::__export_bot!($crate::TableBot::<$game, _>::new(
-            $crate::FnTableStrategy::<$game, _>::new($choose)
-        ));
+        $crate::__export_bot!(
+            $crate::TableBot::<$game, _>::new($crate::FnTableStrategy::<$game, _>::new($choose)),
+            $crate::tables::table_plays::<$game>
+        );
     };
 }
 
 /// The exports shared by [`bot!`], [`any_game_bot!`] and [`table_bot!`]; `$make` builds a
-/// `NativeBot`.
+/// `NativeBot`, `$plays` (a `fn(i32, i32) -> bool`) says which games and seat counts it
+/// plays (`arena_plays`).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_bot {
-    ($make:expr) => {
+    ($make:expr, $plays:expr) => {
+        /// Whether this module plays game `game_id` with `seats` seats (`arena_plays`).
+        pub const ARENA_PLAYS: fn(i32, i32) -> bool = $plays;
+
         /// This module's bot state: the state buffer and the current game's bot.
         pub static ARENA_BOT: $crate::glue::BotCell = $crate::glue::BotCell::new({
             fn make() -> ::std::boxed::Box<dyn $crate::NativeBot> {
@@ -116,16 +129,11 @@ macro_rules! __export_bot {
             ARENA_BOT.choose_move(ptr as u32 as usize, len)
         }
 
-        /// ABI export: 1 if this bot plays game `game_id` with `seats` seats, else 0 (asked
-        /// for the games of one to four seats, docs/ABI.md).
+        /// ABI export: nonzero when this module plays game `game_id` with `seats` seats.
         #[cfg(target_arch = "wasm32")]
         #[unsafe(no_mangle)]
         pub extern "C" fn arena_plays(game_id: i32, seats: i32) -> i32 {
-            /// The declaration of the bot type `make` builds (never called).
-            fn declared<B: $crate::Declares>(_make: fn() -> B) -> fn(i32, i32) -> bool {
-                B::plays
-            }
-            i32::from(declared(|| $make)(game_id, seats))
+            i32::from(ARENA_PLAYS(game_id, seats))
         }
     };
 }

@@ -9,6 +9,8 @@ use arena_games::strategy::table::{TableContext, TableStrategy};
 use arena_games::strategy::{Context, Strategy};
 use arena_games::{DecodeError, Game};
 
+use crate::tables;
+
 /// A plain function (or closure) used as a [`Strategy`] of game `G`.
 pub struct FnStrategy<G, F> {
     choose: F,
@@ -65,28 +67,34 @@ impl<G: Game, S: Strategy<G>> NativeBot for TypedBot<G, S> {
 ///
 /// One value plays one game (a WebAssembly instance is never reused for another game), so
 /// it may keep state between the moves of that game.
+///
+/// A game of the table model (one to four seats, roles, hidden setup: tic-tac-toe,
+/// minesweeper, pursuit, the path, the one-way pieces for three) is not a [`Game`]; the
+/// strategy plays it through a builtin of the table registry that it names in
+/// [`AnyGameStrategy::table_builtins`], and says so in [`AnyGameStrategy::PLAYS_TABLES`]
+/// (the module's `arena_plays` export). By default a strategy plays the two-seat games
+/// only.
 pub trait AnyGameStrategy: Send {
-    /// The builtin it plays the games of one to four seats with (tic-tac-toe,
-    /// minesweeper, pursuit, path, the one-way pieces for three): a name of
-    /// `builtin:NAME`, or `"search"` for each game's search (`maxn`, minesweeper's
-    /// `solver`, path's `perfect`). `None` (the default): the two-seat games only.
-    const TABLE_BUILTIN: Option<&'static str> = None;
+    /// Whether [`AnyGameStrategy::table_builtins`] names a strategy for the table games.
+    const PLAYS_TABLES: bool = false;
 
     /// Chooses a legal move in `state`, which is not terminal and has `ctx.seat` to move.
     fn choose<G: ExtraStrategies>(&mut self, ctx: &Context, state: &G) -> G::Move;
 
-    /// The search depth of [`AnyGameStrategy::TABLE_BUILTIN`] (`None`: each game's
-    /// default).
-    fn table_depth(&self) -> Option<u32> {
-        None
+    /// The `builtin:NAME`s of the table game `game` (its name) this strategy plays, in
+    /// order of preference (the first the game has and can play with its parameters is
+    /// used), and the depth of a search. Empty (the default): no table game.
+    fn table_builtins(&self, game: &str) -> (&'static [&'static str], Option<u32>) {
+        let _ = game;
+        (&[], None)
     }
 }
 
 /// A bot for every game: reads the game id from the header and runs its
-/// [`AnyGameStrategy`] with that game's type (through [`visit_game`]); a game of the table
-/// model (the table header) plays [`AnyGameStrategy::TABLE_BUILTIN`].
+/// [`AnyGameStrategy`] with that game's type (through [`visit_game`]).
 pub struct AnyGameBot<S> {
     strategy: S,
+    /// The bot of the table game being played, built on its first move.
     table: Option<Box<dyn NativeBot>>,
 }
 
@@ -98,30 +106,16 @@ impl<S: AnyGameStrategy> AnyGameBot<S> {
             table: None,
         }
     }
-
-    /// The move in a game of the table model, by the table builtin (made on the game's
-    /// first move).
-    fn choose_table(&mut self, words: &[i32]) -> Result<i32, DecodeError> {
-        if self.table.is_none() {
-            let (header, _) = abi::split_table(words)?;
-            let name = S::TABLE_BUILTIN
-                .ok_or_else(|| DecodeError("this bot plays the two-seat games only".into()))?;
-            let bot = crate::plays::table_builtin(
-                header.game_id,
-                header.seats,
-                name,
-                self.strategy.table_depth(),
-            )?;
-            self.table = Some(bot);
-        }
-        self.table.as_mut().expect("made above").choose_move(words)
-    }
 }
 
 impl<S: AnyGameStrategy> NativeBot for AnyGameBot<S> {
     fn choose_move(&mut self, words: &[i32]) -> Result<i32, DecodeError> {
-        if abi::is_table_header(words) {
-            return self.choose_table(words);
+        if tables::is_table(words) {
+            if self.table.is_none() {
+                self.table = Some(tables::table_bot(&self.strategy, words)?);
+            }
+            let bot = self.table.as_mut().expect("built above");
+            return bot.choose_move(words);
         }
         let (header, _) = abi::split(words)?;
         let visit = Visit {
