@@ -297,7 +297,8 @@ fn seated(
 
 /// Fills in the scores and ranks: the rules' own on a normal end; otherwise the seats that
 /// forfeited, with their teammates, share the last place and every other seat shares the
-/// first (when every seat forfeited, nobody played: all share the first).
+/// first (only the forfeiting seats when their teams are every seat; when every seat
+/// forfeited, nobody played: all share the first).
 fn finish(record: &mut TableRecord, game: &dyn AnyTable) {
     record.scores = game.scores();
     if record.end == TableEnd::Normal {
@@ -309,13 +310,22 @@ fn finish(record: &mut TableRecord, game: &dyn AnyTable) {
     }
     let forfeits = record.end.forfeits();
     let teams: Vec<Option<u32>> = record.teams.iter().map(|t| t.map(u32::from)).collect();
-    let lost = |i: usize| {
+    let seats = record.scores.len();
+    let with_team = |i: usize| {
         forfeits.contains(&i)
             || teams[i].is_some_and(|t| forfeits.iter().any(|&f| teams[f] == Some(t)))
     };
-    let standing: Vec<u8> = (0..record.scores.len())
-        .map(|i| u8::from(!lost(i)))
-        .collect();
+    // A forfeit loses the seat's whole team; when that would leave nobody to win (the
+    // forfeiting seats' teams hold every seat), only the forfeiting seats lose.
+    let everyone = (0..seats).all(with_team);
+    let lost = |i: usize| {
+        if everyone {
+            forfeits.contains(&i)
+        } else {
+            with_team(i)
+        }
+    };
+    let standing: Vec<u8> = (0..seats).map(|i| u8::from(!lost(i))).collect();
     // Worse results for the forfeiting side (a pure competition ranking of 1/0).
     record.ranks = rank::team_ranks(&standing, &vec![None; standing.len()]);
 }
@@ -433,6 +443,15 @@ mod tests {
         );
         assert_eq!(record.ranks, [2, 1, 2]);
         assert_eq!(record.end.culprit(3), Some(0));
+        // Pursuit for three with a team: a disqualified pursuer and evader leave the other
+        // pursuer the winner, not a game nobody won.
+        let pursuit = find_table_game("pursuit").unwrap();
+        let team = pursuit
+            .new_game(&params(&[("players", "3"), ("team", "1")]), 2)
+            .unwrap();
+        let b = Native("greedy");
+        let teams = play_table(team, &[&Out("x"), &b, &Out("y")], &[1, 2, 3]);
+        assert_eq!(teams.ranks, [2, 1, 2]);
         let none = play_table(start(), &[&Out("a"), &Out("b"), &Out("c")], &[1, 2, 3]);
         assert_eq!(none.ranks, [1, 1, 1]);
         assert_eq!(none.end.culprit(3), None);

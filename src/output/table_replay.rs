@@ -35,7 +35,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use arena_games::game::{are_competition_ranks, Score, Seat};
+use arena_games::game::{are_competition_ranks, Score};
 use arena_games::registry::{AnyTable, TableKind};
 use thiserror::Error;
 
@@ -438,17 +438,12 @@ impl TableReplay {
                         recorded: culprit + 1,
                     });
                 }
-                // The seats that lost: ranked last by the record (the referee ranks the
-                // forfeiting seats and their teams last), which must include the culprit
-                // and its team, and be a competition ranking of two groups.
+                // The seats that lost share the last place (the culprit among them, and with
+                // it its team unless that would be every seat), every other seat the first.
                 let recorded: Vec<u32> = self.seats.iter().map(|s| s.rank).collect();
                 let last = recorded[culprit];
-                let team = |i: usize| state.team(Seat::new(i as u8).expect("a seat"));
                 let consistent = are_competition_ranks(&recorded)
-                    && recorded.iter().all(|&r| r == 1 || r == last)
-                    && (0..seats).all(|i| {
-                        team(i).is_none() || team(i) != team(culprit) || recorded[i] == last
-                    });
+                    && recorded.iter().all(|&r| r == 1 || r == last);
                 if !consistent || (last == 1 && seats > 1) {
                     return Err(self.results_error(recorded.clone(), &scores));
                 }
