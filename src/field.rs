@@ -122,20 +122,20 @@ pub fn load_module(sandbox: &Sandbox, name: &str, path: &Path) -> Compiled {
 #[derive(Debug, thiserror::Error)]
 pub enum FieldError {
     /// A builtin a table game cannot field, with the name it was given.
-    #[error("{name}: {source}")]
+    #[error("{name}: {why}")]
     TableBuiltin {
         /// The bot's name.
         name: String,
-        /// Why.
-        source: arena_games::registry::BuiltinError,
+        /// Why (said in the message, not repeated as the error's source).
+        why: arena_games::registry::BuiltinError,
     },
     /// A builtin the game cannot field, with the name it was given.
-    #[error("{name}: {source}")]
+    #[error("{name}: {why}")]
     Builtin {
         /// The bot's name.
         name: String,
-        /// Why.
-        source: BuiltinError,
+        /// Why (said in the message, not repeated as the error's source).
+        why: BuiltinError,
     },
 }
 
@@ -168,9 +168,9 @@ impl Field {
             |name, strategy, d| {
                 Builtin::new(game, strategy, d.or(depth))
                     .map(|b| Box::new(b) as Box<dyn Entrant>)
-                    .map_err(|source| FieldError::Builtin {
+                    .map_err(|why| FieldError::Builtin {
                         name: name.to_string(),
-                        source,
+                        why,
                     })
             },
             |_| Ok(()),

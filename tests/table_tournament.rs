@@ -390,3 +390,31 @@ fn pursuit_standings_show_each_role_and_perfect_does_no_worse_than_greedy() {
         "{fairness}"
     );
 }
+
+#[test]
+fn a_builtin_the_game_cannot_play_is_named_once_with_the_reason() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = arena()
+        .args([
+            "tournament",
+            "builtin:alphabeta",
+            "builtin:greedy",
+            "builtin:random",
+            "--game",
+            "pursuit",
+            "--option",
+            "players=3",
+            "--out",
+        ])
+        .arg(tmp.path().join("r"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err.matches("alphabeta plays two players").count(),
+        1,
+        "{err}"
+    );
+    assert!(err.contains("maxn plays three"), "{err}");
+}

@@ -18,7 +18,8 @@
  * The ABI (docs/ABI.md has the full text): the referee calls
  * `arena_alloc(len)`, writes the state there as little-endian int32 words (an
  * 8-word header, then the game's words, always from the point of view of the
- * bot to move) and calls `choose_move(ptr, len)`, which returns the move
+ * bot to move; the games of one to four seats get an 11-word header, below)
+ * and calls `choose_move(ptr, len)`, which returns the move
  * (MathTricks: the cell index row * cols + col). One fresh instance plays one
  * game, so globals persist between the moves of a game and never beyond it.
  */
@@ -281,6 +282,29 @@ static inline int ttt_completes(const int32_t *body, int32_t row, int32_t col, i
         if (line >= body[TTT_K]) return 1;
     }
     return 0;
+}
+
+/* Pursuit's words after the header (role in ARENA_W_ROLE: 0 pursuer, 1 evader; team in
+ * ARENA_W_TEAM: 0 for the pursuers of team=1): rows, cols, players, the current round
+ * (from 1), the round limit, team, blind, then each seat's cell (row * cols + col),
+ * pursuers first and the evader last, -1 for a piece the mover cannot see (a blind
+ * evader sees only itself), then one word per cell: 1 inaccessible, 0 free. The move is
+ * the cell the piece moves to (its own cell to pass when it has no free neighbour). */
+#define PURSUIT_ROWS 0
+#define PURSUIT_COLS 1
+#define PURSUIT_PLAYERS 2
+#define PURSUIT_ROUND 3
+#define PURSUIT_ROUNDS 4
+#define PURSUIT_TEAM 5
+#define PURSUIT_BLIND 6
+#define PURSUIT_AT 7 /* PURSUIT_AT + seat: that seat's cell, or -1 */
+#define PURSUIT_UNSEEN (-1)
+#define PURSUIT_ROLE_PURSUER 0
+#define PURSUIT_ROLE_EVADER 1
+
+/* The obstacle word of cell `cell` (1 inaccessible, 0 free). */
+static inline int32_t pursuit_blocked(const int32_t *body, int32_t cell) {
+    return body[PURSUIT_AT + body[PURSUIT_PLAYERS] + cell];
 }
 
 /* ---- The state buffer and the arena_alloc export ------------------------ */

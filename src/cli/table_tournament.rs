@@ -42,9 +42,9 @@ pub(super) fn build_table_field(
         |name, strategy, d| {
             TableBuiltin::new(kind, strategy, d.or(depth), params)
                 .map(|b| Box::new(b) as Box<dyn Entrant>)
-                .map_err(|source| FieldError::TableBuiltin {
+                .map_err(|why| FieldError::TableBuiltin {
                     name: name.to_string(),
-                    source,
+                    why,
                 })
         },
         |module| Ok(check_plays(module, info.id, info.name, seats)?),

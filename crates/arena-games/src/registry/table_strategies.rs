@@ -74,12 +74,22 @@ impl TableStrategies for Minesweeper {
 }
 
 impl TableStrategies for Pursuit {
-    const NAMES: &'static [&'static str] = &["random", "greedy", "maxn", "perfect"];
+    const NAMES: &'static [&'static str] = &["random", "greedy", "alphabeta", "maxn", "perfect"];
 
     fn strategy(name: &str, depth: Option<u32>, params: &GameParams) -> Built<Self> {
         Ok(match name {
             "random" => Some(Box::new(TableRandom::default())),
             "greedy" => Some(Box::new(TomAndJerry)),
+            "alphabeta" => {
+                // Two players who see each other: max^n is then minimax, the moves
+                // alpha-beta makes (it only prunes).
+                let two = params.options.get("players").is_none_or(|p| p == "2");
+                if !two || params.options.get("blind").is_some_and(|v| v == "1") {
+                    return Err("alphabeta plays two players who see each other (players=2, blind=0); maxn plays three");
+                }
+                let depth = depth.unwrap_or(Pursuit::INFO.default_depth);
+                Some(Box::new(PursuitSearch(MaxN::new(depth))))
+            }
             "maxn" => {
                 if params.options.get("blind").is_some_and(|v| v == "1") {
                     return Err("a search needs every seat to see every piece (blind=0)");
