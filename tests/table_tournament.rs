@@ -418,3 +418,34 @@ fn a_builtin_the_game_cannot_play_is_named_once_with_the_reason() {
     );
     assert!(err.contains("maxn plays three"), "{err}");
 }
+
+#[test]
+fn a_table_game_replays_move_by_move_with_every_seat() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("r");
+    tictactoe3(&dir, &[]).assert().success();
+    let out = arena()
+        .args(["replay"])
+        .arg(&dir)
+        .arg("1")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("(player 3)") && text.contains("move 1: player 1"),
+        "{text}"
+    );
+    assert_eq!(text.matches(": rank ").count(), 3, "{text}");
+    let steps = arena()
+        .args(["replay", "--step"])
+        .arg(&dir)
+        .arg("1")
+        .write_stdin("\nb\nq\n")
+        .output()
+        .unwrap();
+    assert!(steps.status.success());
+    assert!(String::from_utf8(steps.stdout)
+        .unwrap()
+        .contains("back to the start"));
+}

@@ -23,6 +23,7 @@ mod report;
 mod standings;
 mod table_choice;
 mod table_play;
+mod table_replay;
 mod table_tournament;
 mod tournament;
 mod verify;

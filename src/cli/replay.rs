@@ -28,6 +28,10 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
             recorded_ids(&store)
         );
     }
+    let text = store.get(args.game_id).expect("checked above");
+    if text.starts_with(arena::output::table_replay::MAGIC) {
+        return super::table_replay::run(&args, text);
+    }
     let replay = store.replay(&args.results, args.game_id)?;
     let kind = find_game(&replay.game)?;
     replay
@@ -63,39 +67,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         }
     };
     show(0);
-    let last = replay.moves.len();
-    if args.step {
-        let stdin = io::stdin();
-        let mut input = stdin.lock().lines();
-        let mut at = 0;
-        while at < last {
-            print!("[Enter] next move, b back, q quit: ");
-            io::stdout().flush()?;
-            let Some(line) = input.next() else {
-                println!();
-                return Ok(ExitCode::SUCCESS);
-            };
-            match line?.trim() {
-                "" | "n" | "next" => {
-                    at += 1;
-                    show(at);
-                }
-                "b" | "back" if at > 0 => {
-                    at -= 1;
-                    println!("\nback to {}", position_name(at));
-                    show(at);
-                }
-                "b" | "back" => println!("already at the start"),
-                "q" | "quit" => return Ok(ExitCode::SUCCESS),
-                other => {
-                    println!("`{other}`: press Enter for the next move, b to go back, q to quit")
-                }
-            }
-        }
-    } else {
-        for i in 1..=last {
-            show(i);
-        }
+    if !play_through(replay.moves.len(), args.step, &show)? {
+        return Ok(ExitCode::SUCCESS);
     }
     println!("\nresult {} ({})", replay.result, replay.end);
     if !replay.reason.is_empty() {
@@ -107,6 +80,46 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Shows positions 1 ..= `last` (position 0 is shown already): all at once, or with
+/// `step` one at a time as the person asks (Enter or `n` next, `b` back, `q` quit).
+/// Returns whether the end was reached (false: the person quit or the input ended).
+pub(super) fn play_through(last: usize, step: bool, show: &dyn Fn(usize)) -> io::Result<bool> {
+    if !step {
+        for i in 1..=last {
+            show(i);
+        }
+        return Ok(true);
+    }
+    let stdin = io::stdin();
+    let mut input = stdin.lock().lines();
+    let mut at = 0;
+    while at < last {
+        print!("[Enter] next move, b back, q quit: ");
+        io::stdout().flush()?;
+        let Some(line) = input.next() else {
+            println!();
+            return Ok(false);
+        };
+        match line?.trim() {
+            "" | "n" | "next" => {
+                at += 1;
+                show(at);
+            }
+            "b" | "back" if at > 0 => {
+                at -= 1;
+                println!("\nback to {}", position_name(at));
+                show(at);
+            }
+            "b" | "back" => println!("already at the start"),
+            "q" | "quit" => return Ok(false),
+            other => {
+                println!("`{other}`: press Enter for the next move, b to go back, q to quit")
+            }
+        }
+    }
+    Ok(true)
 }
 
 fn position_name(at: usize) -> String {
