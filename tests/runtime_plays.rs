@@ -61,6 +61,18 @@ fn a_hostile_declaration_is_a_refusal_not_a_hang() {
     let trap = module(Some("unreachable"));
     let e = check_plays(&trap, 11, "tictactoe", 3).unwrap_err();
     assert!(matches!(e, PlaysRefusal::Fault { .. }), "{e}");
+    let deep = {
+        let wat = r#"(module (memory (export "memory") 1)
+            (func (export "arena_alloc") (param i32) (result i32) i32.const 0)
+            (func (export "choose_move") (param i32 i32) (result i32) i32.const 0)
+            (func $down (param i32) (result i32) (call $down (local.get 0)))
+            (func (export "arena_plays") (param i32 i32) (result i32) (call $down (local.get 0))))"#;
+        SANDBOX
+            .load_bytes("deep.wat", wat.as_bytes())
+            .expect("loads")
+    };
+    let e = check_plays(&deep, 11, "tictactoe", 3).unwrap_err();
+    assert!(e.to_string().contains("stack overflow"), "{e}");
     let endless = module(Some("(loop (br 0)) i32.const 1"));
     let e = check_plays(&endless, 11, "tictactoe", 3).unwrap_err();
     assert!(e.to_string().contains("fuel"), "{e}");

@@ -18,10 +18,14 @@
  * The ABI (docs/ABI.md has the full text): the referee calls
  * `arena_alloc(len)`, writes the state there as little-endian int32 words (an
  * 8-word header, then the game's words, always from the point of view of the
- * bot to move; the games of one to four seats get an 11-word header, below)
- * and calls `choose_move(ptr, len)`, which returns the move
+ * bot to move) and calls `choose_move(ptr, len)`, which returns the move
  * (MathTricks: the cell index row * cols + col). One fresh instance plays one
  * game, so globals persist between the moves of a game and never beyond it.
+ *
+ * Games for one to four seats (tictactoe, minesweeper, pursuit, path, the
+ * one-way pieces with three players) use the 11-word table header (seats, role,
+ * team: "The table header" below) and are played only by a bot that declares
+ * them in the optional export `arena_plays` (add -Wl,--export=arena_plays).
  */
 #ifndef ARENA_H
 #define ARENA_H
@@ -53,6 +57,18 @@ int32_t arena_legal_moves(int32_t *moves, int32_t cap);
 /* ABI export, written by the bot: the move for the state at `ptr` (`len` bytes).
  * Declared here so that a C++ definition gets C linkage (an unmangled name). */
 int32_t choose_move(int32_t ptr, int32_t len);
+
+/* Optional ABI export, written by the bot that plays games for one to four
+ * seats: nonzero when it plays game `game_id` with `seats` seats, e.g.
+ *
+ *   ARENA_EXPORT(arena_plays)
+ *   int32_t arena_plays(int32_t game_id, int32_t seats) {
+ *       return game_id == ARENA_GAME_TICTACTOE && (seats == 2 || seats == 3);
+ *   }
+ *
+ * Without it a bot plays only the two-seat games (docs/ABI.md, "Games for one to
+ * four seats"). Declared here so that a C++ definition gets C linkage. */
+int32_t arena_plays(int32_t game_id, int32_t seats);
 
 /* Logs a NUL-terminated string. */
 static inline void arena_log(const char *text) {
@@ -121,6 +137,14 @@ __attribute__((noreturn)) static inline void arena_panic(const char *line) {
 #define ARENA_W_BODY_LEN 7   /* number of game words after the header */
 
 #define ARENA_GAME_MATHTRICKS 1
+#define ARENA_GAME_KING 3
+#define ARENA_GAME_QUEEN 4
+#define ARENA_GAME_ROOK 5
+#define ARENA_GAME_KNIGHT 6
+#define ARENA_GAME_TICTACTOE 11
+#define ARENA_GAME_MINESWEEPER 12
+#define ARENA_GAME_PURSUIT 13
+#define ARENA_GAME_PATH 14
 
 /* Joins two words (low, high) into a signed 64-bit integer. */
 static inline int64_t arena_i64(int32_t lo, int32_t hi) {
@@ -142,6 +166,105 @@ static inline const int32_t *arena_body(const int32_t *words, int32_t n,
     }
     *body_len = n - header_len;
     return words + header_len;
+}
+
+/* ---- The table header (games for one to four seats) --------------------- */
+
+/* A game of the table model writes 11 header words: words 0..7 as above (the
+ * seat in word 3 is 0..seats-1, in the order the seats move; the ply counts every
+ * seat's moves), then these three. A two-seat game that existed before keeps the
+ * 8-word header; the accessors below read it as 2 seats, role and team -1. */
+#define ARENA_TABLE_HEADER_WORDS 11
+#define ARENA_W_SEATS 8 /* the number of seats at the table, 1..4 */
+#define ARENA_W_ROLE 9  /* the bot's role (pursuit: 0 pursuer, 1 evader), or -1 */
+#define ARENA_W_TEAM 10 /* a number shared by teammates, or -1 for a seat alone */
+
+/* Whether the well-formed state `words` (n of them) carries the table header. */
+static inline int arena_has_table_header(const int32_t *words, int32_t n) {
+    return n >= ARENA_TABLE_HEADER_WORDS &&
+           words[ARENA_W_HEADER_LEN] >= ARENA_TABLE_HEADER_WORDS;
+}
+
+/* The number of seats at the table (2 for the 8-word header). */
+static inline int32_t arena_seats(const int32_t *words, int32_t n) {
+    return arena_has_table_header(words, n) ? words[ARENA_W_SEATS] : 2;
+}
+
+/* The bot's role: its index in the game's list of roles, -1 where seats do not
+ * differ (and for the 8-word header). */
+static inline int32_t arena_role(const int32_t *words, int32_t n) {
+    return arena_has_table_header(words, n) ? words[ARENA_W_ROLE] : -1;
+}
+
+/* The bot's team, -1 for a seat on its own (and for the 8-word header). */
+static inline int32_t arena_team(const int32_t *words, int32_t n) {
+    return arena_has_table_header(words, n) ? words[ARENA_W_TEAM] : -1;
+}
+
+/* ---- Tic-tac-toe (game id 11, the table header) -------------------------- */
+
+/* The game's words: 4 fixed words, then one word per cell in row-major order
+ * (row 0 at the top). The move is the index row * cols + col of an empty cell. */
+#define TTT_ROWS 0
+#define TTT_COLS 1
+#define TTT_K 2       /* marks in a row that win */
+#define TTT_PLAYERS 3 /* 2 or 3 */
+#define TTT_FIXED_WORDS 4
+#define TTT_MIN_SIDE 3
+#define TTT_MAX_SIDE 15
+
+/* A cell word, from the point of view of the bot to move. */
+#define TTT_EMPTY 0
+#define TTT_MINE 1       /* my mark */
+#define TTT_NEXT 2       /* the mark of the seat that moves after me */
+#define TTT_AFTER_NEXT 3 /* the mark of the seat after that (three players) */
+
+/* Whether `body` (body_len words) is a whole tic-tac-toe board. */
+static inline int ttt_valid(const int32_t *body, int32_t body_len) {
+    if (body_len < TTT_FIXED_WORDS) return 0;
+    int32_t rows = body[TTT_ROWS], cols = body[TTT_COLS];
+    return rows >= TTT_MIN_SIDE && rows <= TTT_MAX_SIDE && cols >= TTT_MIN_SIDE &&
+           cols <= TTT_MAX_SIDE && body_len == TTT_FIXED_WORDS + rows * cols;
+}
+
+/* Whether (row, col) lies on the board. */
+static inline int ttt_on_board(const int32_t *body, int32_t row, int32_t col) {
+    return row >= 0 && row < body[TTT_ROWS] && col >= 0 && col < body[TTT_COLS];
+}
+
+/* The cell word at (row, col), one of TTT_EMPTY .. TTT_AFTER_NEXT. */
+static inline int32_t ttt_cell(const int32_t *body, int32_t row, int32_t col) {
+    return body[TTT_FIXED_WORDS + row * body[TTT_COLS] + col];
+}
+
+/* The move that puts my mark on (row, col). */
+static inline int32_t ttt_move(const int32_t *body, int32_t row, int32_t col) {
+    return row * body[TTT_COLS] + col;
+}
+
+/* ---- Pursuit (game id 13, the table header) ------------------------------ */
+
+/* Pursuit's words after the header (role in ARENA_W_ROLE: 0 pursuer, 1 evader; team in
+ * ARENA_W_TEAM: 0 for the pursuers of team=1): rows, cols, players, the current round
+ * (from 1), the round limit, team, blind, then each seat's cell (row * cols + col),
+ * pursuers first and the evader last, -1 for a piece the mover cannot see (a blind
+ * evader sees only itself), then one word per cell: 1 inaccessible, 0 free. The move is
+ * the cell the piece moves to (its own cell to pass when it has no free neighbour). */
+#define PURSUIT_ROWS 0
+#define PURSUIT_COLS 1
+#define PURSUIT_PLAYERS 2
+#define PURSUIT_ROUND 3
+#define PURSUIT_ROUNDS 4
+#define PURSUIT_TEAM 5
+#define PURSUIT_BLIND 6
+#define PURSUIT_AT 7 /* PURSUIT_AT + seat: that seat's cell, or -1 */
+#define PURSUIT_UNSEEN (-1)
+#define PURSUIT_ROLE_PURSUER 0
+#define PURSUIT_ROLE_EVADER 1
+
+/* The obstacle word of cell `cell` (1 inaccessible, 0 free). */
+static inline int32_t pursuit_blocked(const int32_t *body, int32_t cell) {
+    return body[PURSUIT_AT + body[PURSUIT_PLAYERS] + cell];
 }
 
 /* ---- MathTricks --------------------------------------------------------- */
@@ -217,94 +340,6 @@ static inline int64_t mt_apply(int64_t total, int32_t cell) {
     default:
         return total / k;
     }
-}
-
-/* ---- Games for one to four seats (docs/ABI.md) ------------------------- */
-
-/* Tic-tac-toe, minesweeper, pursuit, path and the one-way pieces for three get the
- * table header: the 8 words above (the seat in word 3 is then 0..seats-1), then: */
-#define ARENA_TABLE_HEADER_WORDS 11
-#define ARENA_W_SEATS 8 /* seats at the table, 1..4 */
-#define ARENA_W_ROLE 9  /* the bot's role by number (pursuit: 0 pursuer, 1 evader); -1 none */
-#define ARENA_W_TEAM 10 /* a number shared by teammates; -1 for a seat on its own */
-
-#define ARENA_GAME_TICTACTOE 11
-#define ARENA_GAME_MINESWEEPER 12
-#define ARENA_GAME_PURSUIT 13
-#define ARENA_GAME_PATH 14
-
-/* A module that plays any of them must say so: define this export (return nonzero for
- * each game id and seat count the bot plays) and add -Wl,--export=arena_plays:
- *
- *   ARENA_EXPORT(arena_plays) int32_t arena_plays(int32_t game_id, int32_t seats) {
- *       return game_id == ARENA_GAME_TICTACTOE && (seats == 2 || seats == 3);
- *   }
- *
- * Without it the module plays the two-seat games only, and is refused for these. */
-int32_t arena_plays(int32_t game_id, int32_t seats);
-
-/* Tic-tac-toe's words after the header: rows, cols, k, players, then one word per
- * cell in row-major order: 0 empty, 1 my mark, 2 the mark of the seat after me,
- * 3 of the seat after that. The move is the cell index row * cols + col. */
-#define TTT_ROWS 0
-#define TTT_COLS 1
-#define TTT_K 2
-#define TTT_PLAYERS 3
-#define TTT_FIXED_WORDS 4
-#define TTT_EMPTY 0
-#define TTT_MINE 1
-
-/* The cell word at (row, col); `body` is the game's words. */
-static inline int32_t ttt_cell(const int32_t *body, int32_t row, int32_t col) {
-    return body[TTT_FIXED_WORDS + row * body[TTT_COLS] + col];
-}
-
-/* How many of `who`'s marks (TTT_MINE, 2 or 3) run from (row, col) in direction
- * (dr, dc), not counting (row, col) itself. */
-static inline int32_t ttt_run(const int32_t *body, int32_t row, int32_t col, int32_t dr,
-                              int32_t dc, int32_t who) {
-    int32_t n = 0;
-    for (int32_t r = row + dr, c = col + dc;
-         r >= 0 && r < body[TTT_ROWS] && c >= 0 && c < body[TTT_COLS] &&
-         ttt_cell(body, r, c) == who;
-         r += dr, c += dc) {
-        n++;
-    }
-    return n;
-}
-
-/* Whether a `who` mark on the empty cell (row, col) would make k in a row. */
-static inline int ttt_completes(const int32_t *body, int32_t row, int32_t col, int32_t who) {
-    static const int32_t dirs[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
-    for (int32_t d = 0; d < 4; d++) {
-        int32_t line = 1 + ttt_run(body, row, col, dirs[d][0], dirs[d][1], who) +
-                       ttt_run(body, row, col, -dirs[d][0], -dirs[d][1], who);
-        if (line >= body[TTT_K]) return 1;
-    }
-    return 0;
-}
-
-/* Pursuit's words after the header (role in ARENA_W_ROLE: 0 pursuer, 1 evader; team in
- * ARENA_W_TEAM: 0 for the pursuers of team=1): rows, cols, players, the current round
- * (from 1), the round limit, team, blind, then each seat's cell (row * cols + col),
- * pursuers first and the evader last, -1 for a piece the mover cannot see (a blind
- * evader sees only itself), then one word per cell: 1 inaccessible, 0 free. The move is
- * the cell the piece moves to (its own cell to pass when it has no free neighbour). */
-#define PURSUIT_ROWS 0
-#define PURSUIT_COLS 1
-#define PURSUIT_PLAYERS 2
-#define PURSUIT_ROUND 3
-#define PURSUIT_ROUNDS 4
-#define PURSUIT_TEAM 5
-#define PURSUIT_BLIND 6
-#define PURSUIT_AT 7 /* PURSUIT_AT + seat: that seat's cell, or -1 */
-#define PURSUIT_UNSEEN (-1)
-#define PURSUIT_ROLE_PURSUER 0
-#define PURSUIT_ROLE_EVADER 1
-
-/* The obstacle word of cell `cell` (1 inaccessible, 0 free). */
-static inline int32_t pursuit_blocked(const int32_t *body, int32_t cell) {
-    return body[PURSUIT_AT + body[PURSUIT_PLAYERS] + cell];
 }
 
 /* ---- The state buffer and the arena_alloc export ------------------------ */
