@@ -61,7 +61,8 @@ pub struct RoleRecord {
 /// One bot's line of the standings.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableStanding {
-    /// Rank among the submissions (references are ranked apart, rank 0).
+    /// Rank among the submissions (a competition rank: bots level on everything but the
+    /// name share it; references are ranked apart, rank 0).
     pub rank: u32,
     /// The bot's name.
     pub name: String,
@@ -371,29 +372,39 @@ fn participation(s: &TableStanding) -> u8 {
 
 /// Orders the bots and numbers the submissions: by participation, then points per game
 /// (mean score on a leaderboard), then rating, then name; references after them, ordered
-/// alike, with rank 0.
+/// alike, with rank 0. Bots level on everything but the name share a rank (competition
+/// ranking: two bots level at the top both rank 1, the next ranks 3), so alphabetical
+/// order never puts one above the other.
 fn rank(bots: &mut [TableStanding], leaderboard: bool) {
     let key = |s: &TableStanding| {
         let main = if leaderboard { s.mean_score } else { s.share() };
         let rating = s.rating.map_or(f64::NEG_INFINITY, |r| r.0);
-        (main, rating)
+        (participation(s), main, rating)
     };
     bots.sort_by(|a, b| {
+        let (ka, kb) = (key(a), key(b));
         a.reference
             .cmp(&b.reference)
-            .then(participation(a).cmp(&participation(b)))
-            .then(key(b).0.total_cmp(&key(a).0))
-            .then(key(b).1.total_cmp(&key(a).1))
+            .then(ka.0.cmp(&kb.0))
+            .then(kb.1.total_cmp(&ka.1))
+            .then(kb.2.total_cmp(&ka.2))
             .then(a.name.cmp(&b.name))
     });
-    let mut next = 0;
+    let mut placed = 0;
+    let mut previous: Option<(u8, f64, f64)> = None;
+    let mut current = 0;
     for s in bots.iter_mut() {
         if s.reference {
             s.rank = 0;
-        } else {
-            next += 1;
-            s.rank = next;
+            continue;
         }
+        placed += 1;
+        let k = key(s);
+        if previous.is_none_or(|p| p.0 != k.0 || p.1 != k.1 || p.2 != k.2) {
+            current = placed;
+        }
+        previous = Some(k);
+        s.rank = current;
     }
 }
 
@@ -525,6 +536,23 @@ mod tests {
         let order: Vec<&str> = s.bots.iter().map(|b| b.name.as_str()).collect();
         assert_eq!(order, ["b1", "b2", "b0"]);
         assert_eq!(s.bots[0].rating.unwrap().0, 3.0);
+        // Two bots level on every board share the first rank; the next ranks third.
+        let level: Vec<GameRow> = rows
+            .iter()
+            .map(|r| {
+                let mut r = r.clone();
+                if r.seats[0].bot == "b2" {
+                    r.seats[0].score = Score::int(3);
+                }
+                r
+            })
+            .collect();
+        let s = compute(&TableInput {
+            rows: &level,
+            ..input
+        });
+        let ranks: Vec<(u32, &str)> = s.bots.iter().map(|b| (b.rank, b.name.as_str())).collect();
+        assert_eq!(ranks, [(1, "b1"), (1, "b2"), (3, "b0")]);
     }
 
     proptest! {
