@@ -240,6 +240,16 @@ pub struct GameInfoJson {
     pub default_cols: u32,
     /// The builtin bots, as `builtin:NAME`.
     pub builtins: Vec<String>,
+    /// The games of the table model: the fewest and the most seats (absent for a game of
+    /// two seats only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seats: Option<[u8; 2]>,
+    /// The roles of seats that differ, by number (absent where seats are alike).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub roles: Vec<&'static str>,
+    /// The game's options: `NAME=VALUES` (absent without options).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
 }
 
 /// `arena games --json`.
@@ -252,30 +262,72 @@ pub struct GamesJson {
 }
 
 impl GamesJson {
-    /// Every registered game, in `arena games`' order.
+    /// Every registered game, in `arena games`' order: the two-seat games (with the seat
+    /// counts of those that also seat three), then the games of the table model.
     pub fn registered() -> GamesJson {
+        let table = |name: &str| {
+            arena_games::registry::table_games()
+                .iter()
+                .find(|k| k.info().name == name && k.seats() != arena_games::game::SeatRange::TWO)
+        };
+        let mut games: Vec<GameInfoJson> = arena_games::games()
+            .iter()
+            .map(|g| {
+                let i = g.info();
+                GameInfoJson {
+                    name: i.name,
+                    summary: i.summary,
+                    size: i.size_doc,
+                    default_rows: i.default_rows,
+                    default_cols: i.default_cols,
+                    builtins: g
+                        .strategy_names()
+                        .iter()
+                        .map(|s| format!("builtin:{s}"))
+                        .collect(),
+                    seats: table(i.name).map(|k| [k.seats().min, k.seats().max]),
+                    roles: Vec::new(),
+                    options: Vec::new(),
+                }
+            })
+            .collect();
+        for kind in table_only_games() {
+            let i = kind.info();
+            games.push(GameInfoJson {
+                name: i.name,
+                summary: i.summary,
+                size: i.size_doc,
+                default_rows: i.default_rows,
+                default_cols: i.default_cols,
+                builtins: kind
+                    .strategy_names()
+                    .iter()
+                    .map(|s| format!("builtin:{s}"))
+                    .collect(),
+                seats: Some([kind.seats().min, kind.seats().max]),
+                roles: kind.roles().to_vec(),
+                options: i
+                    .options
+                    .iter()
+                    .map(|o| format!("{}={}", o.name, o.values))
+                    .collect(),
+            });
+        }
         GamesJson {
             version: VERSION,
-            games: arena_games::games()
-                .iter()
-                .map(|g| {
-                    let i = g.info();
-                    GameInfoJson {
-                        name: i.name,
-                        summary: i.summary,
-                        size: i.size_doc,
-                        default_rows: i.default_rows,
-                        default_cols: i.default_cols,
-                        builtins: g
-                            .strategy_names()
-                            .iter()
-                            .map(|s| format!("builtin:{s}"))
-                            .collect(),
-                    }
-                })
-                .collect(),
+            games,
         }
     }
+}
+
+/// The games of the table model that are not two-seat games of the registry
+/// (tic-tac-toe, minesweeper, pursuit, path), in the table registry's order.
+pub fn table_only_games() -> Vec<&'static dyn arena_games::registry::TableKind> {
+    arena_games::registry::table_games()
+        .iter()
+        .map(|k| &**k)
+        .filter(|k| arena_games::find_game(k.info().name).is_err())
+        .collect()
 }
 
 /// One game of `arena match --json`.

@@ -1,0 +1,150 @@
+//! `arena games`, `board`, `play` and `check` for the games of one to four seats, through
+//! the real binary.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn arena() -> Command {
+    let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
+    cmd.env("NO_COLOR", "1");
+    cmd
+}
+
+#[test]
+fn games_lists_the_table_games_with_seats_roles_and_options() {
+    let out = arena().arg("games").output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for needle in [
+        "tictactoe",
+        "minesweeper",
+        "pursuit",
+        "path",
+        "roles: pursuer, evader",
+        "--option blind=0|1",
+        "--option players=3",
+    ] {
+        assert!(text.contains(needle), "{needle}:\n{text}");
+    }
+    let json = arena().args(["games", "--json"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let games = v["games"].as_array().unwrap();
+    let pursuit = games.iter().find(|g| g["name"] == "pursuit").unwrap();
+    assert_eq!(pursuit["seats"], serde_json::json!([2, 3]));
+    assert_eq!(pursuit["roles"], serde_json::json!(["pursuer", "evader"]));
+    let king = games.iter().find(|g| g["name"] == "king").unwrap();
+    assert_eq!(king["seats"], serde_json::json!([2, 3]));
+    let mathtricks = games.iter().find(|g| g["name"] == "mathtricks").unwrap();
+    assert!(
+        mathtricks.get("seats").is_none(),
+        "two-seat entries unchanged"
+    );
+}
+
+#[test]
+fn board_draws_a_pursuit_board_and_gives_its_words_as_json() {
+    let out = arena()
+        .args([
+            "board",
+            "--game",
+            "pursuit",
+            "--option",
+            "obstacles=0.2",
+            "--seed",
+            "4",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains('#') && text.contains('A') && text.contains('B'),
+        "{text}"
+    );
+    let json = arena()
+        .args([
+            "board",
+            "--game",
+            "pursuit",
+            "--option",
+            "players=3",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["seats"].as_array().unwrap().len(), 3);
+    assert_eq!(v["seats"][2]["role"], "evader");
+    let words = v["first_mover_words"].as_array().unwrap();
+    assert_eq!(words[2], 11, "the table header");
+    assert_eq!(words[8], 3, "three seats");
+    let mines = arena()
+        .args(["board", "--game", "minesweeper", "--seed", "2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(mines.stdout).unwrap();
+    assert!(!text.contains('*'), "the mines stay hidden:\n{text}");
+}
+
+#[test]
+fn play_seats_people_and_bots_and_explains_a_wrong_move() {
+    // Player 1 is a person: a taken cell, a cell off the board, then leaves.
+    let out = arena()
+        .args([
+            "play",
+            "--game",
+            "tictactoe",
+            "--option",
+            "players=3",
+            "--rows",
+            "4",
+            "--cols",
+            "4",
+            "--option",
+            "k=3",
+            "--p2",
+            "builtin:greedy",
+            "--p3",
+            "builtin:random",
+            "--seed",
+            "5",
+        ])
+        .write_stdin("1 1\n1 1\n9 9\nq\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("player 2 (builtin:greedy) plays"), "{text}");
+    assert!(text.contains("; try again"), "{text}");
+    assert!(text.contains("game abandoned"), "{text}");
+    arena()
+        .args(["play", "--game", "tictactoe", "--p3", "builtin:random"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--p3"));
+}
+
+#[test]
+fn play_of_bots_only_ends_with_every_seat_ranked() {
+    let out = arena()
+        .args([
+            "play",
+            "--game",
+            "pursuit",
+            "--option",
+            "players=3",
+            "--p1",
+            "builtin:greedy",
+            "--p2",
+            "builtin:random",
+            "--p3",
+            "builtin:greedy",
+            "--seed",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.matches(": rank ").count(), 3, "{text}");
+}
