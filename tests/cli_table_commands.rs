@@ -148,3 +148,35 @@ fn play_of_bots_only_ends_with_every_seat_ranked() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.matches(": rank ").count(), 3, "{text}");
 }
+
+#[test]
+fn a_blind_person_is_not_told_where_the_pursuers_went() {
+    let out = arena()
+        .args([
+            "play",
+            "--game",
+            "pursuit",
+            "--option",
+            "players=3",
+            "--option",
+            "blind=1",
+            "--p1",
+            "builtin:greedy",
+            "--p2",
+            "builtin:greedy",
+            "--seed",
+            "9",
+        ])
+        .write_stdin("q\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("player 1 (builtin:greedy) moves"), "{text}");
+    assert!(!text.contains(" plays "), "{text}");
+    let before_quit = text.split("game abandoned").next().unwrap();
+    assert!(
+        !before_quit.contains('A'),
+        "no pursuer drawn for the blind evader:\n{before_quit}"
+    );
+}

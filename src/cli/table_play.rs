@@ -69,14 +69,29 @@ impl TableWatch for Terminal {
     }
 
     fn answered(&mut self, game: &dyn AnyTable, seat: Seat, raw: i32) {
-        self.answered = self.bots[seat.index()]
-            .as_ref()
-            .map(|_| game.describe_move(raw).unwrap_or_else(|| raw.to_string()));
+        if self.bots[seat.index()].is_none() {
+            self.answered = None;
+            return;
+        }
+        // A bot's move is told only when no person at the table is kept from seeing
+        // anything (a blind evader must not learn where the pursuers went).
+        let hidden = (0..game.seat_count()).any(|s| {
+            let person = Seat::new(s).expect("a seat");
+            self.bots[person.index()].is_none()
+                && game.render(Viewer::Seat(person), false) != game.render(Viewer::All, false)
+        });
+        self.answered = Some(if hidden {
+            String::new()
+        } else {
+            game.describe_move(raw).unwrap_or_else(|| raw.to_string())
+        });
     }
 
     fn played(&mut self, seat: Seat) {
-        if let Some(desc) = self.answered.take() {
-            println!("{} plays {desc}", self.who(seat));
+        match self.answered.take().as_deref() {
+            Some("") => println!("{} moves", self.who(seat)),
+            Some(desc) => println!("{} plays {desc}", self.who(seat)),
+            None => {}
         }
     }
 
