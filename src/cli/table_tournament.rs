@@ -19,7 +19,8 @@ use arena_games::GameParams;
 use super::common::{limits_json, load_grading, sandbox};
 use super::table_choice::TableChoice;
 use super::tournament::{
-    check_schedule_size, note_identical, progress_for, report_skipped, stop_on_ctrl_c, threads_for,
+    check_schedule_size, note_identical, progress_for, report_skipped, say_interrupted,
+    say_resumed, stop_on_ctrl_c, threads_for,
 };
 use super::TournamentArgs;
 
@@ -115,10 +116,12 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
     bar.finish_and_clear();
     match result {
         Ok(summary) => {
-            if args.resume && (summary.kept > 0 || summary.leftovers_removed > 0) {
-                eprintln!(
-                    "resumed: kept {} recorded games, re-played {} whose replay was missing, played {} in all now; removed {} temporary files",
-                    summary.kept, summary.replays_missing, summary.played_now, summary.leftovers_removed
+            if args.resume {
+                say_resumed(
+                    summary.kept,
+                    summary.replays_missing,
+                    summary.played_now,
+                    summary.leftovers_removed,
                 );
             }
             if !args.quiet {
@@ -136,13 +139,7 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
             }
             Ok(ExitCode::SUCCESS)
         }
-        Err(TournamentError::Interrupted { played }) => {
-            eprintln!(
-                "interrupted: {played} games finished in this run are saved in {}.\nresume with the same command and --resume",
-                escape_path(&args.out)
-            );
-            Ok(ExitCode::from(130))
-        }
+        Err(TournamentError::Interrupted { played }) => Ok(say_interrupted(played, &args.out)),
         Err(e) => Err(e.into()),
     }
 }

@@ -196,6 +196,24 @@ pub(super) fn progress_for(quiet: bool) -> (ProgressBar, Box<dyn Progress>) {
     (bar, progress)
 }
 
+/// What `--resume` kept and did, on stderr (nothing when there was nothing to resume).
+pub(super) fn say_resumed(kept: u64, missing: u64, played_now: u64, removed: usize) {
+    if kept > 0 || removed > 0 {
+        eprintln!(
+            "resumed: kept {kept} recorded games, re-played {missing} whose replay was missing, played {played_now} in all now; removed {removed} temporary files"
+        );
+    }
+}
+
+/// How to go on after Ctrl-C stopped a run; its exit code.
+pub(super) fn say_interrupted(played: u64, out: &std::path::Path) -> ExitCode {
+    eprintln!(
+        "interrupted: {played} games finished in this run are saved in {}.\nresume with the same command and --resume",
+        escape_path(out)
+    );
+    ExitCode::from(130)
+}
+
 /// The worker threads `--threads` asks for, or every core (at most [`MAX_THREADS`]).
 pub(super) fn threads_for(flag: Option<u32>) -> usize {
     match flag {
@@ -282,10 +300,12 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     bar.finish_and_clear();
     match result {
         Ok(summary) => {
-            if args.resume && (summary.kept > 0 || summary.leftovers_removed > 0) {
-                eprintln!(
-                    "resumed: kept {} recorded games, re-played {} whose replay was missing, played {} in all now; removed {} temporary files",
-                    summary.kept, summary.replays_missing, summary.played_now, summary.leftovers_removed
+            if args.resume {
+                say_resumed(
+                    summary.kept,
+                    summary.replays_missing,
+                    summary.played_now,
+                    summary.leftovers_removed,
                 );
             }
             if let Some(shard) = args.shard {
@@ -316,13 +336,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Err(TournamentError::Interrupted { played }) => {
-            eprintln!(
-                "interrupted: {played} games finished in this run are saved in {}.\nresume with the same command and --resume",
-                escape_path(&args.out)
-            );
-            Ok(ExitCode::from(130))
-        }
+        Err(TournamentError::Interrupted { played }) => Ok(say_interrupted(played, &args.out)),
         Err(e) => Err(e.into()),
     }
 }

@@ -23,12 +23,13 @@ use arena_games::registry::TableKind;
 use rayon::prelude::*;
 
 use crate::field::Participant;
-use crate::output::games_csv::{self, GameLog, GameRow};
+use crate::output::games_csv::{GameLog, GameRow};
 use crate::output::manifest::{BotEntry, Manifest, SkippedEntry, FORMAT};
 use crate::output::replay_store::{self, Journals};
-use crate::output::OutputError;
 use crate::rng_size::SizeRange;
-use crate::tournament::{prepare, Progress, Reporting, TournamentError};
+use crate::tournament::{
+    drop_rows_without_replays, prepare, worker_pool, Progress, Reporting, TournamentError,
+};
 use play::TableRun;
 use schedule::{TableSchedule, TableSeries};
 
@@ -157,32 +158,12 @@ pub fn run(
     let leftovers_removed = prepare(&config.out, config.resume, &wanted)?;
     let disqualified: Vec<bool> = field.iter().map(|p| p.disqualified.is_some()).collect();
     let mut done = rows::previous_rows(&config.out, &schedule, &series, &disqualified, true)?;
-    // As in a two-seat run: journals of a killed run are folded into the store keeping
-    // only games with a row; a recorded game whose replay is gone is played again.
-    let stored = replay_store::fold(&config.out, |id| done.contains_key(&id))?;
-    let missing: Vec<u64> = done
-        .keys()
-        .filter(|&&id| stored.get(id).is_none())
-        .copied()
-        .collect();
-    drop(stored);
-    if !missing.is_empty() {
-        for id in &missing {
-            done.remove(id);
-        }
-        let mut kept: Vec<GameRow> = done.values().cloned().collect();
-        kept.sort_by_key(|r| r.game_id);
-        games_csv::write_sorted(&config.out, &kept)?;
-    }
+    let missing = drop_rows_without_replays(&config.out, &mut done)?;
     let kept = done.len() as u64;
     let log = Mutex::new(GameLog::open(&config.out)?);
     let journals = Journals::new(&config.out, config.threads.max(1));
     progress.set_total(series.len() as u64 * schedule.seatings_per_table() - kept);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads.max(1))
-        .stack_size(config.thread_stack)
-        .build()
-        .map_err(|e| OutputError::io(&config.out, std::io::Error::other(e)))?;
+    let pool = worker_pool(&config.out, config.threads, config.thread_stack)?;
     let run = TableRun {
         config,
         schedule: &schedule,
@@ -228,7 +209,7 @@ pub fn run(
         rows: all,
         played_now,
         kept,
-        replays_missing: missing.len() as u64,
+        replays_missing: missing,
         leftovers_removed,
         names: schedule.names.clone(),
     })

@@ -246,6 +246,53 @@ pub(crate) fn prepare(
     Ok(0)
 }
 
+/// Reconciles the rows of a previous run with its replays: the journals of a killed run
+/// are folded into the store, keeping only games that have a row (a replay appended just
+/// before the kill is played again); a recorded game whose replay is gone is dropped
+/// from `done` and from `games.csv` (so that the file never holds a game twice), to be
+/// played again. Returns how many were dropped.
+///
+/// # Errors
+/// [`OutputError`] when the store or `games.csv` cannot be read or written.
+pub(crate) fn drop_rows_without_replays(
+    dir: &std::path::Path,
+    done: &mut std::collections::HashMap<u64, GameRow>,
+) -> Result<u64, OutputError> {
+    let stored = replay_store::fold(dir, |id| done.contains_key(&id))?;
+    let missing: Vec<u64> = done
+        .keys()
+        .filter(|&&id| stored.get(id).is_none())
+        .copied()
+        .collect();
+    drop(stored);
+    if !missing.is_empty() {
+        for id in &missing {
+            done.remove(id);
+        }
+        let mut kept: Vec<GameRow> = done.values().cloned().collect();
+        kept.sort_by_key(|r| r.game_id);
+        games_csv::write_sorted(dir, &kept)?;
+    }
+    Ok(missing.len() as u64)
+}
+
+/// The pool the series run on: `threads` workers (at least 1), each with a native stack
+/// of `stack` bytes (the bots' stacks live on them).
+///
+/// # Errors
+/// [`OutputError`] (against `dir`) when the threads cannot be made.
+pub(crate) fn worker_pool(
+    dir: &std::path::Path,
+    threads: usize,
+    stack: usize,
+) -> Result<rayon::ThreadPool, OutputError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .stack_size(stack)
+        .build()
+        .map_err(|e| OutputError::io(dir, std::io::Error::other(e)))
+}
+
 /// Runs (or resumes) a tournament and writes its results.
 ///
 /// # Errors
@@ -294,36 +341,14 @@ pub fn run(
         }
         None => all_plans,
     };
-    // The journals of a killed run are folded into the store, keeping only games that
-    // have a row (a replay appended just before the kill is played again). A recorded game
-    // whose replay is gone is played again too (its row is dropped first, so that
-    // games.csv never holds a game twice).
-    let stored = replay_store::fold(&config.out, |id| done.contains_key(&id))?;
-    let missing: Vec<u64> = done
-        .keys()
-        .filter(|&&id| stored.get(id).is_none())
-        .copied()
-        .collect();
-    drop(stored);
-    if !missing.is_empty() {
-        for id in &missing {
-            done.remove(id);
-        }
-        let mut kept: Vec<GameRow> = done.values().cloned().collect();
-        kept.sort_by_key(|r| r.game_id);
-        games_csv::write_sorted(&config.out, &kept)?;
-    }
+    let missing = drop_rows_without_replays(&config.out, &mut done)?;
     let kept = done.len() as u64;
     let log = Mutex::new(GameLog::open(&config.out)?);
     let journals = Journals::new(&config.out, config.threads.max(1));
     let max_games = config.rules.max_games() as u64;
     progress.set_total(plans.len() as u64 * max_games - done.len() as u64);
 
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads.max(1))
-        .stack_size(config.thread_stack)
-        .build()
-        .map_err(|e| OutputError::io(&config.out, std::io::Error::other(e)))?;
+    let pool = worker_pool(&config.out, config.threads, config.thread_stack)?;
     let ctx = RunContext {
         config,
         schedule: &schedule,
@@ -360,7 +385,7 @@ pub fn run(
             standings: Vec::new(),
             played_now,
             kept,
-            replays_missing: missing.len() as u64,
+            replays_missing: missing,
             leftovers_removed,
             games: rows.len() as u64,
             first_mover: [0; 3],
@@ -379,7 +404,7 @@ pub fn run(
     Ok(Summary {
         played_now,
         kept,
-        replays_missing: missing.len() as u64,
+        replays_missing: missing,
         leftovers_removed,
         ..summary
     })
