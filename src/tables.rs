@@ -129,6 +129,33 @@ pub fn round_robin(
     ))
 }
 
+/// How many tables one round seats, without forming them: [`round_robin`]'s count for a
+/// field of `field` bots, or with `references` > 0 [`gauntlet`]'s for `field −
+/// references` submissions; `None` past `u64`. Lets a caller refuse an oversized
+/// schedule before building it.
+pub fn tables_per_round(
+    field: usize,
+    references: usize,
+    seats: usize,
+    max_every: u64,
+    per_bot: u32,
+) -> Option<u64> {
+    let (n, r, s) = (field as u64, references as u64, seats as u64);
+    if references > 0 {
+        let others = s.saturating_sub(1);
+        let groups = if r >= others {
+            combinations_count(r, others)?
+        } else {
+            1
+        };
+        return (n - r).checked_mul(groups);
+    }
+    match combinations_count(n, s) {
+        Some(count) if count <= max_every => Some(count),
+        _ => Some(sampled_count(field, seats, per_bot)),
+    }
+}
+
 /// The number of sampled tables: at least `field × per_bot ÷ seats`, and a multiple of
 /// `field ÷ gcd(field, seats)` so that the tables hold whole permutations of the field.
 fn sampled_count(field: usize, seats: usize, per_bot: u32) -> u64 {
@@ -414,6 +441,21 @@ mod tests {
                 for bot in &table {
                     let times = all.iter().filter(|s| s[seat] == *bot).count();
                     prop_assert_eq!(times, expected / n);
+                }
+            }
+        }
+    }
+    #[test]
+    fn tables_per_round_counts_what_the_planners_form() {
+        for field in 1..=9usize {
+            for seats in 1..=4usize.min(field) {
+                let planned = round_robin(field, seats, 20, 1, 7, 1).unwrap().len() as u64;
+                assert_eq!(tables_per_round(field, 0, seats, 20, 1), Some(planned));
+                for refs in 1..field {
+                    let subs: Vec<usize> = (refs..field).collect();
+                    let references: Vec<usize> = (0..refs).collect();
+                    let planned = gauntlet(&subs, &references, seats).unwrap().len() as u64;
+                    assert_eq!(tables_per_round(field, refs, seats, 20, 1), Some(planned));
                 }
             }
         }

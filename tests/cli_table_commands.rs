@@ -180,3 +180,54 @@ fn a_blind_person_is_not_told_where_the_pursuers_went() {
         "no pursuer drawn for the blind evader:\n{before_quit}"
     );
 }
+
+#[test]
+fn a_one_seat_leaderboard_plays_fifty_boards_unless_told() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    arena()
+        .args(["tournament", "--game", "minesweeper", "--quiet", "--out"])
+        .arg(&out)
+        .args(["builtin:greedy", "builtin:random"])
+        .assert()
+        .success();
+    let games = std::fs::read_to_string(out.join("games.csv")).unwrap();
+    assert_eq!(games.lines().count(), 1 + 2 * 50);
+    let out = tmp.path().join("three");
+    arena()
+        .args([
+            "tournament",
+            "--game",
+            "minesweeper",
+            "--rounds",
+            "3",
+            "--quiet",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .args(["builtin:greedy", "builtin:random"])
+        .assert()
+        .success();
+    let games = std::fs::read_to_string(out.join("games.csv")).unwrap();
+    assert_eq!(games.lines().count(), 1 + 2 * 3);
+}
+
+#[test]
+fn a_table_schedule_over_the_cap_is_refused_before_anything_is_played() {
+    let bots = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("bots");
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    // 10 modules and 2 builtins: 220 tables of three a round, 220 000 in 1000 rounds.
+    arena()
+        .args(["tournament", "--game", "tictactoe", "--option", "players=3"])
+        .args(["--rounds", "1000", "--quiet", "--out"])
+        .arg(&out)
+        .arg(&bots)
+        .args(["builtin:greedy", "builtin:random"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "220000 tables, more than the cap of 200000",
+        ));
+    assert!(!out.join("games.csv").exists());
+}

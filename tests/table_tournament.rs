@@ -331,7 +331,7 @@ fn one_player_minesweeper_ranks_solver_above_greedy_above_random() {
         .success();
     let text = fs::read_to_string(dir.join("standings.csv")).unwrap();
     let header = text.lines().next().unwrap();
-    assert!(header.contains("mean_score_low"), "{header}");
+    assert!(header.contains("board_mean_score_low"), "{header}");
     let order: Vec<&str> = text
         .lines()
         .skip(1)

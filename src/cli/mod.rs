@@ -373,9 +373,11 @@ struct TournamentArgs {
     /// its own --out folder; `arena merge` then combines the parts (docs/CLUSTER.md).
     #[arg(long, value_name = "I/N")]
     shard: Option<arena::schedule::Shard>,
-    /// Series per pair of bots, 1 to 1000 (and at most 200000 series in all).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_ROUNDS as i64))]
-    rounds: u32,
+    /// Series per pair of bots (boards per table for games of one, three or four seats),
+    /// 1 to 1000, and at most 200000 series in all [default: 1; 50 boards for a one-seat
+    /// game, whose leaderboard needs many boards]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_ROUNDS as i64))]
+    rounds: Option<u32>,
     /// The tournament seed: every board and bot seed is derived from it.
     #[arg(long, default_value_t = 1)]
     seed: u64,

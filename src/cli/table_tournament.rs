@@ -12,15 +12,17 @@ use arena::runtime::{check_plays, Sandbox};
 use arena::submissions;
 use arena::submissions::Candidate;
 use arena::table_tournament::{self, TableConfig};
+use arena::tables::{self, MAX_EVERY_TABLES};
 use arena::tournament::{self as two_seat, TournamentError};
 use arena_games::registry::TableKind;
 use arena_games::GameParams;
 
+use super::bounds::MAX_SERIES;
 use super::common::{limits_json, load_grading, sandbox};
 use super::table_choice::TableChoice;
 use super::tournament::{
-    check_schedule_size, note_identical, progress_for, report_skipped, say_interrupted,
-    say_resumed, stop_on_ctrl_c, threads_for,
+    note_identical, progress_for, report_skipped, say_interrupted, say_resumed, stop_on_ctrl_c,
+    threads_for,
 };
 use super::TournamentArgs;
 
@@ -56,6 +58,32 @@ pub(super) fn build_table_field(
     Ok(field.participants)
 }
 
+/// Boards a one-seat game's leaderboard plays when `--rounds` is not given: one board
+/// says little about a bot, fifty give its mean score a usable interval.
+const ONE_SEAT_ROUNDS: u32 = 50;
+
+/// Refuses a schedule of more than [`MAX_SERIES`] tables (a table is a series: one board
+/// played in every seating).
+fn check_table_schedule_size(bots: &[Candidate], seats: u8, rounds: u32) -> anyhow::Result<()> {
+    let references = bots.iter().filter(|b| b.reference).count();
+    let per_round = tables::tables_per_round(
+        bots.len(),
+        references,
+        usize::from(seats),
+        MAX_EVERY_TABLES,
+        1,
+    )
+    .unwrap_or(u64::MAX);
+    let series = per_round.saturating_mul(u64::from(rounds));
+    if series > MAX_SERIES {
+        bail!(
+            "--rounds {rounds} with {} bots at tables of {seats} makes {series} tables, more than the cap of {MAX_SERIES}: use fewer rounds, or split the field",
+            bots.len()
+        );
+    }
+    Ok(())
+}
+
 pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode> {
     if args.shard.is_some() {
         bail!("--shard: games of one, three or four seats (and the table games) are not split across machines yet; run them on one machine");
@@ -66,7 +94,12 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
     let threads = threads_for(args.threads);
     let intake = submissions::gather(&args.bots, &args.gauntlet)?;
     let skipped = report_skipped(&intake);
-    check_schedule_size(&intake.bots, args.rounds)?;
+    let rounds = args.rounds.unwrap_or(if choice.seats == 1 {
+        ONE_SEAT_ROUNDS
+    } else {
+        1
+    });
+    check_table_schedule_size(&intake.bots, choice.seats, rounds)?;
     let sandbox = sandbox(&args.limits, threads)?;
     let extremes = [
         choice.params(choice.rows.min, choice.cols.min),
@@ -95,7 +128,7 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
         rows: choice.rows,
         cols: choice.cols,
         every_order: args.paired,
-        rounds: args.rounds,
+        rounds,
         seed: args.seed,
         threads,
         out: args.out.clone(),

@@ -251,7 +251,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     }
     let intake = submissions::gather(&args.bots, &args.gauntlet)?;
     let skipped = report_skipped(&intake);
-    check_schedule_size(&intake.bots, args.rounds)?;
+    check_schedule_size(&intake.bots, args.rounds.unwrap_or(1))?;
     let sandbox = sandbox(&args.limits, threads)?;
     let field = build_field(&intake.bots, choice.kind, args.depth, &sandbox)?;
     note_identical(&field);
@@ -278,7 +278,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         rows: choice.rows,
         cols: choice.cols,
         rules,
-        rounds: args.rounds,
+        rounds: args.rounds.unwrap_or(1),
         seed: args.seed,
         threads,
         out: args.out.clone(),

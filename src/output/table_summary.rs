@@ -52,7 +52,11 @@ pub fn role_columns(role: &str) -> [String; 3] {
 /// The rating columns' names: Elo, or a leaderboard's mean score.
 fn rating_names(s: &TableStandings) -> [&'static str; 3] {
     if s.leaderboard {
-        ["mean_score", "mean_score_low", "mean_score_high"]
+        [
+            "board_mean_score",
+            "board_mean_score_low",
+            "board_mean_score_high",
+        ]
     } else {
         ["rating", "rating_low", "rating_high"]
     }
