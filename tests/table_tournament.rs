@@ -449,3 +449,139 @@ fn a_table_game_replays_move_by_move_with_every_seat() {
         .unwrap()
         .contains("back to the start"));
 }
+
+/// A module that says it plays every game, then traps on its first move.
+const TRAPPING_TABLE_BOT: &str = r#"(module
+  (memory (export "memory") 1)
+  (func (export "arena_plays") (param i32 i32) (result i32) (i32.const 1))
+  (func (export "arena_alloc") (param i32) (result i32) (i32.const 1024))
+  (func (export "choose_move") (param i32 i32) (result i32) (unreachable)))"#;
+
+/// With a roster, a table tournament writes `standings.json`, `games.jsonl` and a page per
+/// student (rank, grade, each role, every other bot met, every fault with the command
+/// that shows it); `arena standings --json` prints the same document; `arena verify`
+/// reproduces them all.
+#[test]
+fn a_rostered_table_tournament_writes_json_and_a_page_per_student() {
+    let tmp = tempfile::tempdir().unwrap();
+    let subs = tmp.path().join("subs");
+    fs::create_dir_all(&subs).unwrap();
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games");
+    fs::copy(examples.join("pursuer.wasm"), subs.join("ana.wasm")).unwrap();
+    fs::copy(examples.join("evader.wasm"), subs.join("bo.wasm")).unwrap();
+    fs::write(subs.join("cy.wat"), TRAPPING_TABLE_BOT).unwrap();
+    let roster = tmp.path().join("roster.csv");
+    fs::write(
+        &roster,
+        "file,student_id,name\nana,s1,Ana\nbo,s2,Bo\ncy,s3,Cy\n",
+    )
+    .unwrap();
+    let bands = tmp.path().join("bands.toml");
+    fs::write(
+        &bands,
+        "measure = \"percentile\"\nbands = [{ grade = \"A\", min = 0.6 }, { grade = \"F\", min = 0.0 }]\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("r");
+    arena()
+        .args([
+            "tournament",
+            "--game",
+            "pursuit",
+            "--rounds",
+            "2",
+            "--quiet",
+        ])
+        .arg("--roster")
+        .arg(&roster)
+        .arg("--bands")
+        .arg(&bands)
+        .arg("--out")
+        .arg(&out)
+        .arg(&subs)
+        .arg("builtin:greedy")
+        .assert()
+        .success();
+
+    let json: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("standings.json")).unwrap()).unwrap();
+    assert_eq!(json["version"], 1);
+    assert_eq!(json["game"], "pursuit");
+    assert_eq!(json["seats"], 2);
+    let standings = json["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), 4);
+    let cy = standings.iter().find(|s| s["bot"] == "cy").unwrap();
+    assert_eq!(cy["student_id"], "s3");
+    assert!(cy["faults"]["trap"].as_u64().unwrap() > 0, "{cy}");
+    let roles: Vec<&str> = standings[0]["by_role"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["role"].as_str().unwrap())
+        .collect();
+    assert_eq!(roles, ["pursuer", "evader"]);
+    assert_eq!(json["fairness"].as_array().unwrap().len(), 2);
+    let games_csv = fs::read_to_string(out.join("games.csv")).unwrap();
+    let lines = fs::read_to_string(out.join("games.jsonl")).unwrap();
+    assert_eq!(lines.lines().count(), games_csv.lines().count() - 1);
+    for line in lines.lines() {
+        let game: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(game["version"], 1);
+    }
+
+    let page = fs::read_to_string(out.join("feedback/s3.md")).unwrap();
+    assert!(page.starts_with("# Cy (s3): bot `cy`"), "{page}");
+    assert!(page.contains("grade **F**"), "{page}");
+    assert!(
+        page.contains("| pursuer |") && page.contains("| evader |"),
+        "{page}"
+    );
+    assert!(
+        page.contains("| ana |") && page.contains("| builtin:greedy |"),
+        "{page}"
+    );
+    let fault = page
+        .lines()
+        .find(|l| l.starts_with("- game ") && l.contains("**trap**"))
+        .unwrap_or_else(|| panic!("{page}"));
+    let game_id: &str = fault
+        .trim_start_matches("- game ")
+        .split(' ')
+        .next()
+        .unwrap();
+    arena()
+        .arg("replay")
+        .arg(&out)
+        .arg(game_id)
+        .assert()
+        .success();
+    let ana = fs::read_to_string(out.join("feedback/s1.md")).unwrap();
+    assert!(
+        ana.contains("None: every game of yours ended under the rules."),
+        "{ana}"
+    );
+
+    let printed = arena()
+        .arg("standings")
+        .arg(&out)
+        .arg("--json")
+        .arg("--roster")
+        .arg(&roster)
+        .arg("--bands")
+        .arg(&bands)
+        .assert()
+        .success();
+    let printed: serde_json::Value = serde_json::from_slice(&printed.get_output().stdout).unwrap();
+    assert_eq!(printed, json);
+    arena()
+        .arg("verify")
+        .arg(&out)
+        .arg(&subs)
+        .arg("--roster")
+        .arg(&roster)
+        .arg("--bands")
+        .arg(&bands)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("reproduced exactly"));
+}

@@ -8,6 +8,7 @@ use arena::output::grades_csv;
 
 use arena::output::json::{pretty, StandingsJson};
 use arena::output::standings_csv;
+use arena::output::table_json::TableStandingsJson;
 use arena::tournament;
 
 use super::StandingsArgs;
@@ -82,11 +83,19 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
     }
     if let Some(seats) = manifest.seats {
         let kind = arena_games::registry::find_table_game(&manifest.game)?;
-        if args.json {
-            anyhow::bail!("--json: the standings of a table tournament are in standings.csv (a JSON form is not written for them yet)");
-        }
         let standings =
             arena::table_tournament::recompute(&args.results, kind, &manifest, seats, &grading)?;
+        if args.json {
+            let document = TableStandingsJson::new(
+                &manifest.game,
+                manifest.seed,
+                seats,
+                &standings,
+                grading.roster.as_ref(),
+            );
+            print!("{}", pretty(&document)?);
+            return Ok(ExitCode::SUCCESS);
+        }
         print!("{}", arena::output::table_summary::table(&standings));
         println!(
             "{} games recomputed in {}",

@@ -42,7 +42,7 @@ pub fn file_name(student_id: &str) -> String {
 }
 
 /// Grades by student id, as the `grades.csv` just written has them (empty without bands).
-fn grades(dir: &Path) -> Result<BTreeMap<String, String>, OutputError> {
+pub(crate) fn grades(dir: &Path) -> Result<BTreeMap<String, String>, OutputError> {
     let path = dir.join(grades_csv::FILE);
     let corrupt = |e: csv::Error| OutputError::corrupt(&path, e.to_string());
     let mut reader = csv::Reader::from_path(&path).map_err(corrupt)?;

@@ -197,7 +197,7 @@ pub fn games_lines(rows: &[GameRow]) -> serde_json::Result<String> {
 ///
 /// # Errors
 /// [`OutputError`] when serialising or writing fails.
-pub fn write(dir: &Path, standings: &StandingsJson, rows: &[GameRow]) -> Result<(), OutputError> {
+pub fn write(dir: &Path, standings: &impl Serialize, rows: &[GameRow]) -> Result<(), OutputError> {
     let path = dir.join(STANDINGS_FILE);
     let text = pretty(standings).map_err(|e| OutputError::corrupt(&path, e.to_string()))?;
     atomic::write(&path, text.as_bytes())?;

@@ -18,6 +18,8 @@ pub mod replay_store;
 pub mod report;
 pub mod series_csv;
 pub mod standings_csv;
+pub mod table_feedback;
+pub mod table_json;
 pub mod table_replay;
 pub mod table_summary;
 

@@ -10,8 +10,9 @@ use arena_games::GameParams;
 use super::schedule_of;
 use crate::output::games_csv::{self, GameRow};
 use crate::output::manifest::Manifest;
-use crate::output::table_summary;
+use crate::output::table_json::TableStandingsJson;
 use crate::output::OutputError;
+use crate::output::{json, table_feedback, table_summary};
 use crate::seeds::derive;
 use crate::table_stats::{compute, TableInput, TableStandings};
 use crate::tournament::{Reporting, TournamentError};
@@ -39,7 +40,8 @@ fn roles(
 }
 
 /// Computes the standings of `rows` and writes every summary file into `dir`
-/// (`games.csv` sorted, `standings.csv`, `fairness.csv`, and `grades.csv` with a roster).
+/// (`games.csv` sorted, `standings.csv`, `fairness.csv`, `standings.json`, `games.jsonl`,
+/// and with a roster `grades.csv` and the `feedback/` pages).
 ///
 /// # Errors
 /// [`OutputError`] when a file cannot be written.
@@ -77,7 +79,16 @@ pub fn write_summaries(
     table_summary::write_fairness(dir, &standings)?;
     if let Some(roster) = &reporting.roster {
         table_summary::write_grades(dir, &standings, roster, reporting.bands.as_ref())?;
+        table_feedback::write(dir, &standings, rows, &roles, roster)?;
     }
+    let document = TableStandingsJson::new(
+        &manifest.game,
+        manifest.seed,
+        seats,
+        &standings,
+        reporting.roster.as_ref(),
+    );
+    json::write(dir, &document, rows)?;
     Ok(standings)
 }
 

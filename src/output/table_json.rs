@@ -1,0 +1,202 @@
+//! `standings.json` of a table tournament (also printed by `arena standings DIR --json`):
+//! the same values as its `standings.csv` and `fairness.csv`, grouped. `games.jsonl` needs
+//! nothing of its own: [`super::json::games_lines`] writes a game of any seat count.
+//! Documented in `docs/RESULTS.md` ("JSON output").
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::json::{RatingJson, VERSION};
+use crate::bot::FaultKind;
+use crate::grading::roster::Roster;
+use crate::table_stats::{RoleRecord, SeatFairness, TableStanding, TableStandings};
+
+/// A bot's record in one role of the game (pursuit: `pursuer`, `evader`).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct RoleJson {
+    /// The role.
+    pub role: &'static str,
+    /// Games in the role.
+    pub games: u32,
+    /// Games won in it (a pursuer's captures, an evader's escapes).
+    pub wins: u32,
+    /// The mean round its games ended at (a pursuer: over captures; an evader: its mean
+    /// survival), or `null` without such a game.
+    pub mean_round: Option<f64>,
+}
+
+impl From<&RoleRecord> for RoleJson {
+    fn from(r: &RoleRecord) -> RoleJson {
+        RoleJson {
+            role: r.role,
+            games: r.games,
+            wins: r.wins,
+            mean_round: r.mean_round,
+        }
+    }
+}
+
+/// One bot's line: `standings.csv`'s columns, grouped.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TableStandingJson {
+    /// Rank from 1 (shared by bots level on everything but the name); `null` for a
+    /// gauntlet reference.
+    pub rank: Option<u32>,
+    /// The bot.
+    pub bot: String,
+    /// `submission` or `reference`.
+    pub role: &'static str,
+    /// The roster's student id, if any.
+    pub student_id: Option<String>,
+    /// Games played.
+    pub games: u32,
+    /// Games in each seat, seat 1 first.
+    pub seat_games: Vec<u32>,
+    /// Games ranked first (shared first places included).
+    pub wins: u32,
+    /// Points against every other seat not of its team (1 better, ½ equal, 0 worse),
+    /// averaged per game and summed.
+    pub points: f64,
+    /// Points per game.
+    pub share: f64,
+    /// Mean rank over its games.
+    pub mean_rank: f64,
+    /// Mean score over its games.
+    pub mean_score: f64,
+    /// Faults this bot caused, by kind (every kind listed).
+    pub faults: BTreeMap<&'static str, u32>,
+    /// Why it was disqualified, or `null`.
+    pub disqualified: Option<String>,
+    /// Elo with its 95% interval (two or more seats), or `null`.
+    pub rating: Option<RatingJson>,
+    /// A one-seat leaderboard's mean score over the shared boards with its 95% interval,
+    /// or `null`.
+    pub board_mean_score: Option<RatingJson>,
+    /// Its record in every role of the game, in seat order (empty without roles).
+    pub by_role: Vec<RoleJson>,
+}
+
+impl TableStandingJson {
+    /// The JSON view of a standing (`leaderboard`: one seat, so its figure is a mean
+    /// score, not Elo).
+    pub fn new(s: &TableStanding, leaderboard: bool, roster: Option<&Roster>) -> Self {
+        let figure = s.rating.map(|(value, i)| RatingJson {
+            value,
+            low: i.low,
+            high: i.high,
+        });
+        let (rating, board_mean_score) = if leaderboard {
+            (None, figure)
+        } else {
+            (figure, None)
+        };
+        TableStandingJson {
+            rank: (!s.reference).then_some(s.rank),
+            bot: s.name.clone(),
+            role: if s.reference {
+                "reference"
+            } else {
+                "submission"
+            },
+            student_id: roster
+                .and_then(|r| r.student(&s.name))
+                .map(|st| st.id.clone()),
+            games: s.games,
+            seat_games: s.seat_games.clone(),
+            wins: s.wins,
+            points: s.points,
+            share: s.share(),
+            mean_rank: s.mean_rank,
+            mean_score: s.mean_score,
+            faults: FaultKind::ALL
+                .iter()
+                .map(|k| (k.name(), s.faults.get(k).copied().unwrap_or(0)))
+                .collect(),
+            disqualified: s.disqualified.clone(),
+            rating,
+            board_mean_score,
+            by_role: s.roles.iter().map(RoleJson::from).collect(),
+        }
+    }
+}
+
+/// One seat's line of `fairness.csv`.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct SeatJson {
+    /// The seat, from 1.
+    pub seat: usize,
+    /// Its role, or `null` where seats do not differ.
+    pub role: Option<&'static str>,
+    /// Games (ended normally) counted.
+    pub games: u32,
+    /// Games the seat ranked first in.
+    pub wins: u32,
+    /// Points per game (0.5 is a fair seat).
+    pub share: f64,
+    /// Mean rank.
+    pub mean_rank: f64,
+    /// Mean score.
+    pub mean_score: f64,
+}
+
+impl From<&SeatFairness> for SeatJson {
+    fn from(s: &SeatFairness) -> SeatJson {
+        SeatJson {
+            seat: s.seat,
+            role: s.role,
+            games: s.games,
+            wins: s.wins,
+            share: s.share,
+            mean_rank: s.mean_rank,
+            mean_score: s.mean_score,
+        }
+    }
+}
+
+/// `standings.json` of a table tournament.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TableStandingsJson {
+    /// [`VERSION`].
+    pub version: u32,
+    /// The game.
+    pub game: String,
+    /// The tournament seed.
+    pub seed: u64,
+    /// Seats at every table.
+    pub seats: u8,
+    /// Games counted.
+    pub games: u64,
+    /// Whether this is a one-seat leaderboard (bots ranked by `board_mean_score`).
+    pub leaderboard: bool,
+    /// The bots, in `standings.csv`'s order.
+    pub standings: Vec<TableStandingJson>,
+    /// One line per seat, as `fairness.csv`.
+    pub fairness: Vec<SeatJson>,
+}
+
+impl TableStandingsJson {
+    /// The document for `standings` of `game` with `seats` seats.
+    pub fn new(
+        game: &str,
+        seed: u64,
+        seats: u8,
+        standings: &TableStandings,
+        roster: Option<&Roster>,
+    ) -> Self {
+        TableStandingsJson {
+            version: VERSION,
+            game: game.to_string(),
+            seed,
+            seats,
+            games: standings.games as u64,
+            leaderboard: standings.leaderboard,
+            standings: standings
+                .bots
+                .iter()
+                .map(|b| TableStandingJson::new(b, standings.leaderboard, roster))
+                .collect(),
+            fairness: standings.seats.iter().map(SeatJson::from).collect(),
+        }
+    }
+}
