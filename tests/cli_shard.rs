@@ -63,13 +63,11 @@ const RUN: &[&str] = &[
     "--quiet",
 ];
 
-#[test]
-fn three_shards_merge_into_the_single_machine_run_byte_for_byte() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path();
-    inputs(dir);
+/// Plays `run` whole and in three shards (each with its own thread count), merges the
+/// parts in another order, and checks every file of the merged folder against the whole.
+fn shards_merge_byte_for_byte(dir: &Path, run: &[&str], roster: &str) {
     arena(dir)
-        .args(RUN)
+        .args(run)
         .args(["--out", "whole"])
         .assert()
         .success();
@@ -78,7 +76,7 @@ fn three_shards_merge_into_the_single_machine_run_byte_for_byte() {
         let out = format!("part{i}");
         let threads = i.to_string();
         arena(dir)
-            .args(RUN)
+            .args(run)
             .args(["--shard", &shard, "--out", &out, "--threads", &threads])
             .assert()
             .success();
@@ -89,7 +87,7 @@ fn three_shards_merge_into_the_single_machine_run_byte_for_byte() {
     // Parts in any order.
     arena(dir)
         .args(["merge", "part3", "part1", "part2", "--out", "merged"])
-        .args(["--roster", "roster.csv", "--bands", "bands.toml"])
+        .args(["--roster", roster, "--bands", "bands.toml"])
         .assert()
         .success()
         .stdout(predicate::str::contains("3 shards"));
@@ -103,6 +101,55 @@ fn three_shards_merge_into_the_single_machine_run_byte_for_byte() {
         assert!(merged[name] == *bytes, "{name} differs");
     }
     assert!(whole.contains_key("grades.csv"));
+}
+
+#[test]
+fn three_shards_merge_into_the_single_machine_run_byte_for_byte() {
+    let tmp = tempfile::tempdir().unwrap();
+    inputs(tmp.path());
+    shards_merge_byte_for_byte(tmp.path(), RUN, "roster.csv");
+}
+
+/// The same for a game of three seats with roles and teams: pursuit, two pursuers as a
+/// team, the example pursuer and evader modules as two students' submissions.
+#[test]
+fn a_table_tournament_splits_and_merges_byte_for_byte() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    inputs(dir);
+    let subs = dir.join("tables");
+    fs::create_dir_all(&subs).unwrap();
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games");
+    fs::copy(examples.join("pursuer.wasm"), subs.join("ana.wasm")).unwrap();
+    fs::copy(examples.join("evader.wasm"), subs.join("bo.wasm")).unwrap();
+    fs::write(
+        dir.join("roster_tables.csv"),
+        "file,student_id,name\nana,s1,Ana\nbo,s2,Bo\n",
+    )
+    .unwrap();
+    let run = [
+        "tournament",
+        "tables",
+        "builtin:greedy",
+        "builtin:random",
+        "--game",
+        "pursuit",
+        "--option",
+        "players=3",
+        "--option",
+        "team=1",
+        "--rounds",
+        "2",
+        "--seed",
+        "5",
+        "--roster",
+        "roster_tables.csv",
+        "--bands",
+        "bands.toml",
+        "--quiet",
+    ];
+    shards_merge_byte_for_byte(dir, &run, "roster_tables.csv");
+    assert!(common::files(&dir.join("whole")).contains_key("feedback/s1.md"));
 }
 
 #[test]

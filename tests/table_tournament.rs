@@ -210,14 +210,13 @@ fn a_field_smaller_than_a_table_and_table_only_flags_are_refused() {
             "builtin:maxn",
             "--game",
             "tictactoe",
-            "--shard",
-            "1/2",
+            "--play-all",
             "--out",
         ])
         .arg(tmp.path().join("b"))
         .assert()
         .failure()
-        .stderr(predicate::str::contains("--shard"));
+        .stderr(predicate::str::contains("--play-all"));
     arena()
         .args([
             "tournament",

@@ -22,12 +22,20 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
         )
     })?;
     let grading = super::common::load_recorded_grading(&args.grading, &manifest)?;
-    let summary = merge(&args.shards, &args.out, &grading)?;
-    print!("{}", standings_csv::table(&summary.standings));
+    let games = if manifest.seats.is_some() {
+        let kind = arena_games::registry::find_table_game(&manifest.game)?;
+        let (standings, games) =
+            arena::table_tournament::merge(&args.shards, &args.out, kind, &grading)?;
+        print!("{}", arena::output::table_summary::table(&standings));
+        games
+    } else {
+        let summary = merge(&args.shards, &args.out, &grading)?;
+        print!("{}", standings_csv::table(&summary.standings));
+        summary.games
+    };
     println!(
-        "{} shards, {} games merged into {}",
+        "{} shards, {games} games merged into {}",
         args.shards.len(),
-        summary.games,
         escape_path(&args.out)
     );
     Ok(ExitCode::SUCCESS)

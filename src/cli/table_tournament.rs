@@ -21,8 +21,8 @@ use super::bounds::MAX_SERIES;
 use super::common::{limits_json, load_grading, sandbox};
 use super::table_choice::TableChoice;
 use super::tournament::{
-    note_identical, progress_for, report_skipped, say_interrupted, say_resumed, stop_on_ctrl_c,
-    threads_for,
+    note_identical, progress_for, report_skipped, say_interrupted, say_resumed, say_shard_done,
+    stop_on_ctrl_c, threads_for,
 };
 use super::TournamentArgs;
 
@@ -85,9 +85,6 @@ fn check_table_schedule_size(bots: &[Candidate], seats: u8, rounds: u32) -> anyh
 }
 
 pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode> {
-    if args.shard.is_some() {
-        bail!("--shard: games of one, three or four seats (and the table games) are not split across machines yet; run them on one machine");
-    }
     if args.play_all {
         bail!("--play-all: a table is always played in every seating; the flag is for best-of series of two-seat games");
     }
@@ -139,6 +136,7 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
         thread_stack: sandbox.limits().host_thread_stack(),
         reporting: grading,
         skipped,
+        shard: args.shard,
     };
     let stop = stop_on_ctrl_c();
     let (bar, progress) = progress_for(args.quiet);
@@ -157,11 +155,14 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
                     summary.leftovers_removed,
                 );
             }
+            let Some(standings) = summary.standings else {
+                if let (Some(shard), false) = (args.shard, args.quiet) {
+                    say_shard_done(shard, summary.rows.len() as u64, &args.out);
+                }
+                return Ok(ExitCode::SUCCESS);
+            };
             if !args.quiet {
-                print!(
-                    "{}",
-                    arena::output::table_summary::table(&summary.standings)
-                );
+                print!("{}", arena::output::table_summary::table(&standings));
                 println!(
                     "{} games of {} at tables of {}; results in {}",
                     summary.rows.len(),

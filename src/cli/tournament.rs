@@ -41,6 +41,14 @@ pub(super) fn report_skipped(intake: &Intake) -> Vec<SkippedEntry> {
         .collect()
 }
 
+/// Tells what a finished part of a sharded tournament holds and how to combine the parts.
+pub(super) fn say_shard_done(shard: arena::schedule::Shard, games: u64, out: &std::path::Path) {
+    println!(
+        "shard {shard}: {games} games in {}; when every shard is done, combine them with `arena merge SHARD_DIRS... --out DIR`",
+        escape_path(out)
+    );
+}
+
 /// Refuses a schedule of more than [`MAX_SERIES`] series.
 pub(super) fn check_schedule_size(bots: &[Candidate], rounds: u32) -> anyhow::Result<()> {
     let refs = bots.iter().filter(|b| b.reference).count() as u64;
@@ -310,11 +318,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
             }
             if let Some(shard) = args.shard {
                 if !args.quiet {
-                    println!(
-                        "shard {shard}: {} games in {}; when every shard is done, combine them with `arena merge SHARD_DIRS... --out DIR`",
-                        summary.games,
-                        escape_path(&args.out)
-                    );
+                    say_shard_done(shard, summary.games, &args.out);
                 }
                 return Ok(ExitCode::SUCCESS);
             }

@@ -179,6 +179,7 @@ fn verify_table(args: &VerifyArgs, manifest: &Manifest, seats: u8) -> anyhow::Re
         thread_stack: sandbox.limits().host_thread_stack(),
         reporting: grading,
         skipped: manifest.skipped.clone(),
+        shard: manifest.shard,
     };
     let summary = table_tournament::run(&config, field, &Silent, &AtomicBool::new(false))?;
     conclude(dir, &scratch.0, summary.rows.len())

@@ -23,10 +23,13 @@ use arena_games::registry::TableKind;
 use rayon::prelude::*;
 
 use crate::field::Participant;
-use crate::output::games_csv::{GameLog, GameRow};
+use crate::output::games_csv::{self, GameLog, GameRow};
 use crate::output::manifest::{BotEntry, Manifest, SkippedEntry, FORMAT};
 use crate::output::replay_store::{self, Journals};
+use crate::output::OutputError;
 use crate::rng_size::SizeRange;
+use crate::schedule::Shard;
+use crate::tournament::merge::{combine, MergeError};
 use crate::tournament::{
     drop_rows_without_replays, prepare, worker_pool, Progress, Reporting, TournamentError,
 };
@@ -67,13 +70,16 @@ pub struct TableConfig {
     pub reporting: Reporting,
     /// The entries handed in that are not in the field, for the manifest.
     pub skipped: Vec<SkippedEntry>,
+    /// Play only this part of the schedule (`--shard I/N`); `arena merge` combines parts.
+    pub shard: Option<Shard>,
 }
 
 /// What a finished table tournament produced.
 #[derive(Debug)]
 pub struct TableSummary {
-    /// The standings.
-    pub standings: crate::table_stats::TableStandings,
+    /// The standings (`None` for a part of a sharded tournament: its games wait for
+    /// `arena merge`).
+    pub standings: Option<crate::table_stats::TableStandings>,
     /// Every game, in game-id order.
     pub rows: Vec<GameRow>,
     /// Games played in this invocation.
@@ -115,7 +121,7 @@ pub fn manifest(config: &TableConfig, field: &[Participant]) -> Manifest {
             })
             .collect(),
         skipped: config.skipped.clone(),
-        shard: None,
+        shard: config.shard,
         seats: Some(config.seats),
     }
 }
@@ -158,6 +164,22 @@ pub fn run(
     let leftovers_removed = prepare(&config.out, config.resume, &wanted)?;
     let disqualified: Vec<bool> = field.iter().map(|p| p.disqualified.is_some()).collect();
     let mut done = rows::previous_rows(&config.out, &schedule, &series, &disqualified, true)?;
+    let series = match config.shard {
+        Some(shard) => {
+            if let Some(row) = done.values().find(|r| !shard.holds(r.series_id)) {
+                return Err(OutputError::corrupt(
+                    &config.out.join(games_csv::FILE),
+                    format!(
+                        "the row of game {} is not part of shard {shard}",
+                        row.game_id
+                    ),
+                )
+                .into());
+            }
+            series.into_iter().filter(|s| shard.holds(s.id)).collect()
+        }
+        None => series,
+    };
     let missing = drop_rows_without_replays(&config.out, &mut done)?;
     let kept = done.len() as u64;
     let log = Mutex::new(GameLog::open(&config.out)?);
@@ -196,14 +218,20 @@ pub fn run(
     }
     let mut all: Vec<GameRow> = results.into_iter().flat_map(|r| r.0).collect();
     all.sort_by_key(|r| r.game_id);
-    let standings = write_summaries(
-        &config.out,
-        config.game,
-        &wanted,
-        config.seats,
-        &all,
-        &config.reporting,
-    )?;
+    let standings = if config.shard.is_some() {
+        // A part has no standings of its own: its games wait for `arena merge`.
+        games_csv::write_sorted(&config.out, &all)?;
+        None
+    } else {
+        Some(write_summaries(
+            &config.out,
+            config.game,
+            &wanted,
+            config.seats,
+            &all,
+            &config.reporting,
+        )?)
+    };
     Ok(TableSummary {
         standings,
         rows: all,
@@ -213,6 +241,24 @@ pub fn run(
         leftovers_removed,
         names: schedule.names.clone(),
     })
+}
+
+/// Merges the shard folders `dirs` of one table tournament into the new folder `out`
+/// (see [`crate::tournament::merge`]) and writes its summaries with `reporting`.
+///
+/// # Errors
+/// [`MergeError`] naming the folder and the problem.
+pub fn merge(
+    dirs: &[PathBuf],
+    out: &std::path::Path,
+    kind: &dyn TableKind,
+    reporting: &Reporting,
+) -> Result<(crate::table_stats::TableStandings, u64), MergeError> {
+    let manifest = combine(dirs, out)?;
+    let seats = manifest.seats.unwrap_or(2);
+    let standings = recompute(out, kind, &manifest, seats, reporting)?;
+    let games = standings.games as u64;
+    Ok((standings, games))
 }
 
 /// The rows of a finished table tournament's folder, by game id, checked against its

@@ -61,6 +61,17 @@ impl From<OutputError> for MergeError {
 /// [`MergeError`] naming the folder and the problem; `out` is left incomplete only when a
 /// shard turns out corrupt or unfinished while its games are copied.
 pub fn merge(dirs: &[PathBuf], out: &Path, reporting: &Reporting) -> Result<Summary, MergeError> {
+    combine(dirs, out)?;
+    Ok(recompute(out, reporting)?)
+}
+
+/// Combines the shard folders `dirs` into the new folder `out`: the manifest without its
+/// part, every game's row and replay (checked to belong to its shard), and returns the
+/// manifest; the summaries are left to the caller (two seats or a table game).
+///
+/// # Errors
+/// As [`merge`].
+pub fn combine(dirs: &[PathBuf], out: &Path) -> Result<Manifest, MergeError> {
     let manifests = read_manifests(dirs)?;
     if fs::read_dir(out).is_ok_and(|mut d| d.next().is_some()) {
         return Err(MergeError::OutNotEmpty(out.to_path_buf()));
@@ -98,7 +109,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, reporting: &Reporting) -> Result<Summ
     whole.write(out)?;
     games_csv::write_sorted(out, &rows)?;
     replays.write(out)?;
-    Ok(recompute(out, reporting)?)
+    Ok(whole)
 }
 
 /// The shards' manifests, checked: every folder a shard of the same tournament, the parts
