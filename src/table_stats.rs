@@ -102,8 +102,8 @@ impl TableStanding {
     }
 }
 
-/// One seat's line of `fairness.csv`.
-#[derive(Clone, Debug, PartialEq)]
+/// One seat's line of `fairness.csv` (serialised as is into `standings.json`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct SeatFairness {
     /// The seat, from 1.
     pub seat: usize,

@@ -69,22 +69,30 @@ fn wdl(r: &Record) -> String {
     format!("{}-{}-{}", r.wins, r.draws, r.losses)
 }
 
-/// One student's page.
-fn page(results: &Results, s: &Standing, student: &Student, grade: Option<&String>) -> String {
-    let mut out = String::new();
-    let ranked = results.standings.iter().filter(|t| !t.reference).count();
-    let _ = writeln!(
-        out,
-        "# {} ({}): bot `{}`\n",
-        student.name, student.id, s.name
-    );
-    let _ = write!(out, "- **Rank {} of {ranked}**", s.rank);
+/// A page's title and its first line: who, which bot, the rank among `ranked` and the
+/// grade (two seats and tables alike).
+pub(crate) fn page_head(
+    student: &Student,
+    bot: &str,
+    rank: impl std::fmt::Display,
+    ranked: usize,
+    grade: Option<&String>,
+) -> String {
+    let mut out = format!("# {} ({}): bot `{bot}`\n\n", student.name, student.id);
+    let _ = write!(out, "- **Rank {rank} of {ranked}**");
     match grade {
         Some(g) => {
             let _ = writeln!(out, ", grade **{g}**");
         }
         None => out.push('\n'),
     }
+    out
+}
+
+/// One student's page.
+fn page(results: &Results, s: &Standing, student: &Student, grade: Option<&String>) -> String {
+    let ranked = results.standings.iter().filter(|t| !t.reference).count();
+    let mut out = page_head(student, &s.name, s.rank, ranked, grade);
     let _ = writeln!(
         out,
         "- series points {} (won-drawn-lost {}), game points {} ({}), score margin {}",

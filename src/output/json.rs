@@ -63,9 +63,10 @@ pub struct RatingJson {
     pub high: f64,
 }
 
-/// One bot's line of the standings (the columns of `standings.csv`, grouped).
+/// Who a line of the standings is about: the first fields of every standings document
+/// (two seats and tables), flattened into the line.
 #[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct StandingJson {
+pub struct BotJson {
     /// Rank from 1; `null` for a gauntlet reference.
     pub rank: Option<usize>,
     /// The bot.
@@ -74,6 +75,27 @@ pub struct StandingJson {
     pub role: &'static str,
     /// The roster's student id, if any.
     pub student_id: Option<String>,
+}
+
+impl BotJson {
+    /// The bot `name` at `rank` (ignored for a reference), with its student id from
+    /// `roster`.
+    pub fn new(name: &str, rank: usize, reference: bool, roster: Option<&Roster>) -> BotJson {
+        BotJson {
+            rank: (!reference).then_some(rank),
+            bot: name.to_string(),
+            role: if reference { "reference" } else { "submission" },
+            student_id: roster.and_then(|r| r.student(name)).map(|st| st.id.clone()),
+        }
+    }
+}
+
+/// One bot's line of the standings (the columns of `standings.csv`, grouped).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct StandingJson {
+    /// Rank, bot, role, student id.
+    #[serde(flatten)]
+    pub who: BotJson,
     /// Series record; `points` is what the standings rank by.
     pub series: RecordJson,
     /// Game record.
@@ -96,16 +118,7 @@ impl StandingJson {
     /// The JSON view of a standing.
     pub fn new(s: &Standing, roster: Option<&Roster>) -> StandingJson {
         StandingJson {
-            rank: (!s.reference).then_some(s.rank),
-            bot: s.name.clone(),
-            role: if s.reference {
-                "reference"
-            } else {
-                "submission"
-            },
-            student_id: roster
-                .and_then(|r| r.student(&s.name))
-                .map(|st| st.id.clone()),
+            who: BotJson::new(&s.name, s.rank, s.reference, roster),
             series: (&s.series).into(),
             games: (&s.games).into(),
             score_margin: s.margin,

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
-use super::feedback::{file_name, grades, DIR};
+use super::feedback::{file_name, grades, page_head, DIR};
 use super::{atomic, OutputError};
 use crate::grading::roster::{Roster, Student};
 use crate::record::{EndKind, GameRow};
@@ -65,21 +65,9 @@ fn page(
     student: &Student,
     grade: Option<&String>,
 ) -> String {
-    let mut out = String::new();
     let ranked = s.bots.iter().filter(|t| !t.reference).count();
     let seats = roles.len();
-    let _ = writeln!(
-        out,
-        "# {} ({}): bot `{}`\n",
-        student.name, student.id, b.name
-    );
-    let _ = write!(out, "- **Rank {} of {ranked}**", b.rank);
-    match grade {
-        Some(g) => {
-            let _ = writeln!(out, ", grade **{g}**");
-        }
-        None => out.push('\n'),
-    }
+    let mut out = page_head(student, &b.name, b.rank, ranked, grade);
     let _ = writeln!(
         out,
         "- {} games at tables of {seats}, ranked first in {}; mean rank {:.3}, mean score {:.3}",

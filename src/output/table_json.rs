@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::json::{RatingJson, VERSION};
+use super::json::{BotJson, RatingJson, VERSION};
 use crate::bot::FaultKind;
 use crate::grading::roster::Roster;
 use crate::table_stats::{RoleRecord, SeatFairness, TableStanding, TableStandings};
@@ -40,15 +40,9 @@ impl From<&RoleRecord> for RoleJson {
 /// One bot's line: `standings.csv`'s columns, grouped.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct TableStandingJson {
-    /// Rank from 1 (shared by bots level on everything but the name); `null` for a
-    /// gauntlet reference.
-    pub rank: Option<u32>,
-    /// The bot.
-    pub bot: String,
-    /// `submission` or `reference`.
-    pub role: &'static str,
-    /// The roster's student id, if any.
-    pub student_id: Option<String>,
+    /// Rank (shared by bots level on everything but the name), bot, role, student id.
+    #[serde(flatten)]
+    pub who: BotJson,
     /// Games played.
     pub games: u32,
     /// Games in each seat, seat 1 first.
@@ -92,16 +86,7 @@ impl TableStandingJson {
             (figure, None)
         };
         TableStandingJson {
-            rank: (!s.reference).then_some(s.rank),
-            bot: s.name.clone(),
-            role: if s.reference {
-                "reference"
-            } else {
-                "submission"
-            },
-            student_id: roster
-                .and_then(|r| r.student(&s.name))
-                .map(|st| st.id.clone()),
+            who: BotJson::new(&s.name, s.rank as usize, s.reference, roster),
             games: s.games,
             seat_games: s.seat_games.clone(),
             wins: s.wins,
@@ -117,39 +102,6 @@ impl TableStandingJson {
             rating,
             board_mean_score,
             by_role: s.roles.iter().map(RoleJson::from).collect(),
-        }
-    }
-}
-
-/// One seat's line of `fairness.csv`.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct SeatJson {
-    /// The seat, from 1.
-    pub seat: usize,
-    /// Its role, or `null` where seats do not differ.
-    pub role: Option<&'static str>,
-    /// Games (ended normally) counted.
-    pub games: u32,
-    /// Games the seat ranked first in.
-    pub wins: u32,
-    /// Points per game (0.5 is a fair seat).
-    pub share: f64,
-    /// Mean rank.
-    pub mean_rank: f64,
-    /// Mean score.
-    pub mean_score: f64,
-}
-
-impl From<&SeatFairness> for SeatJson {
-    fn from(s: &SeatFairness) -> SeatJson {
-        SeatJson {
-            seat: s.seat,
-            role: s.role,
-            games: s.games,
-            wins: s.wins,
-            share: s.share,
-            mean_rank: s.mean_rank,
-            mean_score: s.mean_score,
         }
     }
 }
@@ -172,7 +124,7 @@ pub struct TableStandingsJson {
     /// The bots, in `standings.csv`'s order.
     pub standings: Vec<TableStandingJson>,
     /// One line per seat, as `fairness.csv`.
-    pub fairness: Vec<SeatJson>,
+    pub fairness: Vec<SeatFairness>,
 }
 
 impl TableStandingsJson {
@@ -196,7 +148,7 @@ impl TableStandingsJson {
                 .iter()
                 .map(|b| TableStandingJson::new(b, standings.leaderboard, roster))
                 .collect(),
-            fairness: standings.seats.iter().map(SeatJson::from).collect(),
+            fairness: standings.seats.clone(),
         }
     }
 }

@@ -26,12 +26,12 @@ use crate::field::Participant;
 use crate::output::games_csv::{self, GameLog, GameRow};
 use crate::output::manifest::{BotEntry, Manifest, SkippedEntry, FORMAT};
 use crate::output::replay_store::{self, Journals};
-use crate::output::OutputError;
 use crate::rng_size::SizeRange;
 use crate::schedule::Shard;
 use crate::tournament::merge::{combine, MergeError};
 use crate::tournament::{
-    drop_rows_without_replays, prepare, worker_pool, Progress, Reporting, TournamentError,
+    check_shard_rows, drop_rows_without_replays, prepare, worker_pool, Progress, Reporting,
+    TournamentError,
 };
 use play::TableRun;
 use schedule::{TableSchedule, TableSeries};
@@ -166,16 +166,7 @@ pub fn run(
     let mut done = rows::previous_rows(&config.out, &schedule, &series, &disqualified, true)?;
     let series = match config.shard {
         Some(shard) => {
-            if let Some(row) = done.values().find(|r| !shard.holds(r.series_id)) {
-                return Err(OutputError::corrupt(
-                    &config.out.join(games_csv::FILE),
-                    format!(
-                        "the row of game {} is not part of shard {shard}",
-                        row.game_id
-                    ),
-                )
-                .into());
-            }
+            check_shard_rows(&config.out, shard, done.values())?;
             series.into_iter().filter(|s| shard.holds(s.id)).collect()
         }
         None => series,

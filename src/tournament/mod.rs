@@ -20,7 +20,7 @@ pub use summaries::{recompute, write_summaries};
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
@@ -297,6 +297,28 @@ pub(crate) fn worker_pool(
 ///
 /// # Errors
 /// [`TournamentError`]; on `Interrupted`, every finished game is saved for `--resume`.
+/// Refuses a recorded row of `out` that belongs to another part than `shard` (a folder
+/// resumed as the wrong part).
+///
+/// # Errors
+/// [`OutputError`] naming `games.csv` and the game.
+pub(crate) fn check_shard_rows<'a>(
+    out: &Path,
+    shard: Shard,
+    rows: impl IntoIterator<Item = &'a GameRow>,
+) -> Result<(), OutputError> {
+    match rows.into_iter().find(|r| !shard.holds(r.series_id)) {
+        Some(row) => Err(OutputError::corrupt(
+            &out.join(games_csv::FILE),
+            format!(
+                "the row of game {} is not part of shard {shard}",
+                row.game_id
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
 pub fn run(
     config: &Config,
     mut field: Vec<Participant>,
@@ -324,16 +346,7 @@ pub fn run(
     let mut done = previous_rows(&config.out, &schedule, &all_plans, &disqualified, true)?;
     let plans: Vec<SeriesPlan> = match config.shard {
         Some(shard) => {
-            if let Some(row) = done.values().find(|r| !shard.holds(r.series_id)) {
-                return Err(OutputError::corrupt(
-                    &config.out.join(games_csv::FILE),
-                    format!(
-                        "the row of game {} is not part of shard {shard}",
-                        row.game_id
-                    ),
-                )
-                .into());
-            }
+            check_shard_rows(&config.out, shard, done.values())?;
             all_plans
                 .into_iter()
                 .filter(|p| shard.holds(p.id))
