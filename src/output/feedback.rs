@@ -89,6 +89,15 @@ pub(crate) fn page_head(
     out
 }
 
+/// The line under a page's "Faults" heading: none, or what RESULTS in the commands means.
+pub(crate) fn faults_intro(none: bool) -> &'static str {
+    if none {
+        "None: every game of yours ended under the rules.\n"
+    } else {
+        "In the commands, RESULTS is the results folder (the one that holds `feedback/`).\n\n"
+    }
+}
+
 /// One student's page.
 fn page(results: &Results, s: &Standing, student: &Student, grade: Option<&String>) -> String {
     let ranked = results.standings.iter().filter(|t| !t.reference).count();
@@ -157,14 +166,7 @@ fn page(results: &Results, s: &Standing, student: &Student, grade: Option<&Strin
         .iter()
         .filter(|r| r.culprit_bot() == Some(s.name.as_str()) && matches!(r.end, EndKind::Fault(_)))
         .collect();
-    if faults.is_empty() {
-        let _ = writeln!(out, "None: every game of yours ended under the rules.");
-    } else {
-        let _ = writeln!(
-            out,
-            "In the commands, RESULTS is the results folder (the one that holds `feedback/`).\n"
-        );
-    }
+    out.push_str(faults_intro(faults.is_empty()));
     for r in faults {
         let (seat, opponent) = if r.bot(0) == s.name {
             (1, r.bot(1))

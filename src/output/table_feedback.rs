@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
-use super::feedback::{file_name, grades, page_head, DIR};
+use super::feedback::{faults_intro, file_name, grades, page_head, DIR};
 use super::{atomic, OutputError};
 use crate::grading::roster::{Roster, Student};
 use crate::record::{EndKind, GameRow};
@@ -136,14 +136,7 @@ fn page(
             (faulted && matches!(r.end, EndKind::Fault(_))).then_some((*r, seat))
         })
         .collect();
-    if faults.is_empty() {
-        let _ = writeln!(out, "None: every game of yours ended under the rules.");
-    } else {
-        let _ = writeln!(
-            out,
-            "In the commands, RESULTS is the results folder (the one that holds `feedback/`).\n"
-        );
-    }
+    out.push_str(faults_intro(faults.is_empty()));
     for (r, seat) in faults {
         let others: Vec<&str> = r
             .seats
