@@ -10,6 +10,7 @@ use arena_games::GameParams;
 use super::schedule_of;
 use crate::output::games_csv::{self, GameRow};
 use crate::output::manifest::Manifest;
+use crate::output::report::{self, table::TableReportInput};
 use crate::output::table_summary;
 use crate::output::OutputError;
 use crate::seeds::derive;
@@ -39,7 +40,8 @@ fn roles(
 }
 
 /// Computes the standings of `rows` and writes every summary file into `dir`
-/// (`games.csv` sorted, `standings.csv`, `fairness.csv`, and `grades.csv` with a roster).
+/// (`games.csv` sorted, `standings.csv`, `fairness.csv`, `grades.csv` with a roster, and
+/// the results page `report.html`).
 ///
 /// # Errors
 /// [`OutputError`] when a file cannot be written.
@@ -78,6 +80,18 @@ pub fn write_summaries(
     if let Some(roster) = &reporting.roster {
         table_summary::write_grades(dir, &standings, roster, reporting.bands.as_ref())?;
     }
+    report::table::write_table(
+        dir,
+        &TableReportInput {
+            kind,
+            manifest,
+            standings: &standings,
+            roles: &roles,
+            names: &schedule.names,
+            rows,
+            roster: reporting.roster.as_ref(),
+        },
+    )?;
     Ok(standings)
 }
 

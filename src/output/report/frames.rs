@@ -5,17 +5,21 @@
 
 use std::ops::Range;
 
-use arena_games::GameKind;
+use arena_games::game::Viewer;
+use arena_games::registry::{AnyTable, TableKind};
+use arena_games::{AnyGame, GameKind};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 use super::ansi::{line_to_html, Style};
 use crate::output::replay::Replay;
+use crate::output::table_replay::TableReplay;
+use crate::record::MoveMark;
 
 /// One move of a replay.
 #[derive(Clone, Debug, Serialize)]
 pub struct MoveView {
-    /// The seat that moved: 1 or 2.
+    /// The seat that moved, from 1.
     pub seat: u8,
     /// The move in the game's notation.
     pub text: String,
@@ -39,7 +43,7 @@ pub struct Frames {
     /// The moves, in order.
     pub moves: Vec<MoveView>,
     /// Each seat's captured debug output, as lines.
-    pub logs: [Vec<String>; 2],
+    pub logs: Vec<Vec<String>>,
 }
 
 /// Why a replay's positions cannot be drawn.
@@ -51,6 +55,14 @@ pub enum FramesError {
         /// The game's id.
         game: u64,
         /// The rules' reason.
+        reason: String,
+    },
+    /// A table game's replay does not re-check under the rules (its moves or its result).
+    #[error("game {game}: {reason}")]
+    Check {
+        /// The game's id.
+        game: u64,
+        /// What disagrees.
         reason: String,
     },
     /// The rules refuse a move.
@@ -128,54 +140,133 @@ impl Lines {
     }
 }
 
-/// Re-plays `replay` under `kind`'s rules and draws every position.
-///
-/// # Errors
-/// [`FramesError`] naming the setup or the move that the rules refuse.
-pub fn frames(kind: &dyn GameKind, replay: &Replay) -> Result<Frames, FramesError> {
-    let mut state = kind
-        .start_from_setup(&replay.setup)
-        .map_err(|e| FramesError::Setup {
-            game: replay.game_id,
-            reason: e.to_string(),
-        })?;
+/// A running game as the viewer draws it: two-seat games and table games alike.
+trait Drawn {
+    /// The seat to move, from 1.
+    fn mover(&self) -> u8;
+    /// The move `raw` encodes, in the game's notation.
+    fn describe(&self, raw: i32) -> Option<String>;
+    /// Plays `raw`, or says why the rules refuse it.
+    fn play_raw(&mut self, raw: i32) -> Result<(), String>;
+    /// The position for a spectator, in colour (ANSI).
+    fn drawn(&self) -> String;
+}
+
+impl Drawn for Box<dyn AnyGame> {
+    fn mover(&self) -> u8 {
+        self.to_move().number()
+    }
+    fn describe(&self, raw: i32) -> Option<String> {
+        self.describe_move(raw)
+    }
+    fn play_raw(&mut self, raw: i32) -> Result<(), String> {
+        self.play(raw).map_err(|e| e.to_string())
+    }
+    fn drawn(&self) -> String {
+        self.render(true)
+    }
+}
+
+impl Drawn for Box<dyn AnyTable> {
+    fn mover(&self) -> u8 {
+        self.to_move().number()
+    }
+    fn describe(&self, raw: i32) -> Option<String> {
+        self.describe_move(raw)
+    }
+    fn play_raw(&mut self, raw: i32) -> Result<(), String> {
+        self.play(raw).map_err(|e| e.to_string())
+    }
+    fn drawn(&self) -> String {
+        self.render(Viewer::All, true)
+    }
+}
+
+/// Draws `state` and the position after each of `moves`, with each move's fuel and log
+/// lines from `marks` (every seat's log in `outputs`).
+fn draw(
+    game: u64,
+    mut state: impl Drawn,
+    moves: &[i32],
+    marks: &[MoveMark],
+    outputs: Vec<&str>,
+) -> Result<Frames, FramesError> {
     let mut lines = Lines::default();
-    let mut frames = vec![lines.frame(state.render(true))];
-    let mut moves = Vec::with_capacity(replay.moves.len());
-    let mut printed = [0u32; 2];
-    for (i, &m) in replay.moves.iter().enumerate() {
-        let seat = state.to_move().number();
-        let mark = replay.marks.get(i);
-        let log = mark.map(|k| {
-            let from = printed[usize::from(seat - 1)];
-            printed[usize::from(seat - 1)] = k.lines.max(from);
-            [from, k.lines.max(from)]
-        });
-        let text = state.describe_move(m).unwrap_or_else(|| m.to_string());
-        state.play(m).map_err(|e| FramesError::Move {
-            game: replay.game_id,
+    let mut frames = vec![lines.frame(state.drawn())];
+    let mut views = Vec::with_capacity(moves.len());
+    let mut printed = vec![0u32; outputs.len()];
+    for (i, &m) in moves.iter().enumerate() {
+        let seat = state.mover();
+        let text = state.describe(m).unwrap_or_else(|| m.to_string());
+        state.play_raw(m).map_err(|reason| FramesError::Move {
+            game,
             index: i + 1,
-            reason: e.to_string(),
+            reason,
         })?;
-        moves.push(MoveView {
+        let mark = marks.get(i);
+        let log = mark.and_then(|k| {
+            let before = printed.get_mut(usize::from(seat).checked_sub(1)?)?;
+            let from = *before;
+            *before = k.lines.max(from);
+            Some([from, k.lines.max(from)])
+        });
+        views.push(MoveView {
             seat,
             text,
             raw: m,
             fuel: mark.map(|k| k.fuel),
             log,
         });
-        frames.push(lines.frame(state.render(true)));
+        frames.push(lines.frame(state.drawn()));
     }
     Ok(Frames {
-        id: replay.game_id,
+        id: game,
         lines: lines.html,
         frames,
-        moves,
-        logs: replay
-            .outputs
-            .clone()
-            .map(|o| o.lines().map(str::to_string).collect()),
+        moves: views,
+        logs: outputs
+            .into_iter()
+            .map(|o| o.lines().map(str::to_string).collect())
+            .collect(),
     })
+}
+
+/// Re-plays `replay` under `kind`'s rules and draws every position.
+///
+/// # Errors
+/// [`FramesError`] naming the setup or the move that the rules refuse.
+pub fn frames(kind: &dyn GameKind, replay: &Replay) -> Result<Frames, FramesError> {
+    let state = kind
+        .start_from_setup(&replay.setup)
+        .map_err(|e| FramesError::Setup {
+            game: replay.game_id,
+            reason: e.to_string(),
+        })?;
+    let outputs = replay.outputs.iter().map(String::as_str).collect();
+    draw(replay.game_id, state, &replay.moves, &replay.marks, outputs)
+}
+
+/// Re-plays a table game's `replay` under `kind`'s rules and draws every position as a
+/// spectator sees it ([`Viewer::All`]: hidden information shown). The replay is checked
+/// first ([`TableReplay::verify`]: every move by the seat to move, the end and every
+/// seat's rank and score as the rules give them), so that the end shown is the rules'.
+///
+/// # Errors
+/// [`FramesError`] naming the setup, the move or the result that the rules refuse.
+pub fn table_frames(kind: &dyn TableKind, replay: &TableReplay) -> Result<Frames, FramesError> {
+    replay.verify(kind).map_err(|e| FramesError::Check {
+        game: replay.game_id,
+        reason: e.to_string(),
+    })?;
+    let state = kind
+        .start_from_setup(&replay.setup)
+        .map_err(|e| FramesError::Setup {
+            game: replay.game_id,
+            reason: e.to_string(),
+        })?;
+    let moves: Vec<i32> = replay.moves.iter().map(|&(_, m)| m).collect();
+    let outputs = replay.seats.iter().map(|s| s.output.as_str()).collect();
+    draw(replay.game_id, state, &moves, &replay.marks, outputs)
 }
 
 #[cfg(test)]
