@@ -383,4 +383,80 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn table_games_are_drawn_for_a_spectator_with_every_seat_and_its_log() {
+        use super::super::ansi::to_html_lines;
+        use arena_games::game::Seat;
+        let mut hidden_shown = 0;
+        for kind in arena_games::registry::table_games() {
+            let info = kind.info();
+            let mut params = GameParams::sized(info.default_rows, info.default_cols);
+            if kind.seats().max >= 3 {
+                params
+                    .options
+                    .insert("players".into(), kind.seats().max.to_string());
+            }
+            let mut g = kind.new_game(&params, 7).unwrap();
+            let seats = usize::from(g.seat_count());
+            let start = g.clone_box();
+            let spectator = to_html_lines(&g.render(Viewer::All, true));
+            if spectator != to_html_lines(&g.render(Viewer::Seat(Seat::new(0).unwrap()), true)) {
+                hidden_shown += 1;
+            }
+            let mut drawn = vec![spectator];
+            let (mut moves, mut movers) = (Vec::new(), Vec::new());
+            while !g.is_terminal() && moves.len() < 30 {
+                let legal = g.legal_moves();
+                let m = legal[moves.len() * 5 % legal.len()];
+                movers.push(g.to_move().number());
+                g.play(m).unwrap();
+                moves.push(m);
+                drawn.push(to_html_lines(&g.render(Viewer::All, true)));
+            }
+            let marks: Vec<MoveMark> = (1..=moves.len() as u32)
+                .map(|k| MoveMark {
+                    fuel: u64::from(k),
+                    lines: k,
+                })
+                .collect();
+            let logs: Vec<String> = (0..seats).map(|k| format!("{k}\n").repeat(40)).collect();
+            let f = draw(
+                1,
+                start,
+                &moves,
+                &marks,
+                logs.iter().map(String::as_str).collect(),
+            )
+            .unwrap();
+            assert_eq!(f.logs.len(), seats, "{}", info.name);
+            for (k, lines) in drawn.iter().enumerate() {
+                let shown: Vec<&str> = f.frames[k]
+                    .iter()
+                    .map(|&i| f.lines[i as usize].as_str())
+                    .collect();
+                assert_eq!(shown, *lines, "{} frame {k}", info.name);
+            }
+            for (k, mv) in f.moves.iter().enumerate() {
+                assert_eq!(mv.seat, movers[k], "{} move {}", info.name, k + 1);
+                assert_eq!(mv.fuel, Some(k as u64 + 1));
+                // A seat's lines run from its previous mark to this one.
+                let previous = movers[..k]
+                    .iter()
+                    .rposition(|&s| s == mv.seat)
+                    .map_or(0, |p| p as u32 + 1);
+                assert_eq!(
+                    mv.log,
+                    Some([previous, k as u32 + 1]),
+                    "{} move {}",
+                    info.name,
+                    k + 1
+                );
+            }
+        }
+        assert!(
+            hidden_shown >= 1,
+            "a game with hidden information is drawn whole"
+        );
+    }
 }
