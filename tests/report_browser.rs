@@ -262,3 +262,50 @@ fn a_table_tournament_page_renders_its_standings_and_a_replay_of_every_seat() {
         "a drawn board"
     );
 }
+
+#[test]
+fn a_pursuit_page_shows_each_role_and_a_minesweeper_page_its_leaderboard() {
+    let Some((browser, tmp)) = browser_and_folder() else {
+        return;
+    };
+    let pursuit = tmp.path().join("pursuit");
+    fs::create_dir_all(&pursuit).unwrap();
+    let page = results_page(
+        &pursuit,
+        "tournament builtin:greedy builtin:random --game pursuit --rounds 2 --seed 4",
+    );
+    let dom = dump_dom(&browser, &format!("file://{}#roles", page.display()));
+    assert!(
+        dom.contains("data-arena-ready=\"true\""),
+        "script errors:\n{dom}"
+    );
+    assert!(element(&dom, "tabs", "nav").contains("Roles"));
+    let roles = element(&dom, "roles-table", "table");
+    for text in [
+        "as pursuer",
+        "as evader",
+        "captures",
+        "escapes",
+        "builtin:random",
+    ] {
+        assert!(roles.contains(text), "the roles lack {text}: {roles}");
+    }
+    assert!(element(&dom, "fairness-table", "table").contains("evader"));
+
+    let mines = tmp.path().join("mines");
+    fs::create_dir_all(&mines).unwrap();
+    let page = results_page(
+        &mines,
+        "tournament builtin:greedy builtin:random --game minesweeper --rounds 3 --seed 4",
+    );
+    let dom = dump_dom(&browser, &format!("file://{}#game=2", page.display()));
+    assert!(
+        dom.contains("data-arena-ready=\"true\""),
+        "script errors:\n{dom}"
+    );
+    let table = element(&dom, "standings-table", "table");
+    assert!(table.contains("mean score (95%)") && !table.contains("points"));
+    assert!(table.contains("builtin:greedy") && table.contains("builtin:random"));
+    assert!(element(&dom, "replay-head", "div").contains("Game 2"));
+    assert!(element(&dom, "replay-end", "ul").contains("score <b>"));
+}
