@@ -7,7 +7,6 @@ use std::ops::Range;
 
 use arena_games::game::Viewer;
 use arena_games::registry::{AnyTable, TableKind};
-use arena_games::{AnyGame, GameKind};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
@@ -140,68 +139,27 @@ impl Lines {
     }
 }
 
-/// A running game as the viewer draws it: two-seat games and table games alike.
-trait Drawn {
-    /// The seat to move, from 1.
-    fn mover(&self) -> u8;
-    /// The move `raw` encodes, in the game's notation.
-    fn describe(&self, raw: i32) -> Option<String>;
-    /// Plays `raw`, or says why the rules refuse it.
-    fn play_raw(&mut self, raw: i32) -> Result<(), String>;
-    /// The position for a spectator, in colour (ANSI).
-    fn drawn(&self) -> String;
-}
-
-impl Drawn for Box<dyn AnyGame> {
-    fn mover(&self) -> u8 {
-        self.to_move().number()
-    }
-    fn describe(&self, raw: i32) -> Option<String> {
-        self.describe_move(raw)
-    }
-    fn play_raw(&mut self, raw: i32) -> Result<(), String> {
-        self.play(raw).map_err(|e| e.to_string())
-    }
-    fn drawn(&self) -> String {
-        self.render(true)
-    }
-}
-
-impl Drawn for Box<dyn AnyTable> {
-    fn mover(&self) -> u8 {
-        self.to_move().number()
-    }
-    fn describe(&self, raw: i32) -> Option<String> {
-        self.describe_move(raw)
-    }
-    fn play_raw(&mut self, raw: i32) -> Result<(), String> {
-        self.play(raw).map_err(|e| e.to_string())
-    }
-    fn drawn(&self) -> String {
-        self.render(Viewer::All, true)
-    }
-}
-
-/// Draws `state` and the position after each of `moves`, with each move's fuel and log
-/// lines from `marks` (every seat's log in `outputs`).
+/// Draws `state` and the position after each of `moves` as a spectator sees them
+/// ([`Viewer::All`]: hidden information shown), with each move's fuel and log lines from
+/// `marks` (every seat's log in `outputs`).
 fn draw(
     game: u64,
-    mut state: impl Drawn,
+    mut state: Box<dyn AnyTable>,
     moves: &[i32],
     marks: &[MoveMark],
     outputs: Vec<&str>,
 ) -> Result<Frames, FramesError> {
     let mut lines = Lines::default();
-    let mut frames = vec![lines.frame(state.drawn())];
+    let mut frames = vec![lines.frame(state.render(Viewer::All, true))];
     let mut views = Vec::with_capacity(moves.len());
     let mut printed = vec![0u32; outputs.len()];
     for (i, &m) in moves.iter().enumerate() {
-        let seat = state.mover();
-        let text = state.describe(m).unwrap_or_else(|| m.to_string());
-        state.play_raw(m).map_err(|reason| FramesError::Move {
+        let seat = state.to_move().number();
+        let text = state.describe_move(m).unwrap_or_else(|| m.to_string());
+        state.play(m).map_err(|e| FramesError::Move {
             game,
             index: i + 1,
-            reason,
+            reason: e.to_string(),
         })?;
         let mark = marks.get(i);
         let log = mark.and_then(|k| {
@@ -217,7 +175,7 @@ fn draw(
             fuel: mark.map(|k| k.fuel),
             log,
         });
-        frames.push(lines.frame(state.drawn()));
+        frames.push(lines.frame(state.render(Viewer::All, true)));
     }
     Ok(Frames {
         id: game,
@@ -231,11 +189,12 @@ fn draw(
     })
 }
 
-/// Re-plays `replay` under `kind`'s rules and draws every position.
+/// Re-plays a two-seat game's `replay` under `kind`'s rules (the game behind the table
+/// interface, drawn exactly as its own `render`) and draws every position.
 ///
 /// # Errors
 /// [`FramesError`] naming the setup or the move that the rules refuse.
-pub fn frames(kind: &dyn GameKind, replay: &Replay) -> Result<Frames, FramesError> {
+pub fn frames(kind: &dyn TableKind, replay: &Replay) -> Result<Frames, FramesError> {
     let state = kind
         .start_from_setup(&replay.setup)
         .map_err(|e| FramesError::Setup {
@@ -305,7 +264,8 @@ mod tests {
             scores: g.scores(),
             outputs: ["one\ntwo\n".into(), String::new()],
         };
-        let f = frames(kind, &replay).unwrap();
+        let table = arena_games::registry::find_table_game("mathtricks").unwrap();
+        let f = frames(table, &replay).unwrap();
         assert_eq!(f.frames.len(), moves.len() + 1);
         assert_eq!(f.moves.len(), moves.len());
         assert_eq!(f.moves[0].seat, 1);
@@ -320,7 +280,7 @@ mod tests {
         assert_eq!(last, super::super::ansi::to_html_lines(&g.render(true)));
         let mut bad = replay.clone();
         bad.moves[0] = -77;
-        let err = frames(kind, &bad).unwrap_err();
+        let err = frames(table, &bad).unwrap_err();
         assert!(matches!(err, FramesError::Move { index: 1, .. }), "{err}");
         assert!(err.to_string().contains("move 1"), "{err}");
     }
@@ -362,7 +322,8 @@ mod tests {
                     scores: g.scores(),
                     outputs: [String::new(), String::new()],
                 };
-                let f = frames(*kind, &replay).unwrap();
+                let table = arena_games::registry::find_table_game(info.name).unwrap();
+                let f = frames(table, &replay).unwrap();
                 // Numbered in order of first appearance, as converting whole frames would.
                 let mut expected: Vec<String> = Vec::new();
                 for lines in &drawn {

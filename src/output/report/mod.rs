@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::fs;
 use std::path::Path;
 
-use arena_games::find_game;
+use arena_games::registry::find_table_game;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -312,7 +312,7 @@ fn write_page(
 /// [`OutputError`] when a file cannot be written. A replay that cannot be read or does
 /// not re-check is shown in the page with the reason instead of its frames.
 pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
-    let kind = find_game(&input.manifest.game)
+    let kind = find_table_game(&input.manifest.game)
         .map_err(|e| OutputError::corrupt(&dir.join(super::manifest::FILE), e.to_string()))?;
     let payloads = replay_payloads(dir, &chosen(input.rows), |store, id| {
         let r = store.replay(dir, id).map_err(|e| e.to_string())?;
