@@ -6,7 +6,7 @@
 use std::ops::Range;
 
 use arena_games::game::Viewer;
-use arena_games::registry::{AnyTable, TableKind};
+use arena_games::registry::TableKind;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
@@ -139,16 +139,24 @@ impl Lines {
     }
 }
 
-/// Draws `state` and the position after each of `moves` as a spectator sees them
+/// Draws the position `setup` starts from and the position after each of `moves` under
+/// `kind`'s rules, as a spectator sees them
 /// ([`Viewer::All`]: hidden information shown), with each move's fuel and log lines from
 /// `marks` (every seat's log in `outputs`).
 fn draw(
+    kind: &dyn TableKind,
     game: u64,
-    mut state: Box<dyn AnyTable>,
+    setup: &str,
     moves: &[i32],
     marks: &[MoveMark],
     outputs: Vec<&str>,
 ) -> Result<Frames, FramesError> {
+    let mut state = kind
+        .start_from_setup(setup)
+        .map_err(|e| FramesError::Setup {
+            game,
+            reason: e.to_string(),
+        })?;
     let mut lines = Lines::default();
     let mut frames = vec![lines.frame(state.render(Viewer::All, true))];
     let mut views = Vec::with_capacity(moves.len());
@@ -195,14 +203,9 @@ fn draw(
 /// # Errors
 /// [`FramesError`] naming the setup or the move that the rules refuse.
 pub fn frames(kind: &dyn TableKind, replay: &Replay) -> Result<Frames, FramesError> {
-    let state = kind
-        .start_from_setup(&replay.setup)
-        .map_err(|e| FramesError::Setup {
-            game: replay.game_id,
-            reason: e.to_string(),
-        })?;
     let outputs = replay.outputs.iter().map(String::as_str).collect();
-    draw(replay.game_id, state, &replay.moves, &replay.marks, outputs)
+    let (id, setup) = (replay.game_id, &replay.setup);
+    draw(kind, id, setup, &replay.moves, &replay.marks, outputs)
 }
 
 /// Re-plays a table game's `replay` under `kind`'s rules and draws every position as a
@@ -217,15 +220,10 @@ pub fn table_frames(kind: &dyn TableKind, replay: &TableReplay) -> Result<Frames
         game: replay.game_id,
         reason: e.to_string(),
     })?;
-    let state = kind
-        .start_from_setup(&replay.setup)
-        .map_err(|e| FramesError::Setup {
-            game: replay.game_id,
-            reason: e.to_string(),
-        })?;
     let moves: Vec<i32> = replay.moves.iter().map(|&(_, m)| m).collect();
     let outputs = replay.seats.iter().map(|s| s.output.as_str()).collect();
-    draw(replay.game_id, state, &moves, &replay.marks, outputs)
+    let (id, setup) = (replay.game_id, &replay.setup);
+    draw(kind, id, setup, &moves, &replay.marks, outputs)
 }
 
 #[cfg(test)]
@@ -285,6 +283,18 @@ mod tests {
         assert!(err.to_string().contains("move 1"), "{err}");
     }
 
+    /// Frame `k` of `f` shows `drawn[k]`, line for line.
+    fn assert_frames_are(f: &Frames, drawn: &[Vec<String>], game: &str) {
+        assert_eq!(f.frames.len(), drawn.len(), "{game}");
+        for (k, lines) in drawn.iter().enumerate() {
+            let shown: Vec<&str> = f.frames[k]
+                .iter()
+                .map(|&i| f.lines[i as usize].as_str())
+                .collect();
+            assert_eq!(shown, *lines, "{game} frame {k}");
+        }
+    }
+
     #[test]
     fn every_frame_of_every_game_is_its_position_converted_whole() {
         use super::super::ansi::to_html_lines;
@@ -334,13 +344,7 @@ mod tests {
                     }
                 }
                 assert_eq!(f.lines, expected, "{}", info.name);
-                for (k, lines) in drawn.iter().enumerate() {
-                    let shown: Vec<&str> = f.frames[k]
-                        .iter()
-                        .map(|&i| f.lines[i as usize].as_str())
-                        .collect();
-                    assert_eq!(shown, *lines, "{} frame {k}", info.name);
-                }
+                assert_frames_are(&f, &drawn, info.name);
             }
         }
     }
@@ -360,7 +364,7 @@ mod tests {
             }
             let mut g = kind.new_game(&params, 7).unwrap();
             let seats = usize::from(g.seat_count());
-            let start = g.clone_box();
+            let setup = g.setup();
             let spectator = to_html_lines(&g.render(Viewer::All, true));
             if spectator != to_html_lines(&g.render(Viewer::Seat(Seat::new(0).unwrap()), true)) {
                 hidden_shown += 1;
@@ -383,21 +387,16 @@ mod tests {
                 .collect();
             let logs: Vec<String> = (0..seats).map(|k| format!("{k}\n").repeat(40)).collect();
             let f = draw(
+                &**kind,
                 1,
-                start,
+                &setup,
                 &moves,
                 &marks,
                 logs.iter().map(String::as_str).collect(),
             )
             .unwrap();
             assert_eq!(f.logs.len(), seats, "{}", info.name);
-            for (k, lines) in drawn.iter().enumerate() {
-                let shown: Vec<&str> = f.frames[k]
-                    .iter()
-                    .map(|&i| f.lines[i as usize].as_str())
-                    .collect();
-                assert_eq!(shown, *lines, "{} frame {k}", info.name);
-            }
+            assert_frames_are(&f, &drawn, info.name);
             for (k, mv) in f.moves.iter().enumerate() {
                 assert_eq!(mv.seat, movers[k], "{} move {}", info.name, k + 1);
                 assert_eq!(mv.fuel, Some(k as u64 + 1));
