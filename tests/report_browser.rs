@@ -22,6 +22,40 @@ fn chromium() -> Option<PathBuf> {
         })
 }
 
+/// Chromium and a temporary folder holding an empty `subs/`; `None`, with a note, where no
+/// Chromium is installed.
+fn browser_and_folder() -> Option<(PathBuf, tempfile::TempDir)> {
+    let Some(browser) = chromium() else {
+        eprintln!("note: no chromium on PATH: the browser test is skipped");
+        return None;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    fs::create_dir_all(tmp.path().join("subs")).unwrap();
+    Some((browser, tmp))
+}
+
+/// Runs `arena ARGS --out res --quiet` in `dir` (`args` split at spaces) and returns `res/report.html`, checked to
+/// hold no bot name unescaped and to load nothing from elsewhere.
+fn results_page(dir: &Path, args: &str) -> PathBuf {
+    let status = Command::new(env!("CARGO_BIN_EXE_arena"))
+        .current_dir(dir)
+        .args(args.split(' '))
+        .args(["--out", "res", "--quiet"])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let page = dir.join("res/report.html");
+    let html = fs::read_to_string(&page).unwrap();
+    assert!(
+        !html.contains(HOSTILE_NAME),
+        "a bot name reached the page unescaped"
+    );
+    for remote in ["src=\"http", "href=\"http", "<link", "@import", "url(http"] {
+        assert!(!html.contains(remote), "the page loads something: {remote}");
+    }
+    page
+}
+
 /// The DOM of `url` after the page's scripts ran.
 fn dump_dom(browser: &Path, url: &str) -> String {
     let out = Command::new(browser)
@@ -45,14 +79,11 @@ fn dump_dom(browser: &Path, url: &str) -> String {
 
 #[test]
 fn the_results_page_renders_the_standings_and_a_replay_without_script_errors() {
-    let Some(browser) = chromium() else {
-        eprintln!("note: no chromium on PATH: the browser test is skipped");
+    let Some((browser, tmp)) = browser_and_folder() else {
         return;
     };
-    let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let subs = dir.join("subs");
-    fs::create_dir_all(&subs).unwrap();
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile");
     fs::copy(fixtures.join("first_legal.wat"), subs.join("ana.wat")).unwrap();
     fs::copy(fixtures.join("chatty.wat"), subs.join("chatty.wat")).unwrap();
@@ -61,24 +92,10 @@ fn the_results_page_renders_the_standings_and_a_replay_without_script_errors() {
         subs.join(format!("{HOSTILE_NAME}.wat")),
     )
     .unwrap();
-    let status = Command::new(env!("CARGO_BIN_EXE_arena"))
-        .current_dir(dir)
-        .args(["tournament", "subs", "builtin:greedy", "--best-of", "3"])
-        .args([
-            "--rows", "5", "--cols", "5", "--seed", "3", "--out", "res", "--quiet",
-        ])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let page = dir.join("res/report.html");
-    let html = fs::read_to_string(&page).unwrap();
-    assert!(
-        !html.contains(HOSTILE_NAME),
-        "a bot name reached the page unescaped"
+    let page = results_page(
+        dir,
+        "tournament subs builtin:greedy --best-of 3 --rows 5 --cols 5 --seed 3",
     );
-    for remote in ["src=\"http", "href=\"http", "<link", "@import", "url(http"] {
-        assert!(!html.contains(remote), "the page loads something: {remote}");
-    }
     let url = format!("file://{}", page.display());
 
     let dom = dump_dom(&browser, &url);
@@ -132,4 +149,163 @@ fn the_results_page_renders_the_standings_and_a_replay_without_script_errors() {
         dom.contains(&format!("Game {id}")),
         "the replay is not open"
     );
+}
+
+/// The part of `dom` from the element with `id` to the end of its first `</END>`.
+fn element<'a>(dom: &'a str, id: &str, end: &str) -> &'a str {
+    let start = dom
+        .find(&format!("id=\"{id}\""))
+        .unwrap_or_else(|| panic!("no #{id}"));
+    let rest = &dom[start..];
+    &rest[..rest.find(&format!("</{end}>")).expect("the element ends")]
+}
+
+#[test]
+fn a_table_tournament_page_renders_its_standings_and_a_replay_of_every_seat() {
+    let Some((browser, tmp)) = browser_and_folder() else {
+        return;
+    };
+    let dir = tmp.path();
+    let subs = dir.join("subs");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    fs::copy(
+        root.join("bots/games/tictactoe_first.wat"),
+        subs.join(format!("{HOSTILE_NAME}.wat")),
+    )
+    .unwrap();
+    let page = results_page(
+        dir,
+        concat!(
+            "tournament subs builtin:greedy builtin:random",
+            " --game tictactoe --option players=3 --rounds 2 --seed 3"
+        ),
+    );
+    let url = format!("file://{}", page.display());
+    let escaped = "&lt;img src=x onerror=alert(1)&gt;";
+    let bots = ["builtin:greedy", "builtin:random", escaped];
+
+    let dom = dump_dom(&browser, &url);
+    assert!(
+        dom.contains("data-arena-ready=\"true\""),
+        "script errors:\n{dom}"
+    );
+    let table = element(&dom, "standings-table", "table");
+    for bot in bots {
+        assert!(table.contains(bot), "{bot} is not in the standings");
+    }
+    for head in ["seat 3 games", "points", "rating (95%)"] {
+        assert!(table.contains(head), "the standings lack {head}");
+    }
+    assert!(
+        element(&dom, "fairness-table", "table")
+            .matches("<tr>")
+            .count()
+            >= 3
+    );
+    let tabs = element(&dom, "tabs", "nav");
+    for tab in [
+        "Standings",
+        "Seat fairness",
+        "Faults",
+        "Replays",
+        "Settings",
+    ] {
+        assert!(tabs.contains(tab), "no {tab} tab");
+    }
+    for absent in ["Cross-table", "Ratings", "Roles"] {
+        assert!(
+            !tabs.contains(absent),
+            "a {absent} tab on a game without it"
+        );
+    }
+    assert!(
+        !dom.contains("<img src=\"x\""),
+        "the bot name became an element"
+    );
+
+    // The longest game: its moves are listed, every seat's bot named, the end shown.
+    let mut reader = csv::Reader::from_path(dir.join("res/games.csv")).unwrap();
+    let headers = reader.headers().unwrap().clone();
+    let column = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    let longest = reader
+        .records()
+        .map(Result::unwrap)
+        .max_by_key(|r| r[column("moves")].parse::<u32>().unwrap())
+        .unwrap();
+    let id = &longest[column("game_id")];
+    let recorded: usize = longest[column("moves")].parse().unwrap();
+    assert!(recorded >= 3);
+    let dom = dump_dom(&browser, &format!("{url}#game={id}&ply={recorded}"));
+    assert!(
+        dom.contains("data-arena-ready=\"true\""),
+        "script errors:\n{dom}"
+    );
+    let moves = element(&dom, "moves", "ol").matches("<li ").count();
+    assert_eq!(moves, recorded, "the replay's moves are not all listed");
+    let head = element(&dom, "replay-head", "div");
+    assert!(
+        head.contains(&format!("Game {id}")),
+        "the replay is not open"
+    );
+    for bot in bots {
+        assert!(head.contains(bot), "{bot} is not named at the table");
+    }
+    let end = element(&dom, "replay-end", "ul");
+    assert_eq!(
+        end.matches("rank <b>").count(),
+        3,
+        "every seat's rank: {end}"
+    );
+    assert!(element(&dom, "move-info", "div").contains("fuel used"));
+    assert!(
+        !element(&dom, "board", "pre").trim_end().ends_with('>'),
+        "a drawn board"
+    );
+}
+
+#[test]
+fn a_pursuit_page_shows_each_role_and_a_minesweeper_page_its_leaderboard() {
+    let Some((browser, tmp)) = browser_and_folder() else {
+        return;
+    };
+    let pursuit = tmp.path().join("pursuit");
+    fs::create_dir_all(&pursuit).unwrap();
+    let page = results_page(
+        &pursuit,
+        "tournament builtin:greedy builtin:random --game pursuit --rounds 2 --seed 4",
+    );
+    let dom = dump_dom(&browser, &format!("file://{}#roles", page.display()));
+    assert!(
+        dom.contains("data-arena-ready=\"true\""),
+        "script errors:\n{dom}"
+    );
+    assert!(element(&dom, "tabs", "nav").contains("Roles"));
+    let roles = element(&dom, "roles-table", "table");
+    for text in [
+        "as pursuer",
+        "as evader",
+        "captures",
+        "escapes",
+        "builtin:random",
+    ] {
+        assert!(roles.contains(text), "the roles lack {text}: {roles}");
+    }
+    assert!(element(&dom, "fairness-table", "table").contains("evader"));
+
+    let mines = tmp.path().join("mines");
+    fs::create_dir_all(&mines).unwrap();
+    let page = results_page(
+        &mines,
+        "tournament builtin:greedy builtin:random --game minesweeper --rounds 3 --seed 4",
+    );
+    let dom = dump_dom(&browser, &format!("file://{}#game=2", page.display()));
+    assert!(
+        dom.contains("data-arena-ready=\"true\""),
+        "script errors:\n{dom}"
+    );
+    let table = element(&dom, "standings-table", "table");
+    assert!(table.contains("mean score (95%)") && !table.contains("points"));
+    assert!(table.contains("builtin:greedy") && table.contains("builtin:random"));
+    assert!(element(&dom, "replay-head", "div").contains("Game 2"));
+    assert!(element(&dom, "replay-end", "ul").contains("score <b>"));
 }

@@ -1,12 +1,12 @@
 //! `arena report RESULTS`: rebuild `report.html` (with every summary file) from a
-//! finished tournament's recorded games, without playing anything.
+//! finished tournament's recorded games, two-seat or table, without playing anything.
 
 use std::process::ExitCode;
 
 use arena::bot_name::escape_path;
 use arena::output::manifest::Manifest;
 use arena::output::report;
-use arena::tournament;
+use arena::{table_tournament, tournament};
 
 use super::ReportArgs;
 
@@ -21,14 +21,21 @@ pub fn run(args: ReportArgs) -> anyhow::Result<ExitCode> {
         )
     })?;
     let grading = super::common::load_recorded_grading(&args.grading, &manifest)?;
-    let summary = tournament::recompute(&args.results, &grading)?;
+    let games = match manifest.seats {
+        Some(seats) => {
+            let kind = arena_games::registry::find_table_game(&manifest.game)?;
+            table_tournament::recompute(&args.results, kind, &manifest, seats, &grading)?.games
+                as u64
+        }
+        None => tournament::recompute(&args.results, &grading)?.games,
+    };
     let page = args.results.join(report::FILE);
     let bytes = std::fs::metadata(&page).map(|m| m.len()).unwrap_or(0);
     println!(
         "{} ({} KiB, {} games)",
         escape_path(&page),
         bytes / 1024,
-        summary.games
+        games
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -10,6 +10,7 @@ use arena_games::GameParams;
 use super::schedule_of;
 use crate::output::games_csv::{self, GameRow};
 use crate::output::manifest::Manifest;
+use crate::output::report::{self, table::TableReportInput};
 use crate::output::table_json::TableStandingsJson;
 use crate::output::OutputError;
 use crate::output::{json, table_feedback, table_summary};
@@ -41,7 +42,8 @@ fn roles(
 
 /// Computes the standings of `rows` and writes every summary file into `dir`
 /// (`games.csv` sorted, `standings.csv`, `fairness.csv`, `standings.json`, `games.jsonl`,
-/// and with a roster `grades.csv` and the `feedback/` pages).
+/// with a roster `grades.csv` and the `feedback/` pages, and the results page
+/// `report.html`).
 ///
 /// # Errors
 /// [`OutputError`] when a file cannot be written.
@@ -89,6 +91,18 @@ pub fn write_summaries(
         reporting.roster.as_ref(),
     );
     json::write(dir, &document, rows)?;
+    report::table::write_table(
+        dir,
+        &TableReportInput {
+            kind,
+            manifest,
+            standings: &standings,
+            roles: &roles,
+            names: &schedule.names,
+            rows,
+            roster: reporting.roster.as_ref(),
+        },
+    )?;
     Ok(standings)
 }
 

@@ -6,8 +6,10 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::super::fairness_csv::first_mover_records;
+use super::super::manifest::Manifest;
 use super::Input;
 use crate::bot::FaultKind;
+use crate::grading::roster::Roster;
 use crate::record::ResultCode;
 use crate::series::{SeriesResult, Side};
 use crate::standings::standings_order;
@@ -136,22 +138,7 @@ pub fn page_data(
         .enumerate()
         .map(|(i, n)| (n.as_str(), i))
         .collect();
-    let by_name: BTreeMap<&str, &super::super::manifest::BotEntry> =
-        manifest.bots.iter().map(|b| (b.name.as_str(), b)).collect();
-    let bots = names
-        .iter()
-        .map(|n| {
-            let entry = by_name.get(n.as_str());
-            BotView {
-                name: n.clone(),
-                source: entry.map(|e| e.source.clone()).unwrap_or_default(),
-                sha256: entry.map(|e| e.sha256.clone()).unwrap_or_default(),
-                reference: entry.is_some_and(|e| e.reference),
-                disqualified: entry.and_then(|e| e.disqualified.clone()),
-                student: roster.and_then(|r| r.student(n)).map(|s| s.id.clone()),
-            }
-        })
-        .collect();
+    let bots = bot_views(manifest, names, roster);
     let standings = table
         .iter()
         .map(|s| StandingView {
@@ -242,32 +229,14 @@ pub fn page_data(
             ])
         })
         .collect();
-    let mut settings: Vec<[String; 2]> = vec![
-        ["game".into(), manifest.game.clone()],
-        ["seed".into(), manifest.seed.to_string()],
-        ["rows".into(), span(manifest.rows)],
-        ["cols".into(), span(manifest.cols)],
-        ["best of".into(), manifest.best_of.to_string()],
-        ["paired boards".into(), yes_no(manifest.paired)],
-        ["play all games".into(), yes_no(manifest.play_all)],
-        ["rounds".into(), manifest.rounds.to_string()],
+    let settings = settings(
+        manifest,
         [
-            "search depth".into(),
-            manifest
-                .depth
-                .map_or("the game's default".to_string(), |d| d.to_string()),
+            ["best of".into(), manifest.best_of.to_string()],
+            ["paired boards".into(), yes_no(manifest.paired)],
+            ["play all games".into(), yes_no(manifest.play_all)],
         ],
-        ["arena version".into(), manifest.arena_version.clone()],
-        ["results format".into(), manifest.format.to_string()],
-    ];
-    for (k, v) in &manifest.options {
-        settings.push([format!("option {k}"), v.clone()]);
-    }
-    if let serde_json::Value::Object(limits) = &manifest.limits {
-        for (k, v) in limits {
-            settings.push([format!("limit {k}"), v.to_string()]);
-        }
-    }
+    );
     PageData {
         version: super::VERSION,
         game: manifest.game.clone(),
@@ -283,6 +252,58 @@ pub fn page_data(
     }
 }
 
+/// The bots of the manifest, in the order of `names`.
+pub fn bot_views(manifest: &Manifest, names: &[String], roster: Option<&Roster>) -> Vec<BotView> {
+    let by_name: BTreeMap<&str, &super::super::manifest::BotEntry> =
+        manifest.bots.iter().map(|b| (b.name.as_str(), b)).collect();
+    names
+        .iter()
+        .map(|n| {
+            let entry = by_name.get(n.as_str());
+            BotView {
+                name: n.clone(),
+                source: entry.map(|e| e.source.clone()).unwrap_or_default(),
+                sha256: entry.map(|e| e.sha256.clone()).unwrap_or_default(),
+                reference: entry.is_some_and(|e| e.reference),
+                disqualified: entry.and_then(|e| e.disqualified.clone()),
+                student: roster.and_then(|r| r.student(n)).map(|s| s.id.clone()),
+            }
+        })
+        .collect()
+}
+
+/// The run's settings as the page lists them, `how` (how bots meet) after the board
+/// sizes.
+pub fn settings<const N: usize>(manifest: &Manifest, how: [[String; 2]; N]) -> Vec<[String; 2]> {
+    let mut settings: Vec<[String; 2]> = vec![
+        ["game".into(), manifest.game.clone()],
+        ["seed".into(), manifest.seed.to_string()],
+        ["rows".into(), span(manifest.rows)],
+        ["cols".into(), span(manifest.cols)],
+    ];
+    settings.extend(how);
+    settings.extend([
+        ["rounds".into(), manifest.rounds.to_string()],
+        [
+            "search depth".into(),
+            manifest
+                .depth
+                .map_or("the game's default".to_string(), |d| d.to_string()),
+        ],
+        ["arena version".into(), manifest.arena_version.clone()],
+        ["results format".into(), manifest.format.to_string()],
+    ]);
+    for (k, v) in &manifest.options {
+        settings.push([format!("option {k}"), v.clone()]);
+    }
+    if let serde_json::Value::Object(limits) = &manifest.limits {
+        for (k, v) in limits {
+            settings.push([format!("limit {k}"), v.to_string()]);
+        }
+    }
+    settings
+}
+
 fn span([lo, hi]: [u32; 2]) -> String {
     if lo == hi {
         lo.to_string()
@@ -291,6 +312,7 @@ fn span([lo, hi]: [u32; 2]) -> String {
     }
 }
 
-fn yes_no(b: bool) -> String {
+/// `yes` or `no`.
+pub fn yes_no(b: bool) -> String {
     if b { "yes" } else { "no" }.to_string()
 }

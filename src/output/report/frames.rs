@@ -5,17 +5,20 @@
 
 use std::ops::Range;
 
-use arena_games::GameKind;
+use arena_games::game::Viewer;
+use arena_games::registry::TableKind;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 use super::ansi::{line_to_html, Style};
 use crate::output::replay::Replay;
+use crate::output::table_replay::TableReplay;
+use crate::record::MoveMark;
 
 /// One move of a replay.
 #[derive(Clone, Debug, Serialize)]
 pub struct MoveView {
-    /// The seat that moved: 1 or 2.
+    /// The seat that moved, from 1.
     pub seat: u8,
     /// The move in the game's notation.
     pub text: String,
@@ -39,7 +42,7 @@ pub struct Frames {
     /// The moves, in order.
     pub moves: Vec<MoveView>,
     /// Each seat's captured debug output, as lines.
-    pub logs: [Vec<String>; 2],
+    pub logs: Vec<Vec<String>>,
 }
 
 /// Why a replay's positions cannot be drawn.
@@ -51,6 +54,14 @@ pub enum FramesError {
         /// The game's id.
         game: u64,
         /// The rules' reason.
+        reason: String,
+    },
+    /// A table game's replay does not re-check under the rules (its moves or its result).
+    #[error("game {game}: {reason}")]
+    Check {
+        /// The game's id.
+        game: u64,
+        /// What disagrees.
         reason: String,
     },
     /// The rules refuse a move.
@@ -128,54 +139,91 @@ impl Lines {
     }
 }
 
-/// Re-plays `replay` under `kind`'s rules and draws every position.
-///
-/// # Errors
-/// [`FramesError`] naming the setup or the move that the rules refuse.
-pub fn frames(kind: &dyn GameKind, replay: &Replay) -> Result<Frames, FramesError> {
+/// Draws the position `setup` starts from and the position after each of `moves` under
+/// `kind`'s rules, as a spectator sees them
+/// ([`Viewer::All`]: hidden information shown), with each move's fuel and log lines from
+/// `marks` (every seat's log in `outputs`).
+fn draw(
+    kind: &dyn TableKind,
+    game: u64,
+    setup: &str,
+    moves: &[i32],
+    marks: &[MoveMark],
+    outputs: Vec<&str>,
+) -> Result<Frames, FramesError> {
     let mut state = kind
-        .start_from_setup(&replay.setup)
+        .start_from_setup(setup)
         .map_err(|e| FramesError::Setup {
-            game: replay.game_id,
+            game,
             reason: e.to_string(),
         })?;
     let mut lines = Lines::default();
-    let mut frames = vec![lines.frame(state.render(true))];
-    let mut moves = Vec::with_capacity(replay.moves.len());
-    let mut printed = [0u32; 2];
-    for (i, &m) in replay.moves.iter().enumerate() {
+    let mut frames = vec![lines.frame(state.render(Viewer::All, true))];
+    let mut views = Vec::with_capacity(moves.len());
+    let mut printed = vec![0u32; outputs.len()];
+    for (i, &m) in moves.iter().enumerate() {
         let seat = state.to_move().number();
-        let mark = replay.marks.get(i);
-        let log = mark.map(|k| {
-            let from = printed[usize::from(seat - 1)];
-            printed[usize::from(seat - 1)] = k.lines.max(from);
-            [from, k.lines.max(from)]
-        });
         let text = state.describe_move(m).unwrap_or_else(|| m.to_string());
         state.play(m).map_err(|e| FramesError::Move {
-            game: replay.game_id,
+            game,
             index: i + 1,
             reason: e.to_string(),
         })?;
-        moves.push(MoveView {
+        let mark = marks.get(i);
+        let log = mark.and_then(|k| {
+            let before = printed.get_mut(usize::from(seat).checked_sub(1)?)?;
+            let from = *before;
+            *before = k.lines.max(from);
+            Some([from, k.lines.max(from)])
+        });
+        views.push(MoveView {
             seat,
             text,
             raw: m,
             fuel: mark.map(|k| k.fuel),
             log,
         });
-        frames.push(lines.frame(state.render(true)));
+        frames.push(lines.frame(state.render(Viewer::All, true)));
     }
     Ok(Frames {
-        id: replay.game_id,
+        id: game,
         lines: lines.html,
         frames,
-        moves,
-        logs: replay
-            .outputs
-            .clone()
-            .map(|o| o.lines().map(str::to_string).collect()),
+        moves: views,
+        logs: outputs
+            .into_iter()
+            .map(|o| o.lines().map(str::to_string).collect())
+            .collect(),
     })
+}
+
+/// Re-plays a two-seat game's `replay` under `kind`'s rules (the game behind the table
+/// interface, drawn exactly as its own `render`) and draws every position.
+///
+/// # Errors
+/// [`FramesError`] naming the setup or the move that the rules refuse.
+pub fn frames(kind: &dyn TableKind, replay: &Replay) -> Result<Frames, FramesError> {
+    let outputs = replay.outputs.iter().map(String::as_str).collect();
+    let (id, setup) = (replay.game_id, &replay.setup);
+    draw(kind, id, setup, &replay.moves, &replay.marks, outputs)
+}
+
+/// Re-plays a table game's `replay` under `kind`'s rules and draws every position as a
+/// spectator sees it ([`Viewer::All`]: hidden information shown). The replay is checked
+/// first ([`TableReplay::verify`]: every move by the seat to move, the end and every
+/// seat's rank and score as the rules give them), so that the end shown is the rules'.
+///
+/// # Errors
+/// [`FramesError`] naming the setup, the move or the result that the rules refuse.
+pub fn table_frames(kind: &dyn TableKind, replay: &TableReplay) -> Result<Frames, FramesError> {
+    replay.verify(kind).map_err(|e| FramesError::Check {
+        game: replay.game_id,
+        reason: e.to_string(),
+    })?;
+    let moves: Vec<i32> = replay.moves.iter().map(|&(_, m)| m).collect();
+    let outputs = replay.seats.iter().map(|s| s.output.as_str()).collect();
+    let (id, setup) = (replay.game_id, &replay.setup);
+    draw(kind, id, setup, &moves, &replay.marks, outputs)
 }
 
 #[cfg(test)]
@@ -214,7 +262,8 @@ mod tests {
             scores: g.scores(),
             outputs: ["one\ntwo\n".into(), String::new()],
         };
-        let f = frames(kind, &replay).unwrap();
+        let table = arena_games::registry::find_table_game("mathtricks").unwrap();
+        let f = frames(table, &replay).unwrap();
         assert_eq!(f.frames.len(), moves.len() + 1);
         assert_eq!(f.moves.len(), moves.len());
         assert_eq!(f.moves[0].seat, 1);
@@ -229,9 +278,21 @@ mod tests {
         assert_eq!(last, super::super::ansi::to_html_lines(&g.render(true)));
         let mut bad = replay.clone();
         bad.moves[0] = -77;
-        let err = frames(kind, &bad).unwrap_err();
+        let err = frames(table, &bad).unwrap_err();
         assert!(matches!(err, FramesError::Move { index: 1, .. }), "{err}");
         assert!(err.to_string().contains("move 1"), "{err}");
+    }
+
+    /// Frame `k` of `f` shows `drawn[k]`, line for line.
+    fn assert_frames_are(f: &Frames, drawn: &[Vec<String>], game: &str) {
+        assert_eq!(f.frames.len(), drawn.len(), "{game}");
+        for (k, lines) in drawn.iter().enumerate() {
+            let shown: Vec<&str> = f.frames[k]
+                .iter()
+                .map(|&i| f.lines[i as usize].as_str())
+                .collect();
+            assert_eq!(shown, *lines, "{game} frame {k}");
+        }
     }
 
     #[test]
@@ -271,7 +332,8 @@ mod tests {
                     scores: g.scores(),
                     outputs: [String::new(), String::new()],
                 };
-                let f = frames(*kind, &replay).unwrap();
+                let table = arena_games::registry::find_table_game(info.name).unwrap();
+                let f = frames(table, &replay).unwrap();
                 // Numbered in order of first appearance, as converting whole frames would.
                 let mut expected: Vec<String> = Vec::new();
                 for lines in &drawn {
@@ -282,14 +344,79 @@ mod tests {
                     }
                 }
                 assert_eq!(f.lines, expected, "{}", info.name);
-                for (k, lines) in drawn.iter().enumerate() {
-                    let shown: Vec<&str> = f.frames[k]
-                        .iter()
-                        .map(|&i| f.lines[i as usize].as_str())
-                        .collect();
-                    assert_eq!(shown, *lines, "{} frame {k}", info.name);
-                }
+                assert_frames_are(&f, &drawn, info.name);
             }
         }
+    }
+
+    #[test]
+    fn table_games_are_drawn_for_a_spectator_with_every_seat_and_its_log() {
+        use super::super::ansi::to_html_lines;
+        use arena_games::game::Seat;
+        let mut hidden_shown = 0;
+        for kind in arena_games::registry::table_games() {
+            let info = kind.info();
+            let mut params = GameParams::sized(info.default_rows, info.default_cols);
+            if kind.seats().max >= 3 {
+                params
+                    .options
+                    .insert("players".into(), kind.seats().max.to_string());
+            }
+            let mut g = kind.new_game(&params, 7).unwrap();
+            let seats = usize::from(g.seat_count());
+            let setup = g.setup();
+            let spectator = to_html_lines(&g.render(Viewer::All, true));
+            if spectator != to_html_lines(&g.render(Viewer::Seat(Seat::new(0).unwrap()), true)) {
+                hidden_shown += 1;
+            }
+            let mut drawn = vec![spectator];
+            let (mut moves, mut movers) = (Vec::new(), Vec::new());
+            while !g.is_terminal() && moves.len() < 30 {
+                let legal = g.legal_moves();
+                let m = legal[moves.len() * 5 % legal.len()];
+                movers.push(g.to_move().number());
+                g.play(m).unwrap();
+                moves.push(m);
+                drawn.push(to_html_lines(&g.render(Viewer::All, true)));
+            }
+            let marks: Vec<MoveMark> = (1..=moves.len() as u32)
+                .map(|k| MoveMark {
+                    fuel: u64::from(k),
+                    lines: k,
+                })
+                .collect();
+            let logs: Vec<String> = (0..seats).map(|k| format!("{k}\n").repeat(40)).collect();
+            let f = draw(
+                &**kind,
+                1,
+                &setup,
+                &moves,
+                &marks,
+                logs.iter().map(String::as_str).collect(),
+            )
+            .unwrap();
+            assert_eq!(f.logs.len(), seats, "{}", info.name);
+            assert_frames_are(&f, &drawn, info.name);
+            for (k, mv) in f.moves.iter().enumerate() {
+                assert_eq!(mv.seat, movers[k], "{} move {}", info.name, k + 1);
+                assert_eq!(mv.fuel, Some(k as u64 + 1));
+                // A seat's lines run from its previous mark to this one.
+                let previous = movers[..k]
+                    .iter()
+                    .rposition(|&s| s == mv.seat)
+                    .map_or(0, |p| p as u32 + 1);
+                assert_eq!(
+                    mv.log,
+                    Some([previous, k as u32 + 1]),
+                    "{} move {}",
+                    info.name,
+                    k + 1
+                );
+            }
+        }
+        assert!(
+            hidden_shown >= 1,
+            "a game with hidden information is drawn whole"
+        );
     }
 }

@@ -12,19 +12,23 @@
 pub mod ansi;
 pub mod data;
 pub mod frames;
+pub mod table;
+mod variant;
 
+use std::collections::HashMap;
 use std::fs;
 use std::path::Path;
 
-use arena_games::find_game;
+use arena_games::registry::find_table_game;
 use rayon::prelude::*;
 use serde::Serialize;
 
 use super::manifest::Manifest;
-use super::{atomic, OutputError};
+use super::{atomic, replay_store, OutputError};
 use crate::grading::roster::Roster;
 use crate::record::{EndKind, GameRow, ResultCode};
 use crate::standings::{SeriesOutcome, Standing};
+use variant::Variant;
 
 /// The file name inside the results folder.
 pub const FILE: &str = "report.html";
@@ -174,57 +178,46 @@ fn model(dir: &Path) -> Vec<(String, [String; 3])> {
         .collect()
 }
 
-/// Writes `dir/report.html` (atomically) and its sidecar replays, replacing any earlier
-/// ones.
-///
-/// # Errors
-/// [`OutputError`] when a file cannot be written. A replay that cannot be read or does
-/// not re-check is shown in the page with the reason instead of its frames.
-pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
-    let kind = find_game(&input.manifest.game)
-        .map_err(|e| OutputError::corrupt(&dir.join(super::manifest::FILE), e.to_string()))?;
-    let ids = chosen(input.rows);
-    let store = super::replay_store::Store::open(dir);
-    let payloads: Vec<(u64, String)> = ids
-        .par_iter()
+/// Every game's replay as the viewer's JSON, in the order of `ids`: `view` turns a
+/// game's stored replay into it, or says why it cannot (the page then shows the reason).
+fn replay_payloads<F>(dir: &Path, ids: &[u64], view: F) -> Vec<(u64, String)>
+where
+    F: Fn(&replay_store::Store, u64) -> Result<String, String> + Sync,
+{
+    let store = replay_store::Store::open(dir);
+    ids.par_iter()
         .map(|&id| {
-            let read = match &store {
-                Ok(store) => store.replay(dir, id),
-                Err(e) => Err(OutputError::corrupt(
-                    &super::replay_store::path(dir),
-                    e.to_string(),
-                )),
+            let json = match &store {
+                Ok(store) => view(store, id),
+                Err(e) => {
+                    Err(OutputError::corrupt(&replay_store::path(dir), e.to_string()).to_string())
+                }
             };
-            let json = match read {
-                Err(e) => script_json(&serde_json::json!({"id": id, "error": e.to_string()})),
-                Ok(r) => match frames::frames(kind, &r) {
-                    Err(e) => script_json(&serde_json::json!({"id": id, "error": e.to_string()})),
-                    Ok(frames) => script_json(&ReplayView {
-                        id,
-                        bots: &r.bots,
-                        board_seed: r.board_seed,
-                        bot_seeds: r.bot_seeds,
-                        result: r.result,
-                        end: r.end,
-                        culprit: r.culprit.map(|p| p.number()),
-                        reason: &r.reason,
-                        scores: r.scores,
-                        frames,
-                    }),
-                },
-            };
+            let json =
+                json.unwrap_or_else(|e| script_json(&serde_json::json!({"id": id, "error": e})));
             (id, json)
         })
-        .collect();
+        .collect()
+}
+
+/// Where every game's frames went: the page's inline `<script>` elements, and per game
+/// 1 (inline) or 2 + k (sidecar file k).
+struct Placed {
+    inline: String,
+    at: HashMap<u64, u32>,
+    sidecars: u32,
+}
+
+/// Places `payloads` inline while the page has room, then in sidecar files of at most
+/// [`SIDECAR_BYTES`] each (written here, replacing earlier ones), which the page loads
+/// with a `<script>` element when one of their games is picked.
+fn place(dir: &Path, payloads: &[(u64, String)]) -> Result<Placed, OutputError> {
     let sidecar_dir = dir.join(SIDECAR_DIR);
     if sidecar_dir.exists() {
         fs::remove_dir_all(&sidecar_dir).map_err(|e| OutputError::io(&sidecar_dir, e))?;
     }
-    // Inline while the page has room; then sidecar files of at most SIDECAR_BYTES each,
-    // which the page loads with a <script> element when one of their games is picked.
-    // Placement: 1 inline, 2 + k in sidecar k.
     let mut inline = String::new();
-    let mut placed: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
+    let mut at: HashMap<u64, u32> = HashMap::new();
     let mut chunk = String::new();
     let mut sidecars = 0u32;
     let flush = |chunk: &mut String, sidecars: &mut u32| -> Result<(), OutputError> {
@@ -240,14 +233,14 @@ pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
         *sidecars += 1;
         Ok(())
     };
-    for (id, json) in &payloads {
+    for (id, json) in payloads {
         if sidecars == 0 && chunk.is_empty() && inline.len() + json.len() <= INLINE_BYTES {
             inline.push_str("<script type=\"application/json\" id=\"replay-");
             inline.push_str(&id.to_string());
             inline.push_str("\">");
             inline.push_str(json);
             inline.push_str("</script>\n");
-            placed.insert(*id, 1);
+            at.insert(*id, 1);
             continue;
         }
         if !chunk.is_empty() && chunk.len() + json.len() > SIDECAR_BYTES {
@@ -256,16 +249,35 @@ pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
         chunk.push_str("arenaReplay(");
         chunk.push_str(json);
         chunk.push_str(");\n");
-        placed.insert(*id, 2 + sidecars);
+        at.insert(*id, 2 + sidecars);
     }
     flush(&mut chunk, &mut sidecars)?;
-    let mut data = data::page_data(input, model(dir), |id| {
-        placed.get(&id).copied().unwrap_or(0)
-    });
-    data.replay_command = REPLAY_COMMAND.to_string();
+    Ok(Placed {
+        inline,
+        at,
+        sidecars,
+    })
+}
+
+impl Placed {
+    /// Where game `id`'s frames are: 0 nowhere, 1 inline, 2 + k in sidecar file k.
+    fn of(&self, id: u64) -> u32 {
+        self.at.get(&id).copied().unwrap_or(0)
+    }
+}
+
+/// Writes `dir/report.html` (atomically): `variant`'s page with `data` and the placed
+/// replays.
+fn write_page(
+    dir: &Path,
+    variant: Variant,
+    manifest: &Manifest,
+    data: &impl Serialize,
+    placed: &Placed,
+) -> Result<Written, OutputError> {
     let title = format!(
         "arena: {} tournament, seed {}",
-        input.manifest.game, input.manifest.seed
+        manifest.game, manifest.seed
     );
     let mut title_html = String::new();
     for c in title.chars() {
@@ -276,21 +288,52 @@ pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
         }
     }
     let html = fill(
-        TEMPLATE,
+        &variant::select(TEMPLATE, variant),
         &[
             ("TITLE", &title_html),
-            ("CSS", CSS),
-            ("SCRIPT", SCRIPT),
-            ("DATA", &script_json(&data)),
-            ("REPLAYS", &inline),
+            ("CSS", &variant::select(CSS, variant)),
+            ("SCRIPT", &variant::select(SCRIPT, variant)),
+            ("DATA", &script_json(data)),
+            ("REPLAYS", &placed.inline),
         ],
     );
     atomic::write(&dir.join(FILE), html.as_bytes())?;
     Ok(Written {
         html_bytes: html.len(),
-        inline: placed.values().filter(|&&k| k == 1).count(),
-        sidecars: sidecars as usize,
+        inline: placed.at.values().filter(|&&k| k == 1).count(),
+        sidecars: placed.sidecars as usize,
     })
+}
+
+/// Writes `dir/report.html` (atomically) and its sidecar replays, replacing any earlier
+/// ones.
+///
+/// # Errors
+/// [`OutputError`] when a file cannot be written. A replay that cannot be read or does
+/// not re-check is shown in the page with the reason instead of its frames.
+pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
+    let kind = find_table_game(&input.manifest.game)
+        .map_err(|e| OutputError::corrupt(&dir.join(super::manifest::FILE), e.to_string()))?;
+    let payloads = replay_payloads(dir, &chosen(input.rows), |store, id| {
+        let r = store.replay(dir, id).map_err(|e| e.to_string())?;
+        let frames = frames::frames(kind, &r).map_err(|e| e.to_string())?;
+        Ok(script_json(&ReplayView {
+            id,
+            bots: &r.bots,
+            board_seed: r.board_seed,
+            bot_seeds: r.bot_seeds,
+            result: r.result,
+            end: r.end,
+            culprit: r.culprit.map(|p| p.number()),
+            reason: &r.reason,
+            scores: r.scores,
+            frames,
+        }))
+    });
+    let placed = place(dir, &payloads)?;
+    let mut data = data::page_data(input, model(dir), |id| placed.of(id));
+    data.replay_command = REPLAY_COMMAND.to_string();
+    write_page(dir, Variant::Pair, input.manifest, &data, &placed)
 }
 
 /// `report.html`: the results page, written with the other summary outputs.

@@ -27,6 +27,7 @@
     document.querySelectorAll("#tabs a").forEach((a) => a.classList.toggle("active", a.getAttribute("href") === "#" + h));
   }
 
+  // @pair
   function standings() {
     const faultKinds = [];
     D.standings.forEach((s) => Object.keys(s.faults).forEach((k) => { if (!faultKinds.includes(k)) faultKinds.push(k); }));
@@ -132,6 +133,77 @@
     $("faults-list").innerHTML = h;
   }
 
+  // @table
+  const f3 = (x) => x.toFixed(3);
+  const seatName = (k) => "seat " + (k + 1) + (D.fairness[k] && D.fairness[k].role ? ", " + esc(D.fairness[k].role) : "");
+  const faultCell = (s) => {
+    const n = sum(s.faults), kinds = Object.entries(s.faults).map(([k, c]) => c + " " + k).join(", ");
+    return "<td" + (n ? ' class="bad" title="' + esc(kinds) + '"' : "") + ">" + n + "</td>";
+  };
+
+  function standings() {
+    const many = D.seats > 1, lb = D.leaderboard, student = bots.some((b) => b.student);
+    $("standings-note").textContent = lb
+      ? "One seat: every bot played the same boards alone and is ranked by its mean score, with its 95% bootstrap interval. References of a gauntlet are listed after the ranked bots."
+      : "Ranked by share (points per game), then rating. In every game a seat scores 1 against each other seat (not a teammate) it ranked better than, \u00BD where equal, 0 where worse, averaged over those seats. Wins: games ranked first. The rating is Elo from the same comparisons, with its 95% bootstrap interval. References of a gauntlet are listed after the ranked bots.";
+    let h = "<thead><tr><th>rank</th><th class=l>bot</th>" + (student ? "<th class=l>student</th>" : "") + "<th>games</th>" +
+      (many ? D.fairness.map((f) => "<th>seat " + f.seat + " games</th>").join("") + "<th>wins</th><th>points</th><th>share</th><th>mean rank</th>" : "") +
+      "<th>mean score</th><th>faults</th><th class=l>" + (lb ? "mean score (95%)" : "rating (95%)") + "</th></tr></thead><tbody>";
+    for (const s of D.standings) {
+      const b = bots[s.bot], r = s.rating;
+      const shown = r ? (lb ? r.map(f3) : r.map(Math.round)) : null;
+      h += "<tr" + (b.reference ? ' class="ref"' : "") + "><td>" + (s.rank === null ? "ref" : s.rank) + "</td>" +
+        "<td class=l><b>" + esc(b.name) + "</b>" + (b.disqualified ? ' <span class="dq" title="' + esc(b.disqualified) + '">disqualified</span>' : "") + "</td>" +
+        (student ? "<td class=l>" + esc(b.student || "") + "</td>" : "") + "<td>" + s.games + "</td>" +
+        (many ? s.seat_games.map((g) => "<td>" + g + "</td>").join("") + "<td>" + s.wins + "</td><td><b>" + f3(s.points) + "</b></td><td>" + f3(s.share) + "</td><td>" + f3(s.mean_rank) + "</td>" : "") +
+        "<td>" + (many ? "" : "<b>") + f3(s.mean_score) + "</td>" + faultCell(s) +
+        "<td class=l>" + (shown ? shown[0] + " <span class=dim>[" + shown[1] + ", " + shown[2] + "]</span>" : "") + "</td></tr>";
+    }
+    $("standings-table").innerHTML = h + "</tbody>";
+  }
+
+  // Each bot's record in every role; the tab is left out where seats have no roles.
+  function roles() {
+    if (!D.roles.length) {
+      document.querySelector('#tabs a[href="#roles"]').remove();
+      $("roles").remove();
+      return;
+    }
+    let h = "<thead><tr><th rowspan=2 class=l>bot</th>" + D.roles.map((r) => "<th colspan=3>as " + esc(r.role) + "</th>").join("") + "</tr><tr>" +
+      D.roles.map((r) => "<th>games</th><th>" + esc(r.wins) + "</th><th>" + esc(r.round) + "</th>").join("") + "</tr></thead><tbody>";
+    for (const s of D.standings) {
+      h += "<tr><td class=l>" + name(s.bot) + "</td>" + s.roles.map(([g, w, m]) => "<td>" + g + "</td><td>" + w + "</td><td>" + (m === null ? "" : m.toFixed(2)) + "</td>").join("") + "</tr>";
+    }
+    $("roles-table").innerHTML = h + "</tbody>";
+  }
+
+  function fairness() {
+    const many = D.seats > 1;
+    $("fairness-note").textContent = many
+      ? "How each seat fared in the games that ended normally: games it ranked first in, its points per game (against every other seat not of its team: 0.500 is an even seat), its mean rank and mean score."
+      : "One seat: the seat's mean score over the games that ended normally.";
+    let h = "<thead><tr><th>seat</th><th class=l>role</th><th>games</th>" + (many ? "<th>wins</th><th>points per game</th><th>mean rank</th>" : "") + "<th>mean score</th>" + (many ? "<th class=l></th>" : "") + "</tr></thead><tbody>";
+    for (const f of D.fairness) {
+      h += "<tr><td>" + f.seat + "</td><td class=l>" + esc(f.role || "") + "</td><td>" + f.games + "</td>" +
+        (many ? "<td>" + f.wins + "</td><td>" + f3(f.share) + "</td><td>" + f3(f.mean_rank) + "</td>" : "") + "<td>" + f3(f.mean_score) + "</td>" +
+        (many ? '<td class=l><span class="bar"><span style="width:' + (f.share * 100).toFixed(1) + '%"></span><i></i></span></td>' : "") + "</tr>";
+    }
+    $("fairness-table").innerHTML = h + "</tbody>";
+  }
+
+  function faults() {
+    if (!D.faults.length) { $("faults-list").innerHTML = '<p class="good">No bot faulted: every game ended under the rules.</p>'; return; }
+    const byBot = new Map();
+    for (const f of D.faults) byBot.set(f.bot, (byBot.get(f.bot) || []).concat([f]));
+    $("faults-list").innerHTML = [...byBot].map(([b, list]) =>
+      "<h3>" + name(b) + ' <span class="dim">(' + list.length + (list.length > 1 ? " faults" : " fault") + ")</span></h3>" +
+      '<table class="data small"><thead><tr><th>game</th><th>seat</th><th class=l>at the table with</th><th>move</th><th class=l>fault</th><th class=l>reason</th></tr></thead><tbody>' +
+      list.slice(0, 200).map((f) => '<tr><td><a href="#game=' + f.game + '">' + f.game + "</a></td><td>" + f.seat + "</td><td class=l>" + (f.others.map(name).join(", ") || "nobody") +
+        "</td><td>" + f.ply + '</td><td class="l bad">' + esc(f.kind) + '</td><td class="l reason">' + esc(f.reason) + "</td></tr>").join("") +
+      (list.length > 200 ? '<tr><td colspan=6 class="l dim">and ' + (list.length - 200) + " more (games.csv lists them all)</td></tr>" : "") + "</tbody></table>").join("");
+  }
+
+  // @both
   function settings() {
     $("settings-table").innerHTML = "<tbody>" + D.settings.map(([k, v]) => "<tr><th class=l>" + esc(k) + "</th><td class=l>" + esc(v) + "</td></tr>").join("") + "</tbody>";
     $("bots-table").innerHTML = '<thead><tr><th class=l>bot</th><th class=l>source</th><th class=l>sha256</th><th class=l>role</th><th class=l>disqualified</th></tr></thead><tbody>' +
@@ -139,7 +211,11 @@
   }
 
   // ---- replays ----
+  // @pair
   const G = { ID: 0, SERIES: 1, ROUND: 2, FIRST: 3, SECOND: 4, RESULT: 5, END: 6, MOVES: 7, S1: 8, S2: 9, REPLAY: 10, ROWS: 11, COLS: 12 };
+  // @table
+  const G = { ID: 0, SERIES: 1, ROUND: 2, SEATS: 3, RANKS: 4, END: 5, MOVES: 6, SCORES: 7, REPLAY: 8, ROWS: 9, COLS: 10 };
+  // @both
   const byId = new Map(D.games.map((g) => [g[G.ID], g]));
   const loaded = new Map();
   let current = null, ply = 0, timer = null, wanted = null;
@@ -156,6 +232,7 @@
     ["pick-bot", "pick-opp", "pick-faults"].forEach((id) => $(id).addEventListener("change", listGames));
   }
 
+  // @pair
   function listGames() {
     const a = $("pick-bot").value, b = $("pick-opp").value, onlyFaults = $("pick-faults").checked;
     const has = (g, x) => x === "" || g[G.FIRST] === Number(x) || g[G.SECOND] === Number(x);
@@ -169,6 +246,21 @@
     }).join("");
   }
 
+  // @table
+  // How a game ended in one line: one seat's score, or every seat's rank.
+  const outcome = (g) => (D.seats === 1 ? "score " + esc(g[G.SCORES][0]) : "ranks " + g[G.RANKS].join(" "));
+
+  function listGames() {
+    const picked = [$("pick-bot").value, $("pick-opp").value].filter((x) => x !== "").map(Number);
+    const onlyFaults = $("pick-faults").checked;
+    const games = D.games.filter((g) => picked.every((x) => g[G.SEATS].includes(x)) && !(onlyFaults && (g[G.END] === "normal" || g[G.END] === "disqualified")));
+    const shown = games.slice(0, 400);
+    $("game-count").textContent = games.length + (games.length === 1 ? " game" : " games") + (shown.length < games.length ? "; the first " + shown.length + " listed: pick a bot to narrow" : "");
+    $("game-list").innerHTML = shown.map((g) => '<a href="#game=' + g[G.ID] + '" data-game="' + g[G.ID] + '"' + (current && current.id === g[G.ID] ? ' class="sel"' : "") + '><span class="gid">' + g[G.ID] + "</span> " +
+      g[G.SEATS].map(name).join(" \u00B7 ") + ' <span class="res">' + outcome(g) + "</span>" + (g[G.END] === "normal" ? "" : ' <span class="bad">' + esc(g[G.END]) + "</span>") + "</a>").join("");
+  }
+
+  // @both
   function openGame(id) {
     const g = byId.get(id);
     stop();
@@ -193,18 +285,29 @@
     }
   }
 
+  // @pair
   function head(g) {
     $("replay-head").innerHTML = "<h3>Game " + g[G.ID] + ": " + '<span class="p1">' + name(g[G.FIRST]) + "</span> (player 1) vs " + '<span class="p2">' + name(g[G.SECOND]) + "</span> (player 2)</h3>" +
       '<p class="dim">series ' + g[G.SERIES] + ", round " + g[G.ROUND] + ", board " + g[G.ROWS] + "x" + g[G.COLS] + ", " + g[G.MOVES] + " moves</p>";
     $("replay-cmd").textContent = D.replay_command.replace("{id}", g[G.ID]);
   }
 
+  // @table
+  function head(g) {
+    const seats = g[G.SEATS].map((b, k) => '<span class="p' + (k + 1) + '">' + name(b) + "</span> (" + seatName(k) + ")");
+    $("replay-head").innerHTML = "<h3>Game " + g[G.ID] + ": " + seats.join(", ") + "</h3>" +
+      '<p class="dim">table ' + g[G.SERIES] + ", board " + g[G.ROUND] + " (" + g[G.ROWS] + "x" + g[G.COLS] + "), " + g[G.MOVES] + " moves; drawn as a spectator sees it, hidden information shown</p>";
+    $("replay-cmd").textContent = D.replay_command.replace("{id}", g[G.ID]);
+  }
+
+  // @both
   function clearViewer() {
     current = null;
     $("moves").innerHTML = ""; $("logs").innerHTML = ""; $("replay-end").innerHTML = "";
     $("slider").max = 0; $("ply").textContent = "";
   }
 
+  // @pair
   function show(r) {
     const g = byId.get(r.id);
     head(g);
@@ -222,6 +325,25 @@
     go(0);
   }
 
+  // @table
+  function show(r) {
+    head(byId.get(r.id));
+    if (r.error) { clearViewer(); $("board").textContent = "This replay cannot be shown: " + r.error; return; }
+    current = r;
+    $("moves").innerHTML = r.moves.map((m, i) => '<li data-ply="' + (i + 1) + '" class="s' + m.seat + '" title="seat ' + m.seat + '">' + esc(m.text) + "</li>").join("");
+    $("logs").innerHTML = r.logs.map((lines, k) => (lines.length ? "<h4>" + esc(r.bots[k]) + " (seat " + (k + 1) + ")</h4><pre class=log>" + esc(lines.join("\n")) + "</pre>" : "")).join("") ||
+      '<p class="dim">No bot printed anything.</p>';
+    let why = "the game ended under the rules";
+    if (r.end === "disqualified") why = "disqualified: " + r.reason;
+    else if (r.end !== "normal") why = (r.culprit ? r.bots[r.culprit - 1] + " (seat " + r.culprit + ") faulted on move " + (r.moves.length + 1) + ": " : "") + r.end + (r.reason ? ", " + r.reason : "");
+    const seats = r.bots.map((b, k) => "<li>" + esc(b) + " (" + seatName(k) + "): " + (r.bots.length > 1 ? "rank <b>" + r.ranks[k] + "</b>, " : "") + "score <b>" + esc(r.scores[k]) + "</b></li>").join("");
+    $("replay-end").innerHTML = '<p class="end">The end: ' + esc(why) + "</p><ul class=end>" + seats + "</ul>";
+    $("slider").max = r.frames.length - 1;
+    listGames();
+    go(0);
+  }
+
+  // @both
   function go(k) {
     if (!current) return;
     ply = Math.max(0, Math.min(k, current.frames.length - 1));
@@ -271,8 +393,14 @@
   }
 
   standings();
+  // @pair
   cross();
   ratings();
+  // @table
+  roles();
+  if (D.seats === 1) $("pick-opp").parentNode.hidden = true;
+  else $("pick-opp").parentNode.firstChild.textContent = "With ";
+  // @both
   fairness();
   faults();
   settings();
