@@ -370,28 +370,35 @@ fn participation(s: &TableStanding) -> u8 {
     }
 }
 
-/// Orders the bots and numbers the submissions: by participation, then points per game
-/// (mean score on a leaderboard), then rating, then name; references after them, ordered
-/// alike, with rank 0. Bots level on everything but the name share a rank (competition
-/// ranking: two bots level at the top both rank 1, the next ranks 3), so alphabetical
-/// order never puts one above the other.
+/// What ranks a bot, compared as the standings print it: participation, then points per
+/// game (mean score on a leaderboard) to three decimals, then the rating to a tenth of
+/// an Elo point (a leaderboard's mean score to three decimals). Rounding makes bots whose
+/// figures differ only by floating-point noise (a fit of symmetric results gives ratings
+/// of ±1e-15) level, as they look; figures that print differently never are.
+pub fn rank_key(s: &TableStanding, leaderboard: bool) -> (u8, i64, i64) {
+    let main = if leaderboard { s.mean_score } else { s.share() };
+    let scale = if leaderboard { 1e3 } else { 10.0 };
+    let rating = s.rating.map_or(i64::MIN, |r| (r.0 * scale).round() as i64);
+    (participation(s), (main * 1e3).round() as i64, rating)
+}
+
+/// Orders the bots and numbers the submissions: by [`rank_key`] (participation first,
+/// then the larger figures), then name; references after them, ordered alike, with rank
+/// 0. Bots with equal keys share a rank (competition ranking: two bots level at the top
+/// both rank 1, the next ranks 3), so alphabetical order never puts one above the other.
 fn rank(bots: &mut [TableStanding], leaderboard: bool) {
-    let key = |s: &TableStanding| {
-        let main = if leaderboard { s.mean_score } else { s.share() };
-        let rating = s.rating.map_or(f64::NEG_INFINITY, |r| r.0);
-        (participation(s), main, rating)
-    };
+    let key = |s: &TableStanding| rank_key(s, leaderboard);
     bots.sort_by(|a, b| {
         let (ka, kb) = (key(a), key(b));
         a.reference
             .cmp(&b.reference)
             .then(ka.0.cmp(&kb.0))
-            .then(kb.1.total_cmp(&ka.1))
-            .then(kb.2.total_cmp(&ka.2))
+            .then(kb.1.cmp(&ka.1))
+            .then(kb.2.cmp(&ka.2))
             .then(a.name.cmp(&b.name))
     });
     let mut placed = 0;
-    let mut previous: Option<(u8, f64, f64)> = None;
+    let mut previous = None;
     let mut current = 0;
     for s in bots.iter_mut() {
         if s.reference {
@@ -400,7 +407,7 @@ fn rank(bots: &mut [TableStanding], leaderboard: bool) {
         }
         placed += 1;
         let k = key(s);
-        if previous.is_none_or(|p| p.0 != k.0 || p.1 != k.1 || p.2 != k.2) {
+        if previous != Some(k) {
             current = placed;
         }
         previous = Some(k);
@@ -610,5 +617,48 @@ mod tests {
             let key = |s: &TableStandings| s.bots.iter().map(|b| (b.name.clone(), b.games, b.wins)).collect::<Vec<_>>();
             prop_assert_eq!(key(&s), key(&again));
         }
+    }
+
+    fn standing(name: &str, points: f64, rating: f64) -> TableStanding {
+        TableStanding {
+            rank: 0,
+            name: name.into(),
+            reference: false,
+            disqualified: None,
+            games: 9,
+            seat_games: vec![3, 3, 3],
+            wins: 6,
+            points,
+            mean_rank: 1.5,
+            mean_score: 0.0,
+            faults: BTreeMap::new(),
+            rating: Some((
+                rating,
+                Interval {
+                    low: -90.0,
+                    high: 90.0,
+                },
+            )),
+            roles: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn figures_that_differ_only_by_float_noise_share_a_rank() {
+        // A fit of symmetric results: ratings of +-1e-15; shares summed in another order.
+        let mut bots = vec![
+            standing("d", 6.0, -3.6e-15),
+            standing("a", 6.0, 3.6e-15),
+            standing("c", 0.1 + 0.2 + 5.7, 1e-30),
+            standing("b", 6.0, 0.04),
+            standing("e", 5.9, 500.0),
+            standing("f", 6.0, -0.06),
+        ];
+        rank(&mut bots, false);
+        let ranks: Vec<(&str, u32)> = bots.iter().map(|b| (b.name.as_str(), b.rank)).collect();
+        assert_eq!(
+            ranks,
+            [("a", 1), ("b", 1), ("c", 1), ("d", 1), ("f", 5), ("e", 6)]
+        );
     }
 }

@@ -185,25 +185,12 @@ pub fn write_fairness(dir: &Path, s: &TableStandings) -> Result<(), OutputError>
 }
 
 /// The measure a band compares for a bot: the share of ranked submissions it finished
-/// ahead of or level with (bots level on participation, points per game and rating share
-/// the best rank), or its points per game (a leaderboard's mean score).
+/// ahead of or level with (its competition rank: bots level on every figure of
+/// [`crate::table_stats::rank_key`] share the best), or its points per game (a
+/// leaderboard's mean score).
 fn measure(kind: Measure, s: &TableStandings, b: &TableStanding) -> (f64, u32) {
-    let subs: Vec<&TableStanding> = s.bots.iter().filter(|t| !t.reference).collect();
-    let key = |t: &TableStanding| {
-        let main = if s.leaderboard {
-            t.mean_score
-        } else {
-            t.share()
-        };
-        (t.disqualified.is_some(), main, t.rating.map(|r| r.0))
-    };
-    let rank = subs
-        .iter()
-        .filter(|t| key(t) == key(b))
-        .map(|t| t.rank)
-        .min()
-        .unwrap_or(b.rank);
-    let n = subs.len().max(1) as f64;
+    let rank = b.rank;
+    let n = s.bots.iter().filter(|t| !t.reference).count().max(1) as f64;
     match kind {
         Measure::Percentile => ((n - f64::from(rank) + 1.0) / n, rank),
         Measure::Score if s.leaderboard => (b.mean_score.clamp(0.0, 1.0), b.rank),
