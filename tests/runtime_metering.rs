@@ -1,8 +1,8 @@
 //! arena's own fuel metering (the experimental engine setting `ARENA_METERING=arena` or
 //! `arena-no-epoch`, `src/runtime/metering/`), through the real binary: every hostile
 //! shape ends out of fuel, never hangs; a move's charged fuel equals wasmtime's exact
-//! count where no branch skips code, and exceeds it by exactly the skipped code where one
-//! does. No test looks at the wall clock.
+//! count where no early exit skips code, and exceeds it by exactly the skipped code where
+//! one does. No test looks at the wall clock.
 
 use std::path::PathBuf;
 
@@ -165,13 +165,22 @@ fn folded_helpers_are_charged_exactly_what_wasmtime_counts() {
 }
 
 #[test]
-fn a_skipped_arm_is_charged_too_and_nothing_more() {
+fn dear_arms_of_an_if_are_charged_only_when_taken() {
     // Exact: 15 operators an iteration (the cheap arm), 1000 iterations, 2 more and 1
     // for each of the 2 calls.
     assert_eq!(move_fuel("branchy.wat", "wasmtime"), 15_004);
     for metering in REWRITES {
-        // The skipped arm's 12 operators on every iteration as well.
-        assert_eq!(move_fuel("branchy.wat", metering), 27_004, "{metering}");
+        assert_eq!(move_fuel("branchy.wat", metering), 15_004, "{metering}");
+    }
+}
+
+#[test]
+fn code_skipped_by_an_early_exit_is_charged_too_and_nothing_more() {
+    // Exact: 11 operators an iteration (the exit taken), 1000 iterations, 4 more.
+    assert_eq!(move_fuel("early_exit.wat", "wasmtime"), 11_004);
+    for metering in REWRITES {
+        // The skipped 12 operators on every iteration as well.
+        assert_eq!(move_fuel("early_exit.wat", metering), 23_004, "{metering}");
     }
 }
 

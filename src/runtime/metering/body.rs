@@ -7,8 +7,25 @@ use wasmparser::{FunctionBody, Operator};
 
 use super::{bulk_shift, op_cost, MeteringError};
 
+/// Arms of an `if` cheaper than this are paid by the region around them (whether taken
+/// or not); dearer arms are regions of their own, charged on entry.
+pub const ARM_SPLIT: u64 = 8;
+
+/// What a control frame is, for the cost pass.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Frame {
+    /// A `block`: its operators belong to the region around it.
+    Block,
+    /// A `loop`: a region of its own.
+    Loop,
+    /// An `if` (then `else`): each arm a region of its own, merged into the region
+    /// around when cheaper than [`ARM_SPLIT`].
+    If,
+}
+
 /// The static cost of each region of `body`, in the order of their first operator (the
-/// body's entry first, then each `loop` in order).
+/// body's entry first, then each `loop`, `if` and `else` in order); a region merged into
+/// the one around it costs 0 (it is not charged).
 fn region_costs(
     body: &FunctionBody<'_>,
     folded: &[Option<u64>],
@@ -16,7 +33,17 @@ fn region_costs(
     // wasmtime counts 1 for entering a function.
     let mut costs = vec![1u64];
     let mut regions = vec![0usize];
-    let mut frames: Vec<bool> = vec![false];
+    let mut frames: Vec<Frame> = vec![Frame::Block];
+    // Closes the arm on top of `regions`, merging it into the region around when cheap.
+    let close_arm = |costs: &mut Vec<u64>, regions: &mut Vec<usize>| {
+        let arm = regions.pop().ok_or_else(unbalanced)?;
+        if costs[arm] < ARM_SPLIT {
+            let around = *regions.last().ok_or_else(unbalanced)?;
+            costs[around] = costs[around].saturating_add(costs[arm]);
+            costs[arm] = 0;
+        }
+        Ok::<(), MeteringError>(())
+    };
     let mut ops = body.get_operators_reader()?;
     while !ops.eof() {
         let op = ops.read()?;
@@ -27,18 +54,28 @@ fn region_costs(
                 let callee = folded.get(function_index as usize).copied().flatten();
                 costs[region] = costs[region].saturating_add(callee.unwrap_or(0));
             }
-            Operator::Block { .. } | Operator::If { .. } => frames.push(false),
-            Operator::Loop { .. } => {
-                frames.push(true);
+            Operator::Block { .. } => frames.push(Frame::Block),
+            Operator::Loop { .. } | Operator::If { .. } => {
+                frames.push(if let Operator::Loop { .. } = op {
+                    Frame::Loop
+                } else {
+                    Frame::If
+                });
                 regions.push(costs.len());
                 costs.push(0);
             }
-            Operator::End => {
-                let closes_loop = frames.pop().ok_or_else(unbalanced)?;
-                if closes_loop {
+            Operator::Else => {
+                close_arm(&mut costs, &mut regions)?;
+                regions.push(costs.len());
+                costs.push(0);
+            }
+            Operator::End => match frames.pop().ok_or_else(unbalanced)? {
+                Frame::Block => {}
+                Frame::Loop => {
                     regions.pop();
                 }
-            }
+                Frame::If => close_arm(&mut costs, &mut regions)?,
+            },
             Operator::Try { .. }
             | Operator::TryTable { .. }
             | Operator::Delegate { .. }
@@ -139,9 +176,11 @@ pub(super) fn rewrite_body(
         }
         f.raw(bytes);
         match op {
-            Operator::Block { .. } | Operator::If { .. } => depth += 1,
-            Operator::Loop { .. } => {
-                depth += 1;
+            Operator::Block { .. } => depth += 1,
+            Operator::Loop { .. } | Operator::If { .. } | Operator::Else => {
+                if !matches!(op, Operator::Else) {
+                    depth += 1;
+                }
                 let cost = costs.get(next_region).copied().ok_or_else(unbalanced)?;
                 next_region += 1;
                 scratch.charge(&mut f, cost);

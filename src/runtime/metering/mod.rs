@@ -5,9 +5,11 @@
 //! What the rewrite does:
 //! - adds one mutable `i64` global, exported as [`FUEL_EXPORT`]; the host sets it before
 //!   every call and reads it after;
-//! - cuts every function body into *regions*: the body outside any loop, and each loop's
-//!   body outside the loops nested in it. At the start of each region (the function's
-//!   entry, just after each `loop`) it subtracts the region's static cost: the number of
+//! - cuts every function body into *regions*: the body outside any loop, each loop's
+//!   body outside the loops nested in it, and each arm of an `if` costing at least
+//!   `body::ARM_SPLIT` (a cheaper arm is paid by the region around it). At the start of
+//!   each region (the function's entry, just after each `loop`, `if` or `else` opening
+//!   one) it subtracts the region's static cost: the number of
 //!   operators wasmtime's fuel would count (1 each, 0 for `nop`, `drop`, `block`, `loop`,
 //!   `else`, `end`, `unreachable`, `return`) lying directly in the region, plus 1 at a
 //!   function's entry as wasmtime counts too; a call to a *folded* function (`fold.rs`)
@@ -22,9 +24,10 @@
 //!
 //! Why it is sound: within one execution of a region (from its entry to the next branch
 //! back to its own `loop`, or out of it), control only moves forward through the region's
-//! own operators (nested loops are regions charged on their own entries, calls enter
-//! functions charged on their entries), so each operator directly in the region runs at
-//! most once per charge. The count is therefore an upper bound of wasmtime's exact count,
+//! own operators (nested loops and arms are regions charged on their own entries, an arm
+//! is entered only through its `if` or `else`, calls enter functions charged on their
+//! entries or folded into the call site), so each operator directly in the region runs
+//! at most once per charge. The count is therefore an upper bound of wasmtime's exact count,
 //! never below it.
 
 mod body;
