@@ -185,6 +185,20 @@ fn code_skipped_by_an_early_exit_is_charged_too_and_nothing_more() {
 }
 
 #[test]
+fn host_calls_from_a_helper_are_paid_in_full() {
+    let exact = move_fuel("host_in_helper.wat", "wasmtime");
+    // Ten calls of 20 + 65 536 fuel each, and the operators around them.
+    assert!(exact > 10 * 65_556, "{exact}");
+    for metering in REWRITES {
+        let charged = move_fuel("host_in_helper.wat", metering);
+        assert!(
+            (exact..exact + 100).contains(&charged),
+            "{metering}: {charged} for {exact}"
+        );
+    }
+}
+
+#[test]
 fn the_counters_export_name_is_reserved() {
     let path = fixture("metering", "reserved_export.wat");
     assert_eq!(

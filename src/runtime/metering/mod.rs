@@ -364,3 +364,75 @@ fn shape(binary: &[u8]) -> Result<Shape, MeteringError> {
     }
     Ok(shape)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn module(text: &str) -> Vec<u8> {
+        wat::parse_str(text).unwrap()
+    }
+
+    #[test]
+    fn the_start_function_is_exported_instead_and_the_result_validates() {
+        let out = instrument(&module(
+            r#"(module (memory (export "memory") 1) (global $g (mut i32) (i32.const 0))
+               (func $s (global.set $g (i32.const 1))) (start $s))"#,
+        ))
+        .unwrap();
+        Validator::new_with_features(features())
+            .validate_all(&out)
+            .unwrap();
+        let mut exports = Vec::new();
+        let mut start = false;
+        for payload in Parser::new(0).parse_all(&out) {
+            match payload.unwrap() {
+                Payload::ExportSection(s) => {
+                    for e in s {
+                        let e = e.unwrap();
+                        exports.push((e.name.to_string(), e.index));
+                    }
+                }
+                Payload::StartSection { .. } => start = true,
+                _ => {}
+            }
+        }
+        assert!(!start, "no start section left");
+        assert_eq!(
+            exports,
+            [
+                ("memory".to_string(), 0),
+                (FUEL_EXPORT.to_string(), 1),
+                (START_EXPORT.to_string(), 0)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_module_without_globals_or_exports_gets_both_sections_in_order() {
+        let out = instrument(&module("(module (func (loop (br 0))))")).unwrap();
+        Validator::new_with_features(features())
+            .validate_all(&out)
+            .unwrap();
+    }
+
+    #[test]
+    fn reserved_names_and_invalid_modules_are_refused() {
+        let start = module(r#"(module (func (export "arena.start")))"#);
+        assert!(matches!(
+            instrument(&start),
+            Err(MeteringError::Unsupported(m)) if m.contains("arena.start")
+        ));
+        // Valid bytes up to a `global.get` of an index the module does not have: the
+        // index the counter would take must never reach the rewrite.
+        let mut bad =
+            module("(module (func (result i64) (global.get 0)) (global i64 (i64.const 0)))");
+        // Point the function's `global.get 0` at global 1 (the counter's future index).
+        let at = bad
+            .windows(2)
+            .rposition(|w| w == [0x23, 0x00])
+            .expect("the global.get");
+        bad[at + 1] = 0x01;
+        assert!(matches!(instrument(&bad), Err(MeteringError::Invalid(_))));
+    }
+}
