@@ -8,6 +8,7 @@ use super::code_limits;
 use super::compiler::{self, chain, Compiler};
 use super::engine::Shared;
 use super::load_error::LoadError;
+use super::metering;
 
 /// Compiles `binary` (whose size and shape are already checked) for the sandbox's
 /// engine, or takes it from the cache.
@@ -16,6 +17,13 @@ use super::load_error::LoadError;
 /// [`LoadError`] naming the limit passed or what wasmtime refused.
 pub(crate) fn compile(shared: &Shared, binary: &[u8]) -> Result<Module, LoadError> {
     code_limits::check_code(binary, &shared.limits)?;
+    let rewritten;
+    let binary = if shared.metering.rewrites() {
+        rewritten = metering::instrument(binary).map_err(|e| LoadError::Invalid(e.to_string()))?;
+        &rewritten[..]
+    } else {
+        binary
+    };
     let (engine, limits) = (&shared.engine, &shared.limits);
     let Some(cache) = &shared.cache else {
         return match &shared.compiler {

@@ -266,7 +266,9 @@ pub fn serve_compile(
         ..Limits::default()
     };
     limits.validate()?;
-    let engine = Engine::new(&super::config::config(&limits, false))
+    let metering = super::metering::Metering::from_env()
+        .map_err(|e| ServeCompileError::Engine(e.to_string()))?;
+    let engine = Engine::new(&super::config::config(&limits, false, metering))
         .map_err(|e| ServeCompileError::Engine(chain(&e)))?;
     let mut binary = Vec::new();
     input

@@ -7,6 +7,7 @@ use wasmtime::{
 };
 
 use super::limits::Limits;
+use super::metering::Metering;
 
 /// Bytes of each table slot reset in place after a game (tables of ordinary bots are a
 /// few hundred entries; larger ones are reset by the kernel as before).
@@ -21,12 +22,12 @@ const MEMORY_KEEP_RESIDENT: usize = 2 << 20;
 /// The engine configuration: fuel, epochs, a pool sized for the live bots (`pool`;
 /// the compiler process has none, as pooling changes nothing in the compiled code),
 /// canonical NaNs, and only the proposals compilers emit for ordinary bots.
-pub(crate) fn config(limits: &Limits, pool: bool) -> Config {
+pub(crate) fn config(limits: &Limits, pool: bool, metering: Metering) -> Config {
     let mut config = Config::new();
     config
         .strategy(Strategy::Cranelift)
-        .consume_fuel(true)
-        .epoch_interruption(true)
+        .consume_fuel(metering.wasmtime_fuel())
+        .epoch_interruption(metering.epoch())
         .max_wasm_stack(limits.stack_bytes)
         .cranelift_nan_canonicalization(true)
         .parallel_compilation(true);

@@ -12,6 +12,7 @@ use super::compiler::Compiler;
 use super::config::config;
 use super::host;
 use super::limits::{Limits, LimitsError};
+use super::metering::Metering;
 use super::state::BotState;
 use super::ticker::Ticker;
 
@@ -44,6 +45,8 @@ pub(crate) struct Shared {
     pub(crate) compiler: Compiler,
     /// Compiled modules kept on disk, if any.
     pub(crate) cache: Option<ModuleCache>,
+    /// How fuel is metered.
+    pub(crate) metering: Metering,
     /// Advances the epoch for the safety net.
     _ticker: Ticker,
 }
@@ -60,7 +63,8 @@ impl Shared {
     ) -> Result<Shared, SandboxError> {
         limits.validate()?;
         let engine_err = |e: wasmtime::Error| SandboxError::Engine(e.to_string());
-        let engine = Engine::new(&config(&limits, true)).map_err(engine_err)?;
+        let metering = Metering::from_env().map_err(|e| SandboxError::Engine(e.to_string()))?;
+        let engine = Engine::new(&config(&limits, true, metering)).map_err(engine_err)?;
         let linker = host::linker(&engine).map_err(engine_err)?;
         let host_funcs = host_function_types(&engine, &linker, &limits);
         let ticker = Ticker::start(engine.clone())?;
@@ -71,6 +75,7 @@ impl Shared {
             host_funcs,
             compiler,
             cache,
+            metering,
             _ticker: ticker,
         })
     }
@@ -82,7 +87,7 @@ fn host_function_types(
     linker: &Linker<BotState>,
     limits: &Limits,
 ) -> BTreeMap<(String, String), FuncType> {
-    let mut store = Store::new(engine, BotState::new(limits, 0));
+    let mut store = Store::new(engine, BotState::new(limits, 0, Metering::Wasmtime));
     let funcs: Vec<(String, String, wasmtime::Func)> = linker
         .iter(&mut store)
         .filter_map(|(module, name, ext)| match ext {

@@ -10,6 +10,7 @@ use super::compiler::chain;
 use super::engine::Shared;
 use super::host::{ARENA_MODULE, LEGAL_MOVES, WASI_MODULE};
 use super::load_error::LoadError;
+use super::metering::{FUEL_EXPORT, START_EXPORT};
 use super::precheck;
 use super::state::BotState;
 use super::types::{describe, func_signature, kind};
@@ -159,7 +160,7 @@ pub(crate) fn load_capped(
     precheck::check_shape(&binary, &limits)?;
     let module = compile::compile(shared, &binary)?;
     let imports = check_imports(shared, &module)?;
-    let exports = check_exports(&module)?;
+    let exports = check_exports(&module, shared.metering.rewrites())?;
     let pre = shared
         .linker
         .instantiate_pre(&module)
@@ -186,8 +187,9 @@ pub(crate) fn load_capped(
     })
 }
 
-/// Checks the three exports the ABI requires and lists them all.
-fn check_exports(module: &Module) -> Result<Vec<ExportInfo>, LoadError> {
+/// Checks the three exports the ABI requires and lists them all (but those arena's
+/// metering added, when `rewritten`).
+fn check_exports(module: &Module, rewritten: bool) -> Result<Vec<ExportInfo>, LoadError> {
     for (name, want) in REQUIRED_EXPORTS {
         let ty = module
             .get_export(name)
@@ -235,6 +237,7 @@ fn check_exports(module: &Module) -> Result<Vec<ExportInfo>, LoadError> {
     }
     Ok(module
         .exports()
+        .filter(|e| !rewritten || (e.name() != FUEL_EXPORT && e.name() != START_EXPORT))
         .map(|e| ExportInfo {
             name: e.name().to_string(),
             ty: describe(&e.ty()),

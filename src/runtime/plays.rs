@@ -8,7 +8,7 @@
 
 use thiserror::Error;
 
-use super::fault::classify;
+use super::fuel::classify;
 use super::module::PLAYS_EXPORT;
 use super::WasmModule;
 use crate::bot::Fault;
@@ -67,13 +67,12 @@ impl WasmModule {
         let limits = &self.inner.shared.limits;
         let budget = limits.fuel_instantiate;
         let (mut store, instance, _) = self.start_instance(budget, 0)?;
-        let fail = |e: wasmtime::Error| classify(&e, budget, limits.timeout_secs);
         let plays = instance
             .get_typed_func::<(i32, i32), i32>(&mut store, PLAYS_EXPORT.0)
-            .map_err(fail)?;
+            .map_err(|e| classify(&mut store, &e, budget, limits.timeout_secs))?;
         let answer = plays
             .call(&mut store, (game_id, i32::from(seats)))
-            .map_err(fail)?;
+            .map_err(|e| classify(&mut store, &e, budget, limits.timeout_secs))?;
         Ok(if answer != 0 {
             Declared::Plays
         } else {

@@ -8,7 +8,7 @@
 
 use wasmtime::{Instance, Memory, Store, Val};
 
-use super::fault::classify;
+use super::fuel::{self, classify};
 use super::host::range;
 use super::module::WasmModule;
 use super::snapshot::{global_export, GlobalValue, InstanceState};
@@ -44,8 +44,8 @@ impl WasmModule {
 
 impl PreinitInstance {
     /// The fault of a failed call.
-    fn fault(&self, err: &wasmtime::Error) -> Fault {
-        classify(err, self.budget, self.timeout_secs)
+    fn fault(&mut self, err: &wasmtime::Error) -> Fault {
+        classify(&mut self.store, err, self.budget, self.timeout_secs)
     }
 
     /// Calls the export `name` of type `() -> ()`.
@@ -107,9 +107,9 @@ impl PreinitInstance {
     }
 
     /// Fuel used so far.
-    pub fn fuel_used(&self) -> u64 {
+    pub fn fuel_used(&mut self) -> u64 {
         self.budget
-            .saturating_sub(self.store.get_fuel().unwrap_or(self.budget))
+            .saturating_sub(fuel::get(&mut self.store).unwrap_or(self.budget))
     }
 
     /// The memory and the `count` instrumented globals as they stand.

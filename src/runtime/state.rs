@@ -4,10 +4,11 @@ use std::fmt;
 
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
-use wasmtime::{ResourceLimiter, StoreLimits, StoreLimitsBuilder};
+use wasmtime::{Global, ResourceLimiter, StoreLimits, StoreLimitsBuilder};
 
 use super::guard::CpuGuard;
 use super::limits::Limits;
+use super::metering::Metering;
 use super::output::Output;
 use crate::units::human_bytes;
 
@@ -25,17 +26,23 @@ pub(crate) struct BotState {
     /// `arena.legal_moves`: set for the length of one move when the caller gave them,
     /// `None` otherwise (during instantiation, or from a caller that knows no position).
     pub(crate) legal_moves: Option<Vec<i32>>,
+    /// How fuel is metered.
+    pub(crate) metering: Metering,
+    /// The fuel counter of a module rewritten by arena's metering, once instantiated.
+    pub(crate) counter: Option<Global>,
 }
 
 impl BotState {
     /// Fresh state for one bot in one game.
-    pub(crate) fn new(limits: &Limits, seed: u64) -> BotState {
+    pub(crate) fn new(limits: &Limits, seed: u64, metering: Metering) -> BotState {
         BotState {
             limiter: CapLimiter::new(limits),
             output: Output::new(limits.output_bytes),
             rng: ChaCha20Rng::seed_from_u64(seed),
             guard: CpuGuard::new(limits.timeout_secs),
             legal_moves: None,
+            metering,
+            counter: None,
         }
     }
 }

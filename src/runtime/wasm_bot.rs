@@ -2,9 +2,10 @@
 
 use wasmtime::{Instance, Memory, Store, TypedFunc, UpdateDeadline};
 
-use super::fault::classify;
+use super::fuel::{self, classify};
 use super::host::range;
 use super::limits::Limits;
+use super::metering::START_EXPORT;
 use super::module::{ModuleInput, WasmModule, INITIALIZE};
 use super::state::BotState;
 use crate::bot::{Bot, Fault, Reply};
@@ -39,23 +40,23 @@ impl WasmModule {
     pub fn instantiate(&self, seed: u64) -> Result<WasmBot, Fault> {
         let limits: &Limits = &self.inner.shared.limits;
         let budget = limits.fuel_instantiate;
-        let fail = |e: wasmtime::Error| {
-            Fault::Instantiation(classify(&e, budget, limits.timeout_secs).to_string())
+        let fail = |store: &mut Store<BotState>, e: wasmtime::Error| {
+            Fault::Instantiation(classify(store, &e, budget, limits.timeout_secs).to_string())
         };
         let (mut store, instance, memory) = self.start_instance(budget, seed)?;
         if let Some(input) = &self.inner.input {
             read_input(&mut store, &instance, memory, input).map_err(|e| match e {
-                InputError::Wasm(e) => fail(e),
+                InputError::Wasm(e) => fail(&mut store, e),
                 InputError::Refused(why) => Fault::Instantiation(why),
             })?;
         }
         let alloc = instance
             .get_typed_func::<i32, i32>(&mut store, "arena_alloc")
-            .map_err(fail)?;
+            .map_err(|e| fail(&mut store, e))?;
         let choose = instance
             .get_typed_func::<(i32, i32), i32>(&mut store, "choose_move")
-            .map_err(fail)?;
-        let left = store.get_fuel().map_err(fail)?;
+            .map_err(|e| fail(&mut store, e))?;
+        let left = fuel::get(&mut store).map_err(|e| fail(&mut store, e))?;
         Ok(WasmBot {
             store,
             memory,
@@ -88,12 +89,12 @@ impl WasmModule {
     ) -> Result<(Store<BotState>, Instance, Memory), Fault> {
         let shared = &self.inner.shared;
         let limits = &shared.limits;
-        let fail = |e: wasmtime::Error| {
-            Fault::Instantiation(classify(&e, fuel, limits.timeout_secs).to_string())
+        let fail = |store: &mut Store<BotState>, e: wasmtime::Error| {
+            Fault::Instantiation(classify(store, &e, fuel, limits.timeout_secs).to_string())
         };
-        let mut store = Store::new(&shared.engine, BotState::new(limits, seed));
+        let mut store = Store::new(&shared.engine, BotState::new(limits, seed, shared.metering));
         store.limiter(|state| &mut state.limiter);
-        store.set_fuel(fuel).map_err(fail)?;
+        fuel::set(&mut store, fuel).map_err(|e| fail(&mut store, e))?;
         // Every tick, the net compares the call's CPU time with its allowance.
         store.epoch_deadline_callback(|mut ctx| {
             Ok(if ctx.data_mut().guard.exceeded() {
@@ -104,12 +105,24 @@ impl WasmModule {
         });
         store.data_mut().guard.arm(fuel);
         store.set_epoch_deadline(1);
-        let instance = self.inner.pre.instantiate(&mut store).map_err(fail)?;
+        let instance = self
+            .inner
+            .pre
+            .instantiate(&mut store)
+            .map_err(|e| fail(&mut store, e))?;
+        fuel::attach(&mut store, &instance);
+        fuel::set(&mut store, fuel).map_err(|e| fail(&mut store, e))?;
+        if let Some(start) = instance.get_func(&mut store, START_EXPORT) {
+            start
+                .typed::<(), ()>(&store)
+                .and_then(|start| start.call(&mut store, ()))
+                .map_err(|e| fail(&mut store, e))?;
+        }
         if self.inner.has_initialize {
             instance
                 .get_typed_func::<(), ()>(&mut store, INITIALIZE)
                 .and_then(|init| init.call(&mut store, ()))
-                .map_err(fail)?;
+                .map_err(|e| fail(&mut store, e))?;
         }
         let memory = instance
             .get_memory(&mut store, "memory")
@@ -187,8 +200,8 @@ impl WasmBot {
     }
 
     /// The fault of a failed call.
-    fn fault(&self, err: &wasmtime::Error) -> Fault {
-        classify(err, self.fuel_per_move, self.timeout_secs)
+    fn fault(&mut self, err: &wasmtime::Error) -> Fault {
+        classify(&mut self.store, err, self.fuel_per_move, self.timeout_secs)
     }
 
     /// One move with `legal` (the position's legal moves, when known) offered to
@@ -213,9 +226,7 @@ impl WasmBot {
                     words.len()
                 ))
             })?;
-        self.store
-            .set_fuel(self.fuel_per_move)
-            .map_err(|e| self.fault(&e))?;
+        fuel::set(&mut self.store, self.fuel_per_move).map_err(|e| self.fault(&e))?;
         self.store.data_mut().guard.arm(self.fuel_per_move);
         self.store.set_epoch_deadline(1);
         let ptr = self
@@ -239,7 +250,7 @@ impl WasmBot {
             .choose
             .call(&mut self.store, (ptr, len_bytes))
             .map_err(|e| self.fault(&e))?;
-        let left = self.store.get_fuel().map_err(|e| self.fault(&e))?;
+        let left = fuel::get(&mut self.store).map_err(|e| self.fault(&e))?;
         let fuel = self.fuel_per_move.saturating_sub(left);
         self.moves_fuel.push(fuel);
         Ok(Reply { raw, fuel })

@@ -7,7 +7,7 @@
 mod arena;
 pub(crate) mod wasi;
 
-use wasmtime::{Caller, Engine, Extern, Linker, Memory, Trap};
+use wasmtime::{Caller, Engine, Extern, Linker, Memory};
 
 use super::state::BotState;
 
@@ -33,12 +33,7 @@ pub(crate) fn linker(engine: &Engine) -> wasmtime::Result<Linker<BotState>> {
 /// Takes `amount` fuel from the running bot; when it has less, empties its tank and
 /// fails with [`Trap::OutOfFuel`], exactly as running out inside WebAssembly does.
 pub(crate) fn charge(caller: &mut Caller<'_, BotState>, amount: u64) -> wasmtime::Result<()> {
-    let fuel = caller.get_fuel()?;
-    if fuel < amount {
-        caller.set_fuel(0)?;
-        return Err(wasmtime::Error::new(Trap::OutOfFuel));
-    }
-    caller.set_fuel(fuel - amount)
+    super::fuel::charge(caller, amount)
 }
 
 /// Fuel for a call that touches `bytes` bytes of memory.

@@ -1,0 +1,438 @@
+//! arena's own fuel metering: a rewrite of a validated module that keeps a fuel counter in
+//! a global of its own and charges it at a few places, instead of wasmtime's per-block
+//! fuel (an experimental engine setting, see [`Metering`] and `docs/PERFORMANCE.md`).
+//!
+//! What the rewrite does:
+//! - adds one mutable `i64` global, exported as [`FUEL_EXPORT`]; the host sets it before
+//!   every call and reads it after;
+//! - cuts every function body into *regions*: the body outside any loop, each loop's
+//!   body outside the loops nested in it, and each arm of an `if` costing at least
+//!   `body::ARM_SPLIT` (a cheaper arm is paid by the region around it). At the start of
+//!   each region (the function's entry, just after each `loop`, `if` or `else` opening
+//!   one) it subtracts the region's static cost: the number of
+//!   operators wasmtime's fuel would count (1 each, 0 for `nop`, `drop`, `block`, `loop`,
+//!   `else`, `end`, `unreachable`, `return`) lying directly in the region, plus 1 at a
+//!   function's entry as wasmtime counts too; a call to a *folded* function (`fold.rs`)
+//!   adds that function's whole cost to the caller's region. If the counter
+//!   goes negative, the code traps with `unreachable`, and the host, seeing a negative
+//!   counter, reports out of fuel;
+//! - before each `memory.copy`, `memory.fill`, `memory.init` subtracts the length in
+//!   bytes divided by [`BYTES_PER_FUEL`], and before `table.copy`, `table.fill`,
+//!   `table.init` the length in elements, so bulk work is paid by its size;
+//! - removes the `start` section and exports the start function as [`START_EXPORT`], so
+//!   that the host can set the counter before any of the module's code runs.
+//!
+//! Why it is sound: within one execution of a region (from its entry to the next branch
+//! back to its own `loop`, or out of it), control only moves forward through the region's
+//! own operators (nested loops and arms are regions charged on their own entries, an arm
+//! is entered only through its `if` or `else`, calls enter functions charged on their
+//! entries or folded into the call site), so each operator directly in the region runs
+//! at most once per charge. The count is therefore an upper bound of wasmtime's exact count,
+//! never below it.
+
+mod body;
+mod fold;
+
+use thiserror::Error;
+use wasm_encoder::reencode::{Reencode, RoundtripReencoder};
+use wasm_encoder::{
+    CodeSection, ConstExpr, ExportKind, ExportSection, GlobalSection, GlobalType, RawSection,
+    ValType,
+};
+use wasmparser::{Operator, Parser, Payload, TypeRef, Validator, WasmFeatures};
+
+use body::rewrite_body;
+
+/// The export under which the rewritten module exposes its fuel counter.
+pub const FUEL_EXPORT: &str = "arena.fuel";
+/// The export under which the rewritten module exposes its former `start` function.
+pub const START_EXPORT: &str = "arena.start";
+/// Bytes of `memory.copy`, `memory.fill` and `memory.init` paid by one unit of fuel.
+pub const BYTES_PER_FUEL: u64 = 8;
+
+/// The environment variable that chooses the [`Metering`] (experimental; unset means
+/// [`Metering::Wasmtime`]).
+pub const METERING_ENV: &str = "ARENA_METERING";
+
+/// How a sandbox meters the fuel of its bots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Metering {
+    /// wasmtime's own fuel (exact: one unit per operator) and the epoch safety net: the
+    /// default.
+    Wasmtime,
+    /// arena's rewrite (this module) and the epoch safety net.
+    Arena,
+    /// arena's rewrite with no epoch check in the compiled code, so no CPU-time safety
+    /// net (`--timeout-secs` has no effect).
+    ArenaNoEpoch,
+}
+
+impl Metering {
+    /// The setting named by [`METERING_ENV`]: `wasmtime` (or unset), `arena` or
+    /// `arena-no-epoch`.
+    ///
+    /// # Errors
+    /// [`MeteringError::Setting`] for any other value.
+    pub fn from_env() -> Result<Metering, MeteringError> {
+        match std::env::var(METERING_ENV) {
+            Err(std::env::VarError::NotPresent) => Ok(Metering::Wasmtime),
+            Ok(v) if v == "wasmtime" => Ok(Metering::Wasmtime),
+            Ok(v) if v == "arena" => Ok(Metering::Arena),
+            Ok(v) if v == "arena-no-epoch" => Ok(Metering::ArenaNoEpoch),
+            _ => Err(MeteringError::Setting),
+        }
+    }
+
+    /// Whether wasmtime's fuel is on.
+    pub fn wasmtime_fuel(self) -> bool {
+        self == Metering::Wasmtime
+    }
+
+    /// Whether modules are rewritten by [`instrument`].
+    pub fn rewrites(self) -> bool {
+        matches!(self, Metering::Arena | Metering::ArenaNoEpoch)
+    }
+
+    /// Whether the compiled code checks the epoch (the CPU-time safety net).
+    pub fn epoch(self) -> bool {
+        matches!(self, Metering::Wasmtime | Metering::Arena)
+    }
+}
+
+/// Why a module cannot be rewritten.
+#[derive(Debug, Error)]
+pub enum MeteringError {
+    /// The module does not validate.
+    #[error("{0}")]
+    Invalid(String),
+    /// The module uses a name or construct the rewrite reserves or does not handle.
+    #[error("{0}")]
+    Unsupported(String),
+    /// The environment variable names no setting (its value is not echoed).
+    #[error("{METERING_ENV} must be `wasmtime`, `arena` or `arena-no-epoch`")]
+    Setting,
+}
+
+impl From<wasmparser::BinaryReaderError> for MeteringError {
+    fn from(e: wasmparser::BinaryReaderError) -> Self {
+        MeteringError::Invalid(e.to_string())
+    }
+}
+
+impl<E: std::fmt::Debug> From<wasm_encoder::reencode::Error<E>> for MeteringError {
+    fn from(e: wasm_encoder::reencode::Error<E>) -> Self {
+        MeteringError::Invalid(format!("{e:?}"))
+    }
+}
+
+/// The static cost wasmtime's fuel gives one operator.
+fn op_cost(op: &Operator<'_>) -> u64 {
+    match op {
+        Operator::Nop
+        | Operator::Drop
+        | Operator::Block { .. }
+        | Operator::Loop { .. }
+        | Operator::Unreachable
+        | Operator::Return
+        | Operator::Else
+        | Operator::End => 0,
+        _ => 1,
+    }
+}
+
+/// For a bulk operator whose length is the operand on top of the stack: the right shift
+/// that turns the length into fuel.
+fn bulk_shift(op: &Operator<'_>) -> Option<i64> {
+    match op {
+        Operator::MemoryCopy { .. } | Operator::MemoryFill { .. } | Operator::MemoryInit { .. } => {
+            Some(BYTES_PER_FUEL.trailing_zeros() as i64)
+        }
+        Operator::TableCopy { .. } | Operator::TableFill { .. } | Operator::TableInit { .. } => {
+            Some(0)
+        }
+        _ => None,
+    }
+}
+
+/// What the first pass learns about the module.
+#[derive(Default)]
+struct Shape {
+    /// Parameter count of each function type.
+    type_params: Vec<u32>,
+    /// Type index of each defined function.
+    func_types: Vec<u32>,
+    /// Imported functions.
+    imported_funcs: u32,
+    /// Imported and defined globals.
+    globals: u32,
+    /// The start function, if any.
+    start: Option<u32>,
+}
+
+/// The features modules are validated with before the rewrite: a superset of what the
+/// engine accepts (the engine validates the rewritten module again with its own).
+fn features() -> WasmFeatures {
+    WasmFeatures::default()
+        & !(WasmFeatures::EXCEPTIONS
+            | WasmFeatures::LEGACY_EXCEPTIONS
+            | WasmFeatures::GC
+            | WasmFeatures::FUNCTION_REFERENCES
+            | WasmFeatures::TAIL_CALL
+            | WasmFeatures::MEMORY64
+            | WasmFeatures::MULTI_MEMORY
+            | WasmFeatures::THREADS
+            | WasmFeatures::STACK_SWITCHING)
+}
+
+/// `binary` (a module) with arena's metering: see the module documentation.
+///
+/// # Errors
+/// [`MeteringError`] when the module does not validate (it is validated first, so that
+/// none of its code can name the counter) or uses a reserved export name.
+pub fn instrument(binary: &[u8]) -> Result<Vec<u8>, MeteringError> {
+    Validator::new_with_features(features()).validate_all(binary)?;
+    let shape = shape(binary)?;
+    let folded = fold::folded(binary, &shape)?;
+    let counter = shape.globals;
+    let mut module = wasm_encoder::Module::new();
+    let mut globals_done = false;
+    let mut exports_done = false;
+    let mut code: Option<(CodeSection, u32)> = None;
+    let mut body_index = 0usize;
+    let mut re = RoundtripReencoder;
+    for payload in Parser::new(0).parse_all(binary) {
+        let payload = payload?;
+        if let Payload::CodeSectionEntry(body) = &payload {
+            let index = shape.imported_funcs as usize + body_index;
+            let params = shape
+                .func_types
+                .get(body_index)
+                .and_then(|t| shape.type_params.get(*t as usize))
+                .copied()
+                .ok_or_else(|| MeteringError::Invalid("a body without a type".into()))?;
+            body_index += 1;
+            let (section, left) = code
+                .as_mut()
+                .ok_or_else(|| MeteringError::Invalid("a body outside the code section".into()))?;
+            if folded.get(index).copied().flatten().is_some() {
+                section.raw(&binary[body.range()]);
+            } else {
+                let f = rewrite_body(binary, body.clone(), params, counter, &folded)?;
+                section.function(&f);
+            }
+            *left -= 1;
+            if *left == 0 {
+                if let Some((section, _)) = code.take() {
+                    module.section(&section);
+                }
+            }
+            continue;
+        }
+        let rank = payload.as_section().map(|(id, _)| rank(id));
+        if let Some(rank) = rank {
+            if rank > rank_of_global() && !globals_done {
+                module.section(&fuel_global(GlobalSection::new()));
+                globals_done = true;
+            }
+            if rank > rank_of_export() && !exports_done {
+                module.section(&exports(ExportSection::new(), &shape));
+                exports_done = true;
+            }
+        }
+        match payload {
+            Payload::GlobalSection(s) => {
+                let mut section = GlobalSection::new();
+                re.parse_global_section(&mut section, s)?;
+                module.section(&fuel_global(section));
+                globals_done = true;
+            }
+            Payload::ExportSection(s) => {
+                for export in s.clone() {
+                    let name = export?.name;
+                    if name == FUEL_EXPORT || name == START_EXPORT {
+                        return Err(MeteringError::Unsupported(format!(
+                            "the export name `{name}` is reserved by arena"
+                        )));
+                    }
+                }
+                let mut section = ExportSection::new();
+                re.parse_export_section(&mut section, s)?;
+                module.section(&exports(section, &shape));
+                exports_done = true;
+            }
+            Payload::StartSection { .. } => {}
+            Payload::CodeSectionStart { count, .. } => {
+                if count == 0 {
+                    module.section(&CodeSection::new());
+                } else {
+                    code = Some((CodeSection::new(), count));
+                }
+            }
+            Payload::End(_) => {
+                if !globals_done {
+                    module.section(&fuel_global(GlobalSection::new()));
+                }
+                if !exports_done {
+                    module.section(&exports(ExportSection::new(), &shape));
+                }
+            }
+            other => {
+                if let Some((id, range)) = other.as_section() {
+                    module.section(&RawSection {
+                        id,
+                        data: &binary[range],
+                    });
+                }
+            }
+        }
+    }
+    Ok(module.finish())
+}
+
+/// The position of a section with `id` in a module's section order (custom sections
+/// anywhere).
+fn rank(id: u8) -> u32 {
+    match id {
+        0 => 0,
+        1..=5 => u32::from(id) * 10,
+        13 => 55,
+        6..=9 => u32::from(id) * 10,
+        12 => 95,
+        10 | 11 => u32::from(id) * 10 + 1,
+        _ => 200,
+    }
+}
+
+fn rank_of_global() -> u32 {
+    rank(6)
+}
+
+fn rank_of_export() -> u32 {
+    rank(7)
+}
+
+/// `section` with the counter appended.
+fn fuel_global(mut section: GlobalSection) -> GlobalSection {
+    section.global(
+        GlobalType {
+            val_type: ValType::I64,
+            mutable: true,
+            shared: false,
+        },
+        &ConstExpr::i64_const(0),
+    );
+    section
+}
+
+/// `section` with the counter's export and the start function's.
+fn exports(mut section: ExportSection, shape: &Shape) -> ExportSection {
+    section.export(FUEL_EXPORT, ExportKind::Global, shape.globals);
+    if let Some(start) = shape.start {
+        section.export(START_EXPORT, ExportKind::Func, start);
+    }
+    section
+}
+
+/// The first pass: types, functions, globals, start.
+fn shape(binary: &[u8]) -> Result<Shape, MeteringError> {
+    let mut shape = Shape::default();
+    for payload in Parser::new(0).parse_all(binary) {
+        match payload? {
+            Payload::TypeSection(s) => {
+                for ty in s.into_iter_err_on_gc_types() {
+                    shape.type_params.push(ty?.params().len() as u32);
+                }
+            }
+            Payload::ImportSection(s) => {
+                for import in s.into_imports() {
+                    match import?.ty {
+                        TypeRef::Func(_) => shape.imported_funcs += 1,
+                        TypeRef::Global(_) => shape.globals += 1,
+                        _ => {}
+                    }
+                }
+            }
+            Payload::FunctionSection(s) => {
+                for ty in s {
+                    shape.func_types.push(ty?);
+                }
+            }
+            Payload::GlobalSection(s) => shape.globals += s.count(),
+            Payload::StartSection { func, .. } => shape.start = Some(func),
+            _ => {}
+        }
+    }
+    Ok(shape)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn module(text: &str) -> Vec<u8> {
+        wat::parse_str(text).unwrap()
+    }
+
+    #[test]
+    fn the_start_function_is_exported_instead_and_the_result_validates() {
+        let out = instrument(&module(
+            r#"(module (memory (export "memory") 1) (global $g (mut i32) (i32.const 0))
+               (func $s (global.set $g (i32.const 1))) (start $s))"#,
+        ))
+        .unwrap();
+        Validator::new_with_features(features())
+            .validate_all(&out)
+            .unwrap();
+        let mut exports = Vec::new();
+        let mut start = false;
+        for payload in Parser::new(0).parse_all(&out) {
+            match payload.unwrap() {
+                Payload::ExportSection(s) => {
+                    for e in s {
+                        let e = e.unwrap();
+                        exports.push((e.name.to_string(), e.index));
+                    }
+                }
+                Payload::StartSection { .. } => start = true,
+                _ => {}
+            }
+        }
+        assert!(!start, "no start section left");
+        assert_eq!(
+            exports,
+            [
+                ("memory".to_string(), 0),
+                (FUEL_EXPORT.to_string(), 1),
+                (START_EXPORT.to_string(), 0)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_module_without_globals_or_exports_gets_both_sections_in_order() {
+        let out = instrument(&module("(module (func (loop (br 0))))")).unwrap();
+        Validator::new_with_features(features())
+            .validate_all(&out)
+            .unwrap();
+    }
+
+    #[test]
+    fn reserved_names_and_invalid_modules_are_refused() {
+        let start = module(r#"(module (func (export "arena.start")))"#);
+        assert!(matches!(
+            instrument(&start),
+            Err(MeteringError::Unsupported(m)) if m.contains("arena.start")
+        ));
+        // Valid bytes up to a `global.get` of an index the module does not have: the
+        // index the counter would take must never reach the rewrite.
+        let mut bad =
+            module("(module (func (result i64) (global.get 0)) (global i64 (i64.const 0)))");
+        // Point the function's `global.get 0` at global 1 (the counter's future index).
+        let at = bad
+            .windows(2)
+            .rposition(|w| w == [0x23, 0x00])
+            .expect("the global.get");
+        bad[at + 1] = 0x01;
+        assert!(matches!(instrument(&bad), Err(MeteringError::Invalid(_))));
+    }
+}
