@@ -236,3 +236,33 @@ fn an_unknown_setting_is_refused_with_a_message() {
         "the value is not echoed: {err}"
     );
 }
+
+/// Grades never depend on the environment: a tournament or a verification under the
+/// experimental metering is refused, naming the variable, before anything is played.
+#[test]
+fn tournaments_and_verify_refuse_the_experimental_metering() {
+    let tmp = tempfile::tempdir().unwrap();
+    for setting in ["arena", "arena-no-epoch"] {
+        let out = tmp.path().join(setting);
+        Command::cargo_bin("arena")
+            .unwrap()
+            .env("NO_COLOR", "1")
+            .env("ARENA_METERING", setting)
+            .args(["tournament", "builtin:random", "builtin:greedy", "--quiet", "--out"])
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(
+                "ARENA_METERING is set: arena's experimental metering is for `arena bench` and `arena check`",
+            ));
+        assert!(!out.exists());
+        Command::cargo_bin("arena")
+            .unwrap()
+            .env("ARENA_METERING", setting)
+            .arg("verify")
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("ARENA_METERING is set"));
+    }
+}
