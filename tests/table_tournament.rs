@@ -584,3 +584,49 @@ fn a_rostered_table_tournament_writes_json_and_a_page_per_student() {
         .success()
         .stdout(predicate::str::contains("reproduced exactly"));
 }
+
+/// A one-seat leaderboard's page speaks of boards and the mean score, not of ranks at a
+/// table, and its grade comes from the mean score.
+#[test]
+fn a_one_seat_feedback_page_gives_the_boards_and_the_mean_score() {
+    let tmp = tempfile::tempdir().unwrap();
+    let subs = tmp.path().join("subs");
+    fs::create_dir_all(&subs).unwrap();
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games");
+    fs::copy(examples.join("minesweeper.wasm"), subs.join("ana.wasm")).unwrap();
+    let roster = tmp.path().join("roster.csv");
+    fs::write(&roster, "file,student_id,name\nana,s1,Ana\n").unwrap();
+    let bands = tmp.path().join("bands.toml");
+    fs::write(
+        &bands,
+        "measure = \"score\"\nbands = [{ grade = \"A\", min = 0.9 }, { grade = \"F\", min = 0.0 }]\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("r");
+    arena()
+        .args([
+            "tournament",
+            "--game",
+            "minesweeper",
+            "--rounds",
+            "4",
+            "--quiet",
+        ])
+        .arg("--roster")
+        .arg(&roster)
+        .arg("--bands")
+        .arg(&bands)
+        .arg("--out")
+        .arg(&out)
+        .arg(&subs)
+        .arg("builtin:random")
+        .assert()
+        .success();
+    let page = fs::read_to_string(out.join("feedback/s1.md")).unwrap();
+    assert!(
+        page.contains("- 4 boards played alone, mean score 1.000"),
+        "{page}"
+    );
+    assert!(page.contains("grade **A**"), "{page}");
+    assert!(!page.contains("Against each other bot"), "{page}");
+}

@@ -68,11 +68,19 @@ fn page(
     let ranked = s.bots.iter().filter(|t| !t.reference).count();
     let seats = roles.len();
     let mut out = page_head(student, &b.name, b.rank, ranked, grade);
-    let _ = writeln!(
-        out,
-        "- {} games at tables of {seats}, ranked first in {}; mean rank {:.3}, mean score {:.3}",
-        b.games, b.wins, b.mean_rank, b.mean_score
-    );
+    if seats == 1 {
+        let _ = writeln!(
+            out,
+            "- {} boards played alone, mean score {:.3}",
+            b.games, b.mean_score
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "- {} games at tables of {seats}, ranked first in {}; mean rank {:.3}, mean score {:.3}",
+            b.games, b.wins, b.mean_rank, b.mean_score
+        );
+    }
     match (s.leaderboard, b.rating) {
         (true, Some((x, i))) => {
             let _ = writeln!(
