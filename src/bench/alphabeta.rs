@@ -13,8 +13,8 @@ use super::timing::{fastest, time};
 use super::{num, BenchError, Bots, Figure, Scale, Target};
 use crate::bot::{Bot, BuiltinBot};
 
-/// The target: the sandboxed search at most 1.3 times the native one.
-pub const TARGET_RATIO: f64 = 1.3;
+/// The target (the performance issue's table): the sandboxed search at most 1.7 times the native one.
+pub const TARGET_RATIO: f64 = 1.7;
 
 /// Measures sandboxed ÷ native time for the same searches.
 pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
