@@ -449,6 +449,57 @@ fn a_table_game_replays_move_by_move_with_every_seat() {
         .contains("back to the start"));
 }
 
+/// A graded table tournament of `game` into `tmp/r`: `modules` (a student's bot name and
+/// either an example module of `bots/games` or WAT text) as students `s1`, `s2`, ... with
+/// `bands`, against `others` (builtins), for `rounds` boards. Returns the folders of the
+/// submissions, the roster, the bands and the results.
+fn graded_tables(
+    tmp: &Path,
+    game: &str,
+    modules: &[(&str, &str)],
+    bands: &str,
+    others: &[&str],
+    rounds: &str,
+) -> [std::path::PathBuf; 4] {
+    let subs = tmp.join("subs");
+    fs::create_dir_all(&subs).unwrap();
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games");
+    let mut roster = String::from("file,student_id,name\n");
+    for (i, (name, module)) in modules.iter().enumerate() {
+        if module.starts_with("(module") {
+            fs::write(subs.join(format!("{name}.wat")), module).unwrap();
+        } else {
+            fs::copy(examples.join(module), subs.join(format!("{name}.wasm"))).unwrap();
+        }
+        let (first, rest) = name.split_at(1);
+        roster.push_str(&format!(
+            "{name},s{},{}{rest}\n",
+            i + 1,
+            first.to_uppercase()
+        ));
+    }
+    let (roster_path, bands_path, out) = (
+        tmp.join("roster.csv"),
+        tmp.join("bands.toml"),
+        tmp.join("r"),
+    );
+    fs::write(&roster_path, roster).unwrap();
+    fs::write(&bands_path, bands).unwrap();
+    arena()
+        .args(["tournament", "--game", game, "--rounds", rounds, "--quiet"])
+        .arg("--roster")
+        .arg(&roster_path)
+        .arg("--bands")
+        .arg(&bands_path)
+        .arg("--out")
+        .arg(&out)
+        .arg(&subs)
+        .args(others)
+        .assert()
+        .success();
+    [subs, roster_path, bands_path, out]
+}
+
 /// A module that says it plays every game, then traps on its first move.
 const TRAPPING_TABLE_BOT: &str = r#"(module
   (memory (export "memory") 1)
@@ -463,44 +514,14 @@ const TRAPPING_TABLE_BOT: &str = r#"(module
 #[test]
 fn a_rostered_table_tournament_writes_json_and_a_page_per_student() {
     let tmp = tempfile::tempdir().unwrap();
-    let subs = tmp.path().join("subs");
-    fs::create_dir_all(&subs).unwrap();
-    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games");
-    fs::copy(examples.join("pursuer.wasm"), subs.join("ana.wasm")).unwrap();
-    fs::copy(examples.join("evader.wasm"), subs.join("bo.wasm")).unwrap();
-    fs::write(subs.join("cy.wat"), TRAPPING_TABLE_BOT).unwrap();
-    let roster = tmp.path().join("roster.csv");
-    fs::write(
-        &roster,
-        "file,student_id,name\nana,s1,Ana\nbo,s2,Bo\ncy,s3,Cy\n",
-    )
-    .unwrap();
-    let bands = tmp.path().join("bands.toml");
-    fs::write(
-        &bands,
+    let [subs, roster, bands, out] = graded_tables(
+        tmp.path(),
+        "pursuit",
+        &[("ana", "pursuer.wasm"), ("bo", "evader.wasm"), ("cy", TRAPPING_TABLE_BOT)],
         "measure = \"percentile\"\nbands = [{ grade = \"A\", min = 0.6 }, { grade = \"F\", min = 0.0 }]\n",
-    )
-    .unwrap();
-    let out = tmp.path().join("r");
-    arena()
-        .args([
-            "tournament",
-            "--game",
-            "pursuit",
-            "--rounds",
-            "2",
-            "--quiet",
-        ])
-        .arg("--roster")
-        .arg(&roster)
-        .arg("--bands")
-        .arg(&bands)
-        .arg("--out")
-        .arg(&out)
-        .arg(&subs)
-        .arg("builtin:greedy")
-        .assert()
-        .success();
+        &["builtin:greedy"],
+        "2",
+    );
 
     let json: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(out.join("standings.json")).unwrap()).unwrap();
@@ -590,38 +611,14 @@ fn a_rostered_table_tournament_writes_json_and_a_page_per_student() {
 #[test]
 fn a_one_seat_feedback_page_gives_the_boards_and_the_mean_score() {
     let tmp = tempfile::tempdir().unwrap();
-    let subs = tmp.path().join("subs");
-    fs::create_dir_all(&subs).unwrap();
-    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games");
-    fs::copy(examples.join("minesweeper.wasm"), subs.join("ana.wasm")).unwrap();
-    let roster = tmp.path().join("roster.csv");
-    fs::write(&roster, "file,student_id,name\nana,s1,Ana\n").unwrap();
-    let bands = tmp.path().join("bands.toml");
-    fs::write(
-        &bands,
+    let [_, _, _, out] = graded_tables(
+        tmp.path(),
+        "minesweeper",
+        &[("ana", "minesweeper.wasm")],
         "measure = \"score\"\nbands = [{ grade = \"A\", min = 0.9 }, { grade = \"F\", min = 0.0 }]\n",
-    )
-    .unwrap();
-    let out = tmp.path().join("r");
-    arena()
-        .args([
-            "tournament",
-            "--game",
-            "minesweeper",
-            "--rounds",
-            "4",
-            "--quiet",
-        ])
-        .arg("--roster")
-        .arg(&roster)
-        .arg("--bands")
-        .arg(&bands)
-        .arg("--out")
-        .arg(&out)
-        .arg(&subs)
-        .arg("builtin:random")
-        .assert()
-        .success();
+        &["builtin:random"],
+        "4",
+    );
     let page = fs::read_to_string(out.join("feedback/s1.md")).unwrap();
     assert!(
         page.contains("- 4 boards played alone, mean score 1.000"),
