@@ -17,12 +17,11 @@ use arena::tournament::{self as two_seat, TournamentError};
 use arena_games::registry::TableKind;
 use arena_games::GameParams;
 
-use super::bounds::MAX_SERIES;
 use super::common::{limits_json, load_grading, sandbox};
 use super::table_choice::TableChoice;
 use super::tournament::{
-    note_identical, progress_for, report_skipped, say_interrupted, say_resumed, say_shard_done,
-    stop_on_ctrl_c, threads_for,
+    check_schedule_size, note_identical, progress_for, report_skipped, say_interrupted,
+    say_resumed, say_shard_done, stop_on_ctrl_c, threads_for,
 };
 use super::TournamentArgs;
 
@@ -62,26 +61,18 @@ pub(super) fn build_table_field(
 /// says little about a bot, fifty give its mean score a usable interval.
 const ONE_SEAT_ROUNDS: u32 = 50;
 
-/// Refuses a schedule of more than [`MAX_SERIES`] tables (a table is a series: one board
-/// played in every seating).
-fn check_table_schedule_size(bots: &[Candidate], seats: u8, rounds: u32) -> anyhow::Result<()> {
+/// Tables a round of this field seats (a table is a series: one board played in every
+/// seating).
+fn tables_per_round(bots: &[Candidate], seats: u8) -> u64 {
     let references = bots.iter().filter(|b| b.reference).count();
-    let per_round = tables::tables_per_round(
+    tables::tables_per_round(
         bots.len(),
         references,
         usize::from(seats),
         MAX_EVERY_TABLES,
         1,
     )
-    .unwrap_or(u64::MAX);
-    let series = per_round.saturating_mul(u64::from(rounds));
-    if series > MAX_SERIES {
-        bail!(
-            "--rounds {rounds} with {} bots at tables of {seats} makes {series} tables, more than the cap of {MAX_SERIES}: use fewer rounds, or split the field",
-            bots.len()
-        );
-    }
-    Ok(())
+    .unwrap_or(u64::MAX)
 }
 
 pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode> {
@@ -96,7 +87,13 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
     } else {
         1
     });
-    check_table_schedule_size(&intake.bots, choice.seats, rounds)?;
+    check_schedule_size(
+        intake.bots.len(),
+        &format!(" at tables of {}", choice.seats),
+        tables_per_round(&intake.bots, choice.seats),
+        "tables",
+        rounds,
+    )?;
     let sandbox = sandbox(&args.limits, threads)?;
     let extremes = [
         choice.params(choice.rows.min, choice.cols.min),

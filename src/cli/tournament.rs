@@ -49,23 +49,34 @@ pub(super) fn say_shard_done(shard: arena::schedule::Shard, games: u64, out: &st
     );
 }
 
-/// Refuses a schedule of more than [`MAX_SERIES`] series.
-pub(super) fn check_schedule_size(bots: &[Candidate], rounds: u32) -> anyhow::Result<()> {
-    let refs = bots.iter().filter(|b| b.reference).count() as u64;
-    let subs = bots.len() as u64 - refs;
-    let pairs = if refs > 0 {
-        subs * refs
-    } else {
-        subs * subs.saturating_sub(1) / 2
-    };
-    let series = pairs.saturating_mul(u64::from(rounds));
+/// Refuses a schedule of more than [`MAX_SERIES`] series: `per_round` of them a round
+/// (pairs, or tables: `noun`), for a field of `bots` (`at`: what else to say of it).
+pub(super) fn check_schedule_size(
+    bots: usize,
+    at: &str,
+    per_round: u64,
+    noun: &str,
+    rounds: u32,
+) -> anyhow::Result<()> {
+    let series = per_round.saturating_mul(u64::from(rounds));
     if series > MAX_SERIES {
         bail!(
-            "--rounds {rounds} with {} bots makes {series} series, more than the cap of {MAX_SERIES}: use fewer rounds, or split the field",
-            bots.len()
+            "--rounds {rounds} with {bots} bots{at} makes {series} {noun}, more than the cap of {MAX_SERIES}: use fewer rounds, or split the field"
         );
     }
     Ok(())
+}
+
+/// Series a round of a two-seat tournament: every pair, or every submission against every
+/// reference in a gauntlet.
+fn pairs_per_round(bots: &[Candidate]) -> u64 {
+    let refs = bots.iter().filter(|b| b.reference).count() as u64;
+    let subs = bots.len() as u64 - refs;
+    if refs > 0 {
+        subs * refs
+    } else {
+        subs * subs.saturating_sub(1) / 2
+    }
 }
 
 /// Loads the field ([`Field::load`]) and names every disqualified module (escaped, on
@@ -260,7 +271,13 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     }
     let intake = submissions::gather(&args.bots, &args.gauntlet)?;
     let skipped = report_skipped(&intake);
-    check_schedule_size(&intake.bots, args.rounds.unwrap_or(1))?;
+    check_schedule_size(
+        intake.bots.len(),
+        "",
+        pairs_per_round(&intake.bots),
+        "series",
+        args.rounds.unwrap_or(1),
+    )?;
     let sandbox = sandbox(&args.limits, threads)?;
     let field = build_field(&intake.bots, choice.kind, args.depth, &sandbox)?;
     note_identical(&field);
