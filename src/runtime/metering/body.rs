@@ -1,81 +1,209 @@
-//! The rewrite of one function body: its regions' costs, then the body with the charges
-//! and the counter kept in a local (see the parent module's documentation).
+//! The rewrite of one function body: its regions' costs and the refunds of its exits,
+//! then the body with the charges, the refunds and the counter kept in a local (see the
+//! parent module's documentation).
 
 use wasm_encoder::reencode::{Reencode, RoundtripReencoder};
-use wasm_encoder::{Function, Instruction, ValType};
+use wasm_encoder::{BlockType, Function, Instruction, ValType};
 use wasmparser::{FunctionBody, Operator};
 
-use super::{bulk_shift, op_cost, MeteringError};
-
-/// Arms of an `if` cheaper than this are paid by the region around them (whether taken
-/// or not); dearer arms are regions of their own, charged on entry.
-pub const ARM_SPLIT: u64 = 8;
+use super::{is_bulk, op_cost, MeteringError, Shape};
 
 /// What a control frame is, for the cost pass.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Frame {
-    /// A `block`: its operators belong to the region around it.
+enum Kind {
+    /// A `block` (and the function's body): its operators belong to the region around it.
     Block,
-    /// A `loop`: a region of its own.
+    /// A `loop`: a region of its own; a branch to it goes back to its header.
     Loop,
-    /// An `if` (then `else`): each arm a region of its own, merged into the region
-    /// around when cheaper than [`ARM_SPLIT`].
+    /// An `if` (then `else`): each arm a region of its own.
     If,
 }
 
-/// The static cost of each region of `body`, in the order of their first operator (the
-/// body's entry first, then each `loop`, `if` and `else` in order); a region merged into
-/// the one around it costs 0 (it is not charged).
-fn region_costs(
-    body: &FunctionBody<'_>,
-    folded: &[Option<u64>],
-) -> Result<Vec<u64>, MeteringError> {
-    // wasmtime counts 1 for entering a function.
-    let mut costs = vec![1u64];
-    let mut regions = vec![0usize];
-    let mut frames: Vec<Frame> = vec![Frame::Block];
-    // Closes the arm on top of `regions`, merging it into the region around when cheap.
-    let close_arm = |costs: &mut Vec<u64>, regions: &mut Vec<usize>| {
-        let arm = regions.pop().ok_or_else(unbalanced)?;
-        if costs[arm] < ARM_SPLIT {
-            let around = *regions.last().ok_or_else(unbalanced)?;
-            costs[around] = costs[around].saturating_add(costs[arm]);
-            costs[arm] = 0;
+/// One open control frame of the cost pass.
+struct Frame {
+    kind: Kind,
+    /// The region the operators directly inside the frame are charged to.
+    region: usize,
+    /// The region the frame's construct lies in (the same as `region` for a block).
+    outer: usize,
+    /// The cost of `outer` up to and including the construct's opening operator.
+    outer_at: u64,
+    /// This frame's entry in [`Costs::ends`].
+    end: usize,
+    /// Values a branch to the frame's label carries.
+    arity: u32,
+}
+
+/// Where a refunded stretch of a region ends.
+#[derive(Clone, Copy)]
+enum Upto {
+    /// The region's end: what it costs in all.
+    Rest(usize),
+    /// A `block`'s `end` (an index of [`Costs::ends`]).
+    End(usize),
+}
+
+/// The cost of one region's operators from `from` up to `upto`: paid on the region's
+/// entry but skipped by a taken branch.
+#[derive(Clone, Copy)]
+struct Piece {
+    from: u64,
+    upto: Upto,
+}
+
+/// What a branch refunds when taken, before the pieces are priced.
+enum PendingRefund {
+    /// `br`, `br_if` or `return`: the pieces, and the arity of the target's label.
+    Single(Vec<Piece>, u32),
+    /// `br_table`: the pieces of each target, the default's last.
+    Table(Vec<Vec<Piece>>),
+}
+
+/// What one taken branch gives back to the counter.
+#[derive(Debug, PartialEq, Eq)]
+enum Refund {
+    /// `br`, `br_if` or `return`: the amount, and the arity of the target's label.
+    Single(u64, u32),
+    /// `br_table`: the amount for each target, the default's last.
+    Table(Vec<u64>),
+}
+
+/// The priced regions and refunds of one body.
+#[derive(Debug)]
+struct Costs {
+    /// The static cost of each region, in the order of their first operator (the body's
+    /// entry first, then each `loop`, `if` and `else` in order).
+    regions: Vec<u64>,
+    /// For each branch operator in order (`br`, `br_if`, `br_table`, `return`), what it
+    /// gives back when taken.
+    refunds: Vec<Refund>,
+}
+
+/// The pieces a branch to the frame `depth` levels out skips: the rest of every region
+/// it leaves, and of the region it lands in, the stretch up to the `end` it lands on (a
+/// branch to a `loop` leaves the loop's region too: its header charges it again).
+fn pieces(
+    frames: &[Frame],
+    prefix: &[u64],
+    depth: u32,
+) -> Result<(Vec<Piece>, u32), MeteringError> {
+    let target = frames
+        .len()
+        .checked_sub(1 + depth as usize)
+        .ok_or_else(unbalanced)?;
+    let top = frames.last().ok_or_else(unbalanced)?;
+    let mut from = prefix[top.region];
+    let mut out = Vec::new();
+    for frame in frames[target + 1..].iter().rev() {
+        if frame.kind != Kind::Block {
+            out.push(Piece {
+                from,
+                upto: Upto::Rest(frame.region),
+            });
+            from = frame.outer_at;
         }
-        Ok::<(), MeteringError>(())
-    };
+    }
+    let frame = &frames[target];
+    out.push(match frame.kind {
+        Kind::Block => Piece {
+            from,
+            upto: Upto::End(frame.end),
+        },
+        // The header of a loop charges its region again; the `end` of an `if` lies in
+        // the region around it, with nothing of that region between the `if` and it.
+        Kind::Loop | Kind::If => Piece {
+            from,
+            upto: Upto::Rest(frame.region),
+        },
+    });
+    Ok((out, frame.arity))
+}
+
+/// The cost pass: each region's static cost (what wasmtime's fuel counts for the
+/// operators directly in it, a call to a folded function adding that function's total)
+/// and each branch's refund.
+fn costs(
+    body: &FunctionBody<'_>,
+    shape: &Shape,
+    results: u32,
+    folded: &[Option<u64>],
+) -> Result<Costs, MeteringError> {
+    // wasmtime counts 1 for entering a function.
+    let mut prefix = vec![1u64];
+    let mut ends = vec![0u64];
+    let mut frames = vec![Frame {
+        kind: Kind::Block,
+        region: 0,
+        outer: 0,
+        outer_at: 0,
+        end: 0,
+        arity: results,
+    }];
+    let mut pending = Vec::new();
     let mut ops = body.get_operators_reader()?;
     while !ops.eof() {
         let op = ops.read()?;
-        let region = *regions.last().ok_or_else(unbalanced)?;
-        costs[region] = costs[region].saturating_add(op_cost(&op));
+        let region = frames.last().ok_or_else(unbalanced)?.region;
+        prefix[region] = prefix[region].saturating_add(op_cost(&op));
         match op {
             Operator::Call { function_index } => {
                 let callee = folded.get(function_index as usize).copied().flatten();
-                costs[region] = costs[region].saturating_add(callee.unwrap_or(0));
+                prefix[region] = prefix[region].saturating_add(callee.unwrap_or(0));
             }
-            Operator::Block { .. } => frames.push(Frame::Block),
-            Operator::Loop { .. } | Operator::If { .. } => {
-                frames.push(if let Operator::Loop { .. } = op {
-                    Frame::Loop
+            Operator::Block { blockty } | Operator::Loop { blockty } | Operator::If { blockty } => {
+                let (params, results) = shape.block_arity(blockty)?;
+                let (kind, arity) = match op {
+                    Operator::Block { .. } => (Kind::Block, results),
+                    Operator::Loop { .. } => (Kind::Loop, params),
+                    _ => (Kind::If, results),
+                };
+                let inner = if kind == Kind::Block {
+                    region
                 } else {
-                    Frame::If
+                    prefix.push(0);
+                    prefix.len() - 1
+                };
+                ends.push(0);
+                frames.push(Frame {
+                    kind,
+                    region: inner,
+                    outer: region,
+                    outer_at: prefix[region],
+                    end: ends.len() - 1,
+                    arity,
                 });
-                regions.push(costs.len());
-                costs.push(0);
             }
             Operator::Else => {
-                close_arm(&mut costs, &mut regions)?;
-                regions.push(costs.len());
-                costs.push(0);
+                prefix.push(0);
+                let arm = prefix.len() - 1;
+                frames.last_mut().ok_or_else(unbalanced)?.region = arm;
             }
-            Operator::End => match frames.pop().ok_or_else(unbalanced)? {
-                Frame::Block => {}
-                Frame::Loop => {
-                    regions.pop();
+            Operator::End => {
+                let frame = frames.pop().ok_or_else(unbalanced)?;
+                let at = if frame.kind == Kind::Block {
+                    frame.region
+                } else {
+                    frame.outer
+                };
+                ends[frame.end] = prefix[at];
+            }
+            Operator::Br { relative_depth } | Operator::BrIf { relative_depth } => {
+                let (p, arity) = pieces(&frames, &prefix, relative_depth)?;
+                pending.push(PendingRefund::Single(p, arity));
+            }
+            Operator::Return => {
+                let depth = frames.len().saturating_sub(1) as u32;
+                let (p, arity) = pieces(&frames, &prefix, depth)?;
+                pending.push(PendingRefund::Single(p, arity));
+            }
+            Operator::BrTable { ref targets } => {
+                let mut all = Vec::new();
+                for target in targets.targets() {
+                    all.push(pieces(&frames, &prefix, target?)?.0);
                 }
-                Frame::If => close_arm(&mut costs, &mut regions)?,
-            },
+                all.push(pieces(&frames, &prefix, targets.default())?.0);
+                pending.push(PendingRefund::Table(all));
+            }
             Operator::Try { .. }
             | Operator::TryTable { .. }
             | Operator::Delegate { .. }
@@ -88,25 +216,46 @@ fn region_costs(
             _ => {}
         }
     }
-    Ok(costs)
+    let price = |pieces: &[Piece]| {
+        pieces.iter().fold(0u64, |sum, p| {
+            let upto = match p.upto {
+                Upto::Rest(region) => prefix[region],
+                Upto::End(end) => ends[end],
+            };
+            sum.saturating_add(upto.saturating_sub(p.from))
+        })
+    };
+    let refunds = pending
+        .iter()
+        .map(|p| match p {
+            PendingRefund::Single(pieces, arity) => Refund::Single(price(pieces), *arity),
+            PendingRefund::Table(all) => Refund::Table(all.iter().map(|p| price(p)).collect()),
+        })
+        .collect();
+    Ok(Costs {
+        regions: prefix,
+        refunds,
+    })
 }
 
 fn unbalanced() -> MeteringError {
     MeteringError::Invalid("unbalanced control frames".into())
 }
 
-/// `body` with its charges (see the module documentation). The counter lives in a local
-/// of the function while it runs: loaded at entry and after every call that may charge
-/// (imports and functions that are not folded), stored before such calls and wherever
-/// the function returns, and before the trap of a failed charge.
+/// `body` with its charges and refunds (see the module documentation). The counter lives
+/// in a local of the function while it runs: loaded at entry and after every call that
+/// may charge (imports and functions that are not folded), stored before such calls and
+/// wherever the function returns, and before the trap of a failed charge.
 pub(super) fn rewrite_body(
     binary: &[u8],
     body: FunctionBody<'_>,
-    params: u32,
+    shape: &Shape,
+    ty: u32,
     counter: u32,
     folded: &[Option<u64>],
 ) -> Result<Function, MeteringError> {
-    let costs = region_costs(&body, folded)?;
+    let (params, results) = shape.function_arity(ty)?;
+    let costs = costs(&body, shape, results, folded)?;
     let mut locals = Vec::new();
     let mut declared = 0u32;
     for local in body.get_locals_reader()? {
@@ -125,8 +274,9 @@ pub(super) fn rewrite_body(
         left,
     };
     scratch.load(&mut f);
-    scratch.charge(&mut f, costs[0]);
+    scratch.charge(&mut f, costs.regions[0]);
     let mut next_region = 1usize;
+    let mut refunds = costs.refunds.iter();
     let mut depth = 0u32;
     let mut ops = body.get_operators_reader()?;
     while !ops.eof() {
@@ -134,8 +284,8 @@ pub(super) fn rewrite_body(
         let op = ops.read()?;
         let end = ops.original_position();
         let bytes = binary[start..end].iter().copied();
-        if let Some(shift) = bulk_shift(&op) {
-            scratch.charge_length(&mut f, shift);
+        if is_bulk(&op) {
+            scratch.charge_length(&mut f);
         }
         match &op {
             Operator::Call { function_index }
@@ -156,18 +306,57 @@ pub(super) fn rewrite_body(
                 scratch.load(&mut f);
                 continue;
             }
-            Operator::Return => scratch.store(&mut f),
-            Operator::Br { relative_depth } | Operator::BrIf { relative_depth }
-                if *relative_depth == depth =>
-            {
-                scratch.store(&mut f)
+            Operator::Return | Operator::Br { .. } => {
+                let Some(Refund::Single(amount, _)) = refunds.next() else {
+                    return Err(unbalanced());
+                };
+                scratch.refund(&mut f, *amount);
+                let leaves = match op {
+                    Operator::Br { relative_depth } => relative_depth == depth,
+                    _ => true,
+                };
+                if leaves {
+                    scratch.store(&mut f);
+                }
+            }
+            Operator::BrIf { relative_depth } => {
+                let Some(Refund::Single(amount, arity)) = refunds.next() else {
+                    return Err(unbalanced());
+                };
+                let leaves = *relative_depth == depth;
+                if *amount > 0 && *arity == 0 {
+                    // Taken: refund, (store), branch one level further out.
+                    f.instruction(&Instruction::If(BlockType::Empty));
+                    scratch.refund(&mut f, *amount);
+                    if leaves {
+                        scratch.store(&mut f);
+                    }
+                    f.instruction(&Instruction::Br(relative_depth + 1))
+                        .instruction(&Instruction::End);
+                    continue;
+                }
+                if *amount > 0 {
+                    // The carried values stay on the stack under the condition's test.
+                    f.instruction(&Instruction::LocalTee(length))
+                        .instruction(&Instruction::If(BlockType::Empty));
+                    scratch.refund(&mut f, *amount);
+                    f.instruction(&Instruction::End)
+                        .instruction(&Instruction::LocalGet(length));
+                }
+                if leaves {
+                    scratch.store(&mut f);
+                }
             }
             Operator::BrTable { targets } => {
-                let mut out = targets.default() == depth;
+                let Some(Refund::Table(amounts)) = refunds.next() else {
+                    return Err(unbalanced());
+                };
+                scratch.table_refunds(&mut f, amounts);
+                let mut leaves = targets.default() == depth;
                 for target in targets.targets() {
-                    out |= target? == depth;
+                    leaves |= target? == depth;
                 }
-                if out {
+                if leaves {
                     scratch.store(&mut f);
                 }
             }
@@ -181,7 +370,11 @@ pub(super) fn rewrite_body(
                 if !matches!(op, Operator::Else) {
                     depth += 1;
                 }
-                let cost = costs.get(next_region).copied().ok_or_else(unbalanced)?;
+                let cost = costs
+                    .regions
+                    .get(next_region)
+                    .copied()
+                    .ok_or_else(unbalanced)?;
                 next_region += 1;
                 scratch.charge(&mut f, cost);
             }
@@ -219,7 +412,7 @@ impl Scratch {
             .instruction(&Instruction::LocalTee(self.left))
             .instruction(&Instruction::I64Const(0))
             .instruction(&Instruction::I64LtS)
-            .instruction(&Instruction::If(wasm_encoder::BlockType::Empty));
+            .instruction(&Instruction::If(BlockType::Empty));
         self.store(f);
         f.instruction(&Instruction::Unreachable)
             .instruction(&Instruction::End);
@@ -235,17 +428,65 @@ impl Scratch {
         self.subtract(f);
     }
 
-    /// Charges the i32 length on top of the stack, shifted right by `shift`, leaving it
-    /// there.
-    fn charge_length(&self, f: &mut Function, shift: i64) {
+    /// Gives `amount` back to the local (nothing when 0).
+    fn refund(&self, f: &mut Function, amount: u64) {
+        if amount == 0 {
+            return;
+        }
+        f.instruction(&Instruction::LocalGet(self.left))
+            .instruction(&Instruction::I64Const(amount as i64))
+            .instruction(&Instruction::I64Add)
+            .instruction(&Instruction::LocalSet(self.left));
+    }
+
+    /// Before a `br_table` whose i32 index is on top of the stack: gives back what the
+    /// target it will take skips (`amounts`: each target's, the default's last), leaving
+    /// the index (and the values under it) as they were. The index goes through a first
+    /// `br_table` over one empty block per distinct amount, each block's end refunding
+    /// its amount; nothing is emitted when no target refunds anything.
+    fn table_refunds(&self, f: &mut Function, amounts: &[u64]) {
+        let mut distinct: Vec<u64> = amounts.iter().copied().filter(|&a| a > 0).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if distinct.is_empty() {
+            return;
+        }
+        let k = distinct.len() as u32;
+        let block_of = |amount: u64| match distinct.binary_search(&amount) {
+            // The block of the j-th amount is j levels out of the innermost; `done`, k.
+            Ok(j) if amount > 0 => j as u32,
+            _ => k,
+        };
+        f.instruction(&Instruction::LocalSet(self.length));
+        for _ in 0..=k {
+            f.instruction(&Instruction::Block(BlockType::Empty));
+        }
+        let (rest, default) = amounts.split_at(amounts.len() - 1);
+        let table: Vec<u32> = rest.iter().map(|&a| block_of(a)).collect();
+        f.instruction(&Instruction::LocalGet(self.length))
+            .instruction(&Instruction::BrTable(
+                table.into(),
+                block_of(default.first().copied().unwrap_or(0)),
+            ));
+        for (j, &amount) in distinct.iter().enumerate() {
+            f.instruction(&Instruction::End);
+            self.refund(f, amount);
+            let to_done = k - 1 - j as u32;
+            if to_done > 0 {
+                f.instruction(&Instruction::Br(to_done));
+            }
+        }
+        f.instruction(&Instruction::End)
+            .instruction(&Instruction::LocalGet(self.length));
+    }
+
+    /// Charges the i32 length on top of the stack (one unit per byte or element),
+    /// leaving it there.
+    fn charge_length(&self, f: &mut Function) {
         f.instruction(&Instruction::LocalTee(self.length))
             .instruction(&Instruction::LocalGet(self.left))
             .instruction(&Instruction::LocalGet(self.length))
             .instruction(&Instruction::I64ExtendI32U);
-        if shift > 0 {
-            f.instruction(&Instruction::I64Const(shift))
-                .instruction(&Instruction::I64ShrU);
-        }
         self.subtract(f);
     }
 }

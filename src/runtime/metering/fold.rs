@@ -1,18 +1,20 @@
 //! Which functions are *folded*: paid for by their callers, so that they neither charge
 //! nor touch the counter themselves.
 //!
-//! A defined function is folded when it has no loop, no `call_indirect`, no bulk memory
-//! or table operator (those charge by length), calls only folded functions (no import: a
+//! A defined function is folded when it is straight-line code (no loop, no `if`, no
+//! branch, no `return`: so it costs the same on every call), has no `call_indirect`, no
+//! bulk memory or table operator (those charge by length), calls only folded functions (no import: a
 //! host call charges the counter, which a folded function does not hold; no recursion),
 //! cannot be reached but by a direct
 //! `call` (it is not exported, not the start function, not in any element segment, never
 //! named by `ref.func`), and its cost with everything it calls is at most [`FOLD_CAP`].
-//! Such a function runs each of its operators at most once per call, and every call site
-//! adds the function's total cost to the cost of the region it lies in.
+//! Such a function runs each of its operators exactly once per call (unless it traps),
+//! and every call site adds the function's total cost to the cost of the region it lies
+//! in.
 
 use wasmparser::{ElementItems, ExternalKind, Operator, Parser, Payload};
 
-use super::{bulk_shift, op_cost, MeteringError, Shape};
+use super::{is_bulk, op_cost, MeteringError, Shape};
 
 /// The largest total cost of a folded function: a call site pays it whether or not the
 /// function is called, so this bounds the over-charge a folded call adds to its region.
@@ -22,7 +24,8 @@ pub const FOLD_CAP: u64 = 64;
 struct Body {
     /// Its own static cost (operators, each once).
     cost: u64,
-    /// Whether it has a loop or an indirect call.
+    /// Whether it has a loop, an indirect call or a branch (only a straight body costs
+    /// the same on every call).
     unfoldable: bool,
     /// The function indices it calls directly, once per call site.
     calls: Vec<u32>,
@@ -91,10 +94,16 @@ pub(super) fn folded(binary: &[u8], shape: &Shape) -> Result<Vec<Option<u64>>, M
                     let op = ops.read()?;
                     info.cost = info.cost.saturating_add(op_cost(&op));
                     match op {
-                        Operator::Loop { .. } | Operator::CallIndirect { .. } => {
+                        Operator::Loop { .. }
+                        | Operator::CallIndirect { .. }
+                        | Operator::If { .. }
+                        | Operator::Br { .. }
+                        | Operator::BrIf { .. }
+                        | Operator::BrTable { .. }
+                        | Operator::Return => {
                             info.unfoldable = true;
                         }
-                        ref op if bulk_shift(op).is_some() => info.unfoldable = true,
+                        ref op if is_bulk(op) => info.unfoldable = true,
                         Operator::Call { function_index } => info.calls.push(function_index),
                         Operator::RefFunc { function_index } => mark(function_index),
                         _ => {}
