@@ -1,10 +1,18 @@
 //! A bot's fuel tank, whichever [`Metering`] the sandbox uses: wasmtime's own fuel, or
-//! the counter global of arena's rewrite (`metering.rs`), or none.
+//! the counter global of arena's rewrite (`metering/`) and the reserve behind it.
+//!
+//! Under arena's metering a call's budget is split: at most [`REFUEL_SLICE`] in the
+//! module's counter, the rest in the store's reserve. When a charge takes the counter
+//! below zero, the rewritten code calls [`refuel`] (the function it imports as
+//! `arena.metering` `refuel`), which moves the next slice from the reserve into the
+//! counter and looks at the CPU-time safety net, or stops the call out of fuel when the
+//! reserve cannot cover the debt. Fuel used is the budget less the counter and the
+//! reserve, so the slices change no count.
 
-use wasmtime::{AsContextMut, Global, Instance, Trap, Val};
+use wasmtime::{AsContextMut, Caller, Global, Instance, Trap, Val};
 
 use super::fault::classify as classify_error;
-use super::metering::{Metering, FUEL_EXPORT};
+use super::metering::{Metering, FUEL_EXPORT, REFUEL_SLICE};
 use super::state::BotState;
 use crate::bot::Fault;
 
@@ -22,10 +30,11 @@ pub(crate) fn set(
     };
     match (metering, counter) {
         (Metering::Wasmtime, _) => store.as_context_mut().set_fuel(fuel),
-        (_, Some(counter)) => counter.set(
-            &mut store,
-            Val::I64(i64::try_from(fuel).unwrap_or(i64::MAX)),
-        ),
+        (_, Some(counter)) => {
+            let slice = fuel.min(REFUEL_SLICE);
+            store.as_context_mut().data_mut().reserve = fuel - slice;
+            counter.set(&mut store, Val::I64(slice as i64))
+        }
         _ => Ok(()),
     }
 }
@@ -35,13 +44,15 @@ pub(crate) fn set(
 /// # Errors
 /// What wasmtime reports.
 pub(crate) fn get(mut store: impl AsContextMut<Data = BotState>) -> wasmtime::Result<u64> {
-    let (metering, counter) = {
+    let (metering, counter, reserve) = {
         let state = store.as_context().data();
-        (state.metering, state.counter)
+        (state.metering, state.counter, state.reserve)
     };
     match (metering, counter) {
         (Metering::Wasmtime, _) => store.as_context().get_fuel(),
-        (_, Some(counter)) => Ok(counter_value(&mut store, counter).max(0) as u64),
+        (_, Some(counter)) => {
+            Ok((counter_value(&mut store, counter).max(0) as u64).saturating_add(reserve))
+        }
         _ => Ok(0),
     }
 }
@@ -51,8 +62,7 @@ fn counter_value(mut store: impl AsContextMut<Data = BotState>, counter: Global)
     counter.get(&mut store).i64().unwrap_or(-1)
 }
 
-/// Whether the rewrite's counter went negative: the `unreachable` that followed was the
-/// charge's, not the bot's.
+/// Whether the rewrite's counter went negative: the call was stopped out of fuel.
 pub(crate) fn exhausted(mut store: impl AsContextMut<Data = BotState>) -> bool {
     let (metering, counter) = {
         let state = store.as_context().data();
@@ -69,6 +79,57 @@ pub(crate) fn attach(mut store: impl AsContextMut<Data = BotState>, instance: &I
     if store.as_context().data().metering.rewrites() {
         let counter = instance.get_global(&mut store, FUEL_EXPORT);
         store.as_context_mut().data_mut().counter = counter;
+    }
+}
+
+/// Moves at least `debt` (what a charge took the counter below zero) and up to
+/// [`REFUEL_SLICE`] beyond it from the reserve, returning what is left after the debt;
+/// `None` when the reserve cannot cover the debt (the reserve is then emptied).
+fn draw(state: &mut BotState, debt: u64) -> Option<u64> {
+    if state.reserve < debt {
+        state.reserve = 0;
+        return None;
+    }
+    let moved = debt.saturating_add(REFUEL_SLICE).min(state.reserve);
+    state.reserve -= moved;
+    Some(moved - debt)
+}
+
+/// What a refuel gives the code back: the refilled counter, or why the call stops.
+#[derive(Debug, PartialEq, Eq)]
+enum Refill {
+    /// The counter, refilled.
+    Counter(i64),
+    /// The call has used more CPU time than the safety net allows.
+    Timeout,
+    /// The reserve cannot cover the debt.
+    OutOfFuel,
+}
+
+/// A refuel of a counter that a charge took down to `left` (below zero): the safety net
+/// looks first, then the reserve pays.
+fn refill(state: &mut BotState, left: i64) -> Refill {
+    if state.guard.exceeded() {
+        return Refill::Timeout;
+    }
+    match draw(state, left.unsigned_abs()) {
+        Some(refilled) => Refill::Counter(i64::try_from(refilled).unwrap_or(i64::MAX)),
+        None => Refill::OutOfFuel,
+    }
+}
+
+/// The refuel function the rewritten code calls with its counter when a charge took it
+/// below zero: see [`refill`]. Out of fuel, the counter global reads -1.
+pub(crate) fn refuel(mut caller: Caller<'_, BotState>, left: i64) -> wasmtime::Result<i64> {
+    match refill(caller.data_mut(), left) {
+        Refill::Counter(counter) => Ok(counter),
+        Refill::Timeout => Err(wasmtime::Error::new(Trap::Interrupt)),
+        Refill::OutOfFuel => {
+            if let Some(counter) = caller.data().counter {
+                counter.set(&mut caller, Val::I64(-1))?;
+            }
+            Err(wasmtime::Error::new(Trap::OutOfFuel))
+        }
     }
 }
 
@@ -98,11 +159,16 @@ pub(crate) fn charge(
         (_, Some(counter)) => {
             let fuel = counter_value(&mut store, counter);
             let left = fuel.saturating_sub(i64::try_from(amount).unwrap_or(i64::MAX));
-            counter.set(&mut store, Val::I64(left.min(fuel).max(-1)))?;
-            if left < 0 {
-                return Err(wasmtime::Error::new(Trap::OutOfFuel));
+            let left = if left < 0 {
+                draw(store.as_context_mut().data_mut(), left.unsigned_abs()).map(|l| l as i64)
+            } else {
+                Some(left)
+            };
+            counter.set(&mut store, Val::I64(left.unwrap_or(-1)))?;
+            match left {
+                Some(_) => Ok(()),
+                None => Err(wasmtime::Error::new(Trap::OutOfFuel)),
             }
-            Ok(())
         }
         _ => Ok(()),
     }
@@ -120,4 +186,50 @@ pub(crate) fn classify(
         return Fault::OutOfFuel { budget };
     }
     classify_error(err, budget, timeout_secs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::Limits;
+
+    fn state(reserve: u64) -> BotState {
+        let mut s = BotState::new(&Limits::default(), 0, Metering::Arena);
+        s.reserve = reserve;
+        s
+    }
+
+    #[test]
+    fn a_draw_pays_the_debt_and_moves_at_most_a_slice_more() {
+        let mut s = state(10 * REFUEL_SLICE);
+        assert_eq!(draw(&mut s, 5), Some(REFUEL_SLICE));
+        assert_eq!(s.reserve, 9 * REFUEL_SLICE - 5);
+        let mut s = state(100);
+        assert_eq!(draw(&mut s, 40), Some(60), "the last of the reserve");
+        assert_eq!(s.reserve, 0);
+        let mut s = state(100);
+        assert_eq!(draw(&mut s, 101), None, "a debt beyond the reserve");
+        assert_eq!(s.reserve, 0);
+        let mut s = state(100);
+        assert_eq!(
+            draw(&mut s, 100),
+            Some(0),
+            "exactly spent is not out of fuel"
+        );
+    }
+
+    #[test]
+    fn a_refill_stops_the_call_when_the_safety_net_says_so() {
+        let mut s = state(10 * REFUEL_SLICE);
+        s.guard = crate::runtime::guard::CpuGuard::new(0);
+        s.guard.arm(0);
+        assert_eq!(refill(&mut s, -3), Refill::Counter(REFUEL_SLICE as i64));
+        let start = crate::runtime::guard::thread_cpu_time();
+        while crate::runtime::guard::thread_cpu_time() - start < std::time::Duration::from_millis(3)
+        {
+        }
+        assert_eq!(refill(&mut s, -3), Refill::Timeout);
+        let mut s = state(2);
+        assert_eq!(refill(&mut s, -3), Refill::OutOfFuel);
+    }
 }

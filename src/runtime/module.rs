@@ -10,7 +10,7 @@ use super::compiler::chain;
 use super::engine::Shared;
 use super::host::{ARENA_MODULE, LEGAL_MOVES, WASI_MODULE};
 use super::load_error::LoadError;
-use super::metering::{FUEL_EXPORT, START_EXPORT};
+use super::metering::{FUEL_EXPORT, METERING_MODULE, REFUEL_IMPORT, START_EXPORT};
 use super::precheck;
 use super::state::BotState;
 use super::types::{describe, func_signature, kind};
@@ -159,7 +159,7 @@ pub(crate) fn load_capped(
     let binary = precheck::to_binary(file, &limits)?;
     precheck::check_shape(&binary, &limits)?;
     let module = compile::compile(shared, &binary)?;
-    let imports = check_imports(shared, &module)?;
+    let imports = check_imports(shared, &module, shared.metering.rewrites())?;
     let exports = check_exports(&module, shared.metering.rewrites())?;
     let pre = shared
         .linker
@@ -245,11 +245,19 @@ fn check_exports(module: &Module, rewritten: bool) -> Result<Vec<ExportInfo>, Lo
         .collect())
 }
 
-/// Checks that every import is a host function with the host's type, and lists them.
-fn check_imports(shared: &Shared, module: &Module) -> Result<Vec<ImportInfo>, LoadError> {
+/// Checks that every import is a host function with the host's type, and lists them (but
+/// the one arena's metering adds to a `rewritten` module).
+fn check_imports(
+    shared: &Shared,
+    module: &Module,
+    rewritten: bool,
+) -> Result<Vec<ImportInfo>, LoadError> {
     let mut out = Vec::new();
     for import in module.imports() {
         let (m, n, ty) = (import.module(), import.name(), import.ty());
+        if rewritten && m == METERING_MODULE && n == REFUEL_IMPORT {
+            continue;
+        }
         let forbidden = |detail: String| LoadError::ForbiddenImport {
             module: m.to_string(),
             name: n.to_string(),

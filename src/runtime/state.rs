@@ -30,6 +30,9 @@ pub(crate) struct BotState {
     pub(crate) metering: Metering,
     /// The fuel counter of a module rewritten by arena's metering, once instantiated.
     pub(crate) counter: Option<Global>,
+    /// Under arena's metering: the part of the call's budget not yet moved into the
+    /// counter (see `metering::REFUEL_SLICE`).
+    pub(crate) reserve: u64,
 }
 
 impl BotState {
@@ -43,6 +46,7 @@ impl BotState {
             legal_moves: None,
             metering,
             counter: None,
+            reserve: 0,
         }
     }
 }

@@ -27,6 +27,12 @@ pub(crate) fn linker(engine: &Engine) -> wasmtime::Result<Linker<BotState>> {
     let mut linker = Linker::new(engine);
     arena::define(&mut linker)?;
     wasi::define(&mut linker)?;
+    // Imported only by arena's own metering rewrite (a bot's import of it is refused).
+    linker.func_wrap(
+        super::metering::METERING_MODULE,
+        super::metering::REFUEL_IMPORT,
+        super::fuel::refuel,
+    )?;
     Ok(linker)
 }
 

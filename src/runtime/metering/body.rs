@@ -6,7 +6,7 @@ use wasm_encoder::reencode::{Reencode, RoundtripReencoder};
 use wasm_encoder::{BlockType, Function, Instruction, ValType};
 use wasmparser::{FunctionBody, Operator};
 
-use super::{is_bulk, op_cost, MeteringError, Shape};
+use super::{is_bulk, op_cost, Added, MeteringError, Shape, Shift};
 
 /// What a control frame is, for the cost pass.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -247,12 +247,12 @@ fn unbalanced() -> MeteringError {
 /// may charge (imports and functions that are not folded), stored before such calls and
 /// wherever the function returns, and before the trap of a failed charge.
 pub(super) fn rewrite_body(
-    binary: &[u8],
     body: FunctionBody<'_>,
     shape: &Shape,
     ty: u32,
-    counter: u32,
+    added: Added,
     folded: &[Option<u64>],
+    shift: &mut Shift,
 ) -> Result<Function, MeteringError> {
     let (params, results) = shape.function_arity(ty)?;
     let costs = costs(&body, shape, results, folded)?;
@@ -269,7 +269,7 @@ pub(super) fn rewrite_body(
     locals.push((1, ValType::I64));
     let mut f = Function::new(locals);
     let scratch = Scratch {
-        counter,
+        added,
         length,
         left,
     };
@@ -280,10 +280,8 @@ pub(super) fn rewrite_body(
     let mut depth = 0u32;
     let mut ops = body.get_operators_reader()?;
     while !ops.eof() {
-        let start = ops.original_position();
         let op = ops.read()?;
-        let end = ops.original_position();
-        let bytes = binary[start..end].iter().copied();
+        let same = shift.instruction(op.clone())?;
         if is_bulk(&op) {
             scratch.charge_length(&mut f);
         }
@@ -296,13 +294,13 @@ pub(super) fn rewrite_body(
                     .is_none() =>
             {
                 scratch.store(&mut f);
-                f.raw(bytes);
+                f.instruction(&same);
                 scratch.load(&mut f);
                 continue;
             }
             Operator::CallIndirect { .. } => {
                 scratch.store(&mut f);
-                f.raw(bytes);
+                f.instruction(&same);
                 scratch.load(&mut f);
                 continue;
             }
@@ -363,7 +361,7 @@ pub(super) fn rewrite_body(
             Operator::End if depth == 0 => scratch.store(&mut f),
             _ => {}
         }
-        f.raw(bytes);
+        f.instruction(&same);
         match op {
             Operator::Block { .. } => depth += 1,
             Operator::Loop { .. } | Operator::If { .. } | Operator::Else => {
@@ -385,9 +383,9 @@ pub(super) fn rewrite_body(
     Ok(f)
 }
 
-/// The counter and the two scratch locals of one function.
+/// What the rewrite added to the module, and the two scratch locals of one function.
 struct Scratch {
-    counter: u32,
+    added: Added,
     length: u32,
     left: u32,
 }
@@ -395,26 +393,28 @@ struct Scratch {
 impl Scratch {
     /// Copies the counter into the function's local.
     fn load(&self, f: &mut Function) {
-        f.instruction(&Instruction::GlobalGet(self.counter))
+        f.instruction(&Instruction::GlobalGet(self.added.counter))
             .instruction(&Instruction::LocalSet(self.left));
     }
 
     /// Copies the function's local back into the counter.
     fn store(&self, f: &mut Function) {
         f.instruction(&Instruction::LocalGet(self.left))
-            .instruction(&Instruction::GlobalSet(self.counter));
+            .instruction(&Instruction::GlobalSet(self.added.counter));
     }
 
-    /// Subtracts the i64 on top of the stack from the local; when it goes negative,
-    /// stores it and traps.
+    /// Subtracts the i64 on top of the stack from the local; when it goes negative, calls
+    /// the host's refuel function with it, which returns it refilled from the move's
+    /// budget (or stops the move: out of fuel, or the safety net).
     fn subtract(&self, f: &mut Function) {
         f.instruction(&Instruction::I64Sub)
             .instruction(&Instruction::LocalTee(self.left))
             .instruction(&Instruction::I64Const(0))
             .instruction(&Instruction::I64LtS)
-            .instruction(&Instruction::If(BlockType::Empty));
-        self.store(f);
-        f.instruction(&Instruction::Unreachable)
+            .instruction(&Instruction::If(BlockType::Empty))
+            .instruction(&Instruction::LocalGet(self.left))
+            .instruction(&Instruction::Call(self.added.refuel))
+            .instruction(&Instruction::LocalSet(self.left))
             .instruction(&Instruction::End);
     }
 

@@ -44,10 +44,10 @@ mod body;
 mod fold;
 
 use thiserror::Error;
-use wasm_encoder::reencode::{Reencode, RoundtripReencoder};
+use wasm_encoder::reencode::Reencode;
 use wasm_encoder::{
-    CodeSection, ConstExpr, ExportKind, ExportSection, GlobalSection, GlobalType, RawSection,
-    ValType,
+    CodeSection, ConstExpr, ElementSection, EntityType, ExportKind, ExportSection, GlobalSection,
+    GlobalType, ImportSection, RawSection, TypeSection, ValType,
 };
 use wasmparser::{Operator, Parser, Payload, TypeRef, Validator, WasmFeatures};
 
@@ -57,6 +57,18 @@ use body::rewrite_body;
 pub const FUEL_EXPORT: &str = "arena.fuel";
 /// The export under which the rewritten module exposes its former `start` function.
 pub const START_EXPORT: &str = "arena.start";
+/// The module name of the one function the rewrite imports (refused in a bot's own
+/// imports).
+pub const METERING_MODULE: &str = "arena.metering";
+/// The name of the refuel function the rewrite imports from [`METERING_MODULE`] (see
+/// [`REFUEL_SLICE`]).
+pub const REFUEL_IMPORT: &str = "refuel";
+/// The most fuel the host puts in the counter at once: when a charge takes the counter
+/// below zero, the code calls the host's refuel function, which moves up to this much
+/// more from the move's budget into the counter (or stops the move out of fuel when the
+/// budget is spent) and looks at the CPU-time safety net. So the net looks at least
+/// once per this much fuel, with no check of its own in the compiled code.
+pub const REFUEL_SLICE: u64 = 1 << 20;
 
 /// The environment variable that chooses the [`Metering`] (experimental; unset means
 /// [`Metering::Wasmtime`]).
@@ -68,16 +80,13 @@ pub enum Metering {
     /// wasmtime's own fuel (exact: one unit per operator) and the epoch safety net: the
     /// default.
     Wasmtime,
-    /// arena's rewrite (this module) and the epoch safety net.
+    /// arena's rewrite (this module): the same counts, no epoch check in the compiled
+    /// code; the CPU-time safety net looks at every refuel (see [`REFUEL_SLICE`]).
     Arena,
-    /// arena's rewrite with no epoch check in the compiled code, so no CPU-time safety
-    /// net (`--timeout-secs` has no effect).
-    ArenaNoEpoch,
 }
 
 impl Metering {
-    /// The setting named by [`METERING_ENV`]: `wasmtime` (or unset), `arena` or
-    /// `arena-no-epoch`.
+    /// The setting named by [`METERING_ENV`]: `wasmtime` (or unset) or `arena`.
     ///
     /// # Errors
     /// [`MeteringError::Setting`] for any other value.
@@ -86,7 +95,6 @@ impl Metering {
             Err(std::env::VarError::NotPresent) => Ok(Metering::Wasmtime),
             Ok(v) if v == "wasmtime" => Ok(Metering::Wasmtime),
             Ok(v) if v == "arena" => Ok(Metering::Arena),
-            Ok(v) if v == "arena-no-epoch" => Ok(Metering::ArenaNoEpoch),
             _ => Err(MeteringError::Setting),
         }
     }
@@ -98,12 +106,12 @@ impl Metering {
 
     /// Whether modules are rewritten by [`instrument`].
     pub fn rewrites(self) -> bool {
-        matches!(self, Metering::Arena | Metering::ArenaNoEpoch)
+        self == Metering::Arena
     }
 
     /// Whether the compiled code checks the epoch (the CPU-time safety net).
     pub fn epoch(self) -> bool {
-        matches!(self, Metering::Wasmtime | Metering::Arena)
+        self == Metering::Wasmtime
     }
 }
 
@@ -117,7 +125,7 @@ pub enum MeteringError {
     #[error("{0}")]
     Unsupported(String),
     /// The environment variable names no setting (its value is not echoed).
-    #[error("{METERING_ENV} must be `wasmtime`, `arena` or `arena-no-epoch`")]
+    #[error("{METERING_ENV} must be `wasmtime` or `arena`")]
     Setting,
 }
 
@@ -180,6 +188,7 @@ struct Shape {
     imported_funcs: u32,
     /// Imported and defined globals.
     globals: u32,
+
     /// The start function, if any.
     start: Option<u32>,
 }
@@ -219,22 +228,62 @@ fn features() -> WasmFeatures {
             | WasmFeatures::STACK_SWITCHING)
 }
 
+/// What the rewrite adds to a module, by index.
+#[derive(Clone, Copy)]
+struct Added {
+    /// The counter global.
+    counter: u32,
+    /// The imported refuel function (the last import; every defined function's index
+    /// moves up by one, see [`Shift`]).
+    refuel: u32,
+}
+
+/// The re-encoder of the rewrite: every index as it was, but those of defined functions
+/// one more, to make room for the refuel import.
+pub(super) struct Shift {
+    /// Functions imported by the module itself.
+    imported: u32,
+}
+
+impl Reencode for Shift {
+    type Error = std::convert::Infallible;
+
+    fn function_index(
+        &mut self,
+        func: u32,
+    ) -> Result<u32, wasm_encoder::reencode::Error<Self::Error>> {
+        Ok(if func >= self.imported {
+            func + 1
+        } else {
+            func
+        })
+    }
+}
+
+/// The sections the rewrite appends to (creating them when the module has none), by id:
+/// types, imports, globals, exports.
+const EXTENDED: [u8; 4] = [1, 2, 6, 7];
+
 /// `binary` (a module) with arena's metering: see the module documentation.
 ///
 /// # Errors
 /// [`MeteringError`] when the module does not validate (it is validated first, so that
-/// none of its code can name the counter) or uses a reserved export name.
+/// none of its code can name what is added) or uses a reserved name.
 pub fn instrument(binary: &[u8]) -> Result<Vec<u8>, MeteringError> {
     Validator::new_with_features(features()).validate_all(binary)?;
     let shape = shape(binary)?;
     let folded = fold::folded(binary, &shape)?;
-    let counter = shape.globals;
+    let added = Added {
+        counter: shape.globals,
+        refuel: shape.imported_funcs,
+    };
+    let mut shift = Shift {
+        imported: shape.imported_funcs,
+    };
     let mut module = wasm_encoder::Module::new();
-    let mut globals_done = false;
-    let mut exports_done = false;
+    let mut extended = [false; EXTENDED.len()];
     let mut code: Option<(CodeSection, u32)> = None;
     let mut body_index = 0usize;
-    let mut re = RoundtripReencoder;
     for payload in Parser::new(0).parse_all(binary) {
         let payload = payload?;
         if let Payload::CodeSectionEntry(body) = &payload {
@@ -249,9 +298,9 @@ pub fn instrument(binary: &[u8]) -> Result<Vec<u8>, MeteringError> {
                 .as_mut()
                 .ok_or_else(|| MeteringError::Invalid("a body outside the code section".into()))?;
             if folded.get(index).copied().flatten().is_some() {
-                section.raw(&binary[body.range()]);
+                shift.parse_function_body(section, body.clone())?;
             } else {
-                let f = rewrite_body(binary, body.clone(), &shape, ty, counter, &folded)?;
+                let f = rewrite_body(body.clone(), &shape, ty, added, &folded, &mut shift)?;
                 section.function(&f);
             }
             *left -= 1;
@@ -262,38 +311,32 @@ pub fn instrument(binary: &[u8]) -> Result<Vec<u8>, MeteringError> {
             }
             continue;
         }
-        let rank = payload.as_section().map(|(id, _)| rank(id));
-        if let Some(rank) = rank {
-            if rank > rank_of_global() && !globals_done {
-                module.section(&fuel_global(GlobalSection::new()));
-                globals_done = true;
-            }
-            if rank > rank_of_export() && !exports_done {
-                module.section(&exports(ExportSection::new(), &shape));
-                exports_done = true;
+        // Sections the module lacks and the rewrite needs go where their id belongs.
+        if let Some((id, _)) = payload.as_section() {
+            for (k, &missing) in EXTENDED.iter().enumerate() {
+                if rank(missing) < rank(id) && !extended[k] && missing != id {
+                    extend(&mut module, missing, None, &shape, added, &mut shift)?;
+                    extended[k] = true;
+                }
             }
         }
         match payload {
-            Payload::GlobalSection(s) => {
-                let mut section = GlobalSection::new();
-                re.parse_global_section(&mut section, s)?;
-                module.section(&fuel_global(section));
-                globals_done = true;
-            }
-            Payload::ExportSection(s) => {
-                for export in s.clone() {
-                    let name = export?.name;
-                    if name == FUEL_EXPORT || name == START_EXPORT {
-                        return Err(MeteringError::Unsupported(format!(
-                            "the export name `{name}` is reserved by arena"
-                        )));
-                    }
+            Payload::TypeSection(_)
+            | Payload::ImportSection(_)
+            | Payload::GlobalSection(_)
+            | Payload::ExportSection(_) => {
+                let id = payload.as_section().map_or(0, |(id, _)| id);
+                extend(&mut module, id, Some(payload), &shape, added, &mut shift)?;
+                if let Some(k) = EXTENDED.iter().position(|&e| e == id) {
+                    extended[k] = true;
                 }
-                let mut section = ExportSection::new();
-                re.parse_export_section(&mut section, s)?;
-                module.section(&exports(section, &shape));
-                exports_done = true;
             }
+            Payload::ElementSection(s) => {
+                let mut section = ElementSection::new();
+                shift.parse_element_section(&mut section, s)?;
+                module.section(&section);
+            }
+            Payload::CustomSection(s) => shift.parse_custom_section(&mut module, s)?,
             Payload::StartSection { .. } => {}
             Payload::CodeSectionStart { count, .. } => {
                 if count == 0 {
@@ -303,11 +346,10 @@ pub fn instrument(binary: &[u8]) -> Result<Vec<u8>, MeteringError> {
                 }
             }
             Payload::End(_) => {
-                if !globals_done {
-                    module.section(&fuel_global(GlobalSection::new()));
-                }
-                if !exports_done {
-                    module.section(&exports(ExportSection::new(), &shape));
+                for (k, &missing) in EXTENDED.iter().enumerate() {
+                    if !extended[k] {
+                        extend(&mut module, missing, None, &shape, added, &mut shift)?;
+                    }
                 }
             }
             other => {
@@ -321,6 +363,74 @@ pub fn instrument(binary: &[u8]) -> Result<Vec<u8>, MeteringError> {
         }
     }
     Ok(module.finish())
+}
+
+/// Writes section `id` (types, imports, globals or exports): the module's own entries of
+/// `payload` (none when the module has no such section), then what the rewrite adds.
+fn extend(
+    module: &mut wasm_encoder::Module,
+    id: u8,
+    payload: Option<Payload<'_>>,
+    shape: &Shape,
+    added: Added,
+    shift: &mut Shift,
+) -> Result<(), MeteringError> {
+    match id {
+        1 => {
+            let mut section = TypeSection::new();
+            if let Some(Payload::TypeSection(s)) = payload {
+                shift.parse_type_section(&mut section, s)?;
+            }
+            section.ty().function([ValType::I64], [ValType::I64]);
+            module.section(&section);
+        }
+        2 => {
+            let mut section = ImportSection::new();
+            if let Some(Payload::ImportSection(s)) = payload {
+                for import in s.clone().into_imports() {
+                    if import?.module == METERING_MODULE {
+                        return Err(MeteringError::Unsupported(format!(
+                            "the import module `{METERING_MODULE}` is reserved by arena"
+                        )));
+                    }
+                }
+                shift.parse_import_section(&mut section, s)?;
+            }
+            section.import(
+                METERING_MODULE,
+                REFUEL_IMPORT,
+                EntityType::Function(shape.type_params.len() as u32),
+            );
+            module.section(&section);
+        }
+        6 => {
+            let mut section = GlobalSection::new();
+            if let Some(Payload::GlobalSection(s)) = payload {
+                shift.parse_global_section(&mut section, s)?;
+            }
+            module.section(&fuel_global(section));
+        }
+        _ => {
+            let mut section = ExportSection::new();
+            if let Some(Payload::ExportSection(s)) = payload {
+                for export in s.clone() {
+                    let name = export?.name;
+                    if [FUEL_EXPORT, START_EXPORT].contains(&name) {
+                        return Err(MeteringError::Unsupported(format!(
+                            "the export name `{name}` is reserved by arena"
+                        )));
+                    }
+                }
+                shift.parse_export_section(&mut section, s)?;
+            }
+            section.export(FUEL_EXPORT, ExportKind::Global, added.counter);
+            if let Some(start) = shape.start {
+                section.export(START_EXPORT, ExportKind::Func, shift.function_index(start)?);
+            }
+            module.section(&section);
+        }
+    }
+    Ok(())
 }
 
 /// The position of a section with `id` in a module's section order (custom sections
@@ -337,14 +447,6 @@ fn rank(id: u8) -> u32 {
     }
 }
 
-fn rank_of_global() -> u32 {
-    rank(6)
-}
-
-fn rank_of_export() -> u32 {
-    rank(7)
-}
-
 /// `section` with the counter appended.
 fn fuel_global(mut section: GlobalSection) -> GlobalSection {
     section.global(
@@ -355,15 +457,6 @@ fn fuel_global(mut section: GlobalSection) -> GlobalSection {
         },
         &ConstExpr::i64_const(0),
     );
-    section
-}
-
-/// `section` with the counter's export and the start function's.
-fn exports(mut section: ExportSection, shape: &Shape) -> ExportSection {
-    section.export(FUEL_EXPORT, ExportKind::Global, shape.globals);
-    if let Some(start) = shape.start {
-        section.export(START_EXPORT, ExportKind::Func, start);
-    }
     section
 }
 
@@ -439,7 +532,8 @@ mod tests {
             [
                 ("memory".to_string(), 0),
                 (FUEL_EXPORT.to_string(), 1),
-                (START_EXPORT.to_string(), 0)
+                // The refuel import is function 0 now.
+                (START_EXPORT.to_string(), 1)
             ]
         );
     }
@@ -450,6 +544,47 @@ mod tests {
         Validator::new_with_features(features())
             .validate_all(&out)
             .unwrap();
+    }
+
+    #[test]
+    fn defined_functions_move_up_by_one_everywhere_they_are_named() {
+        // Called, exported, in an element segment, named by `ref.func` in a global and in
+        // code, named in the name section: each index must follow its function.
+        let out = instrument(&module(
+            r#"(module (import "arena" "debug_log" (func $log (param i32 i32)))
+               (table 2 funcref) (elem (i32.const 0) $a $b)
+               (global funcref (ref.func $b))
+               (func $a (export "a") (result i32) (call $b) (drop (ref.func $a)))
+               (func $b (result i32) (i32.const 7)))"#,
+        ))
+        .unwrap();
+        Validator::new_with_features(features())
+            .validate_all(&out)
+            .unwrap();
+        let text = wasmprinter::print_bytes(&out).unwrap();
+        for expected in [
+            r#"(import "arena.metering" "refuel" (func (;1;)"#,
+            "(func $a (;2;)",
+            "(func $b (;3;)",
+            "call $b",
+            "ref.func $a",
+            "(global (;0;) funcref ref.func $b)",
+            r#"(export "a" (func $a))"#,
+            "func $a $b",
+        ] {
+            assert!(text.contains(expected), "{expected} in {text}");
+        }
+    }
+
+    #[test]
+    fn a_bots_own_import_of_the_metering_module_is_refused() {
+        let bot = module(
+            r#"(module (import "arena.metering" "refuel" (func (param i64) (result i64))))"#,
+        );
+        assert!(matches!(
+            instrument(&bot),
+            Err(MeteringError::Unsupported(m)) if m.contains("arena.metering")
+        ));
     }
 
     #[test]
