@@ -16,6 +16,9 @@ use crate::bot::{Bot, BuiltinBot};
 /// The target (the performance issue's table): the sandboxed search at most 1.7 times the native one.
 pub const TARGET_RATIO: f64 = 1.7;
 
+/// The name of the figure measured under arena's experimental metering.
+pub const ARENA_METERING_KEY: &str = "alpha-beta, arena's metering";
+
 /// Measures sandboxed ÷ native time for the same searches.
 pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
     let game = mathtricks();
@@ -60,4 +63,69 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
         ),
     )
     .with_target(Target::AtMost(TARGET_RATIO))])
+}
+
+/// The same figure under arena's experimental metering (`ARENA_METERING=arena`, which
+/// charges the same fuel with no epoch check in the code), measured by a child process
+/// of this executable (`arena __bench-child alphabeta`) so that both are in one run; no
+/// target: grades are played under the default. Nothing when there is no executable to
+/// run, or when this process already runs under that setting.
+///
+/// # Errors
+/// [`BenchError::Setup`] when the child cannot run or answers nonsense.
+pub fn measure_arena_metering(scale: &Scale) -> Result<Vec<Figure>, BenchError> {
+    use crate::runtime::metering::{Metering, METERING_ENV};
+    let Some(exe) = &scale.exe else {
+        return Ok(Vec::new());
+    };
+    if Metering::from_env().ok() == Some(Metering::Arena) {
+        return Ok(Vec::new());
+    }
+    let fail = |e: String| BenchError::Setup(format!("alpha-beta child: {e}"));
+    let mut command = std::process::Command::new(exe);
+    command
+        .args(["__bench-child", "alphabeta"])
+        .env(METERING_ENV, "arena");
+    if scale.search_positions < 30 {
+        command.arg("1");
+    }
+    let out = command.output().map_err(|e| fail(e.to_string()))?;
+    if !out.status.success() {
+        return Err(fail(
+            String::from_utf8_lossy(&out.stderr).trim().to_string(),
+        ));
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    let (value, note) = text
+        .trim()
+        .split_once('\t')
+        .ok_or_else(|| fail("no figure in its answer".into()))?;
+    let value: f64 = value
+        .parse()
+        .map_err(|_| fail("no figure in its answer".into()))?;
+    Ok(vec![Figure::new(
+        ARENA_METERING_KEY,
+        value,
+        "x",
+        format!("{note}; experimental ARENA_METERING=arena, same fuel counts, no target"),
+    )])
+}
+
+/// The child's side of [`measure_arena_metering`]: the alpha-beta figure under this
+/// process's metering, printed as its value, a tab and its note.
+///
+/// # Errors
+/// [`BenchError`] as [`measure`].
+pub fn serve_child(quick: bool, mut output: impl std::io::Write) -> Result<(), BenchError> {
+    let scale = Scale::new(&super::Options {
+        quick,
+        max_threads: Some(1),
+        exe: None,
+    });
+    let bots = Bots::new(1)?;
+    for figure in measure(&bots, &scale)? {
+        writeln!(output, "{}\t{}", figure.value, figure.note)
+            .map_err(|e| BenchError::Setup(format!("alpha-beta child: {e}")))?;
+    }
+    Ok(())
 }

@@ -53,7 +53,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `arena __bench-child pipe-bot`: the bench's child process (see `arena::bench::pipes`).
+/// `arena __bench-child ROLE`: the bench's child processes (`pipe-bot`: see
+/// `arena::bench::pipes`; `ceiling`: `arena::bench::threads`; `alphabeta`:
+/// `arena::bench::alphabeta`).
 pub fn child(args: BenchChildArgs) -> anyhow::Result<ExitCode> {
     match args.role.as_str() {
         "pipe-bot" => {
@@ -69,6 +71,10 @@ pub fn child(args: BenchChildArgs) -> anyhow::Result<ExitCode> {
                 std::io::stdin().lock(),
                 std::io::stdout().lock(),
             )?;
+            Ok(ExitCode::SUCCESS)
+        }
+        "alphabeta" => {
+            bench::alphabeta::serve_child(args.games.is_some(), std::io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
         }
         other => anyhow::bail!("unknown bench child role `{other}`"),

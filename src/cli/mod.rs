@@ -227,9 +227,9 @@ struct BenchArgs {
 
 #[derive(Args, Debug)]
 struct BenchChildArgs {
-    /// What to serve: `pipe-bot` or `ceiling`.
+    /// What to serve: `pipe-bot`, `ceiling` or `alphabeta`.
     role: String,
-    /// `ceiling`: games per round.
+    /// `ceiling`: games per round; `alphabeta`: present for the quick workload.
     games: Option<u64>,
     /// `ceiling`: the board side.
     side: Option<u64>,
