@@ -20,9 +20,9 @@ fn fixture(dir: &str, name: &str) -> PathBuf {
         .join(name)
 }
 
-/// `arena check FIXTURE --json --games 1 --fuel FUEL` under `metering`, with a cache of
-/// its own; the parsed report.
-fn check(path: PathBuf, metering: &str, fuel: u64) -> Value {
+/// `arena check PATH --json ARGS...` under `metering`, with a cache of its own; the
+/// parsed report.
+fn run_check(path: &std::path::Path, metering: &str, args: &[&str]) -> Value {
     let cache = tempfile::tempdir().unwrap();
     let out = Command::cargo_bin("arena")
         .unwrap()
@@ -30,9 +30,9 @@ fn check(path: PathBuf, metering: &str, fuel: u64) -> Value {
         .env("ARENA_METERING", metering)
         .env("ARENA_CACHE_DIR", cache.path())
         .arg("check")
-        .arg(&path)
-        .args(["--json", "--games", "1", "--fuel"])
-        .arg(fuel.to_string())
+        .arg(path)
+        .arg("--json")
+        .args(args)
         .output()
         .unwrap();
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
@@ -42,6 +42,15 @@ fn check(path: PathBuf, metering: &str, fuel: u64) -> Value {
             String::from_utf8_lossy(&out.stderr)
         )
     })
+}
+
+/// `arena check FIXTURE --json --games 1 --fuel FUEL` under `metering`.
+fn check(path: PathBuf, metering: &str, fuel: u64) -> Value {
+    run_check(
+        &path,
+        metering,
+        &["--games", "1", "--fuel", &fuel.to_string()],
+    )
 }
 
 /// The kind of the first game's fault, if any.
@@ -197,28 +206,6 @@ fn bulk_memory_is_charged_by_the_byte_as_wasmtime_does() {
     }
 }
 
-/// `arena check BOT --json` (its default games) under `metering`.
-fn check_bot(path: &std::path::Path, metering: &str) -> Value {
-    let cache = tempfile::tempdir().unwrap();
-    let out = Command::cargo_bin("arena")
-        .unwrap()
-        .env("NO_COLOR", "1")
-        .env("ARENA_METERING", metering)
-        .env("ARENA_CACHE_DIR", cache.path())
-        .arg("check")
-        .arg(path)
-        .arg("--json")
-        .output()
-        .unwrap();
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{}: no JSON report ({e}): {}",
-            path.display(),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
-}
-
 #[test]
 fn every_example_bot_is_charged_exactly_what_wasmtime_counts() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -234,12 +221,12 @@ fn every_example_bot_is_charged_exactly_what_wasmtime_counts() {
     bots.sort();
     assert!(bots.len() >= 10, "{bots:?}");
     for bot in &bots {
-        let exact = check_bot(bot, "wasmtime");
+        let exact = run_check(bot, "wasmtime", &[]);
         assert!(
             exact["games"].as_array().is_some_and(|g| !g.is_empty()),
             "{exact}"
         );
-        let charged = check_bot(bot, "arena");
+        let charged = run_check(bot, "arena", &[]);
         // Every game's moves, results and faults, and the fuel of every move.
         assert_eq!(charged["games"], exact["games"], "{}", bot.display());
         assert_eq!(charged["fuel"], exact["fuel"], "{}", bot.display());
