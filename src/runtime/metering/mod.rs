@@ -13,8 +13,10 @@
 //!   counts (1 each, 0 for `nop`, `drop`, `block`, `loop`, `else`, `end`, `unreachable`,
 //!   `return`) lying directly in the region, plus 1 at a function's entry as wasmtime
 //!   counts too; a call to a *folded* function (`fold.rs`) adds that function's whole
-//!   cost to the caller's region. If the counter goes negative, the code traps with
-//!   `unreachable`, and the host, seeing a negative counter, reports out of fuel;
+//!   cost to the caller's region. If the counter goes negative, the code calls the
+//!   host's refuel function (the import [`METERING_MODULE`] [`REFUEL_IMPORT`], added as
+//!   the module's last import: every defined function's index moves up by one), which
+//!   refills it from the call's budget or stops the call (`fuel.rs`);
 //! - gives back, on every taken branch (`br`, `br_if`, `br_table`, `return`), the cost of
 //!   the operators the branch skips in the regions it leaves or jumps over: the rest of
 //!   each region it leaves, and the stretch up to the `end` it lands on. A `br_if` that
@@ -336,7 +338,11 @@ pub fn instrument(binary: &[u8]) -> Result<Vec<u8>, MeteringError> {
                 shift.parse_element_section(&mut section, s)?;
                 module.section(&section);
             }
-            Payload::CustomSection(s) => shift.parse_custom_section(&mut module, s)?,
+            Payload::CustomSection(s) => {
+                // Only a name section can fail here (its indices are re-encoded); one
+                // that does not parse is dropped, as wasmtime ignores it too.
+                let _ = shift.parse_custom_section(&mut module, s);
+            }
             Payload::StartSection { .. } => {}
             Payload::CodeSectionStart { count, .. } => {
                 if count == 0 {
@@ -574,6 +580,22 @@ mod tests {
         ] {
             assert!(text.contains(expected), "{expected} in {text}");
         }
+    }
+
+    #[test]
+    fn a_malformed_name_section_is_dropped_not_refused() {
+        let mut bot = module(r#"(module (func (export "f")))"#);
+        // A custom section `name` whose function-names subsection claims 5 bytes and
+        // holds 1.
+        bot.extend_from_slice(&[0, 8, 4, b'n', b'a', b'm', b'e', 1, 5, 1]);
+        Validator::new_with_features(features())
+            .validate_all(&bot)
+            .expect("wasmtime and the validator ignore a bad name section");
+        let out = instrument(&bot).unwrap();
+        Validator::new_with_features(features())
+            .validate_all(&out)
+            .unwrap();
+        assert!(!wasmprinter::print_bytes(&out).unwrap().contains("name"));
     }
 
     #[test]
