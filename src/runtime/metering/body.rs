@@ -28,7 +28,7 @@ struct Frame {
     outer: usize,
     /// The cost of `outer` up to and including the construct's opening operator.
     outer_at: u64,
-    /// This frame's entry in [`Costs::ends`].
+    /// This frame's entry in the cost pass's `ends` (the cost of its region at its `end`).
     end: usize,
     /// Values a branch to the frame's label carries.
     arity: u32,
@@ -39,7 +39,7 @@ struct Frame {
 enum Upto {
     /// The region's end: what it costs in all.
     Rest(usize),
-    /// A `block`'s `end` (an index of [`Costs::ends`]).
+    /// A `block`'s `end` (an index of the cost pass's `ends`).
     End(usize),
 }
 
@@ -245,7 +245,8 @@ fn unbalanced() -> MeteringError {
 /// `body` with its charges and refunds (see the module documentation). The counter lives
 /// in a local of the function while it runs: loaded at entry and after every call that
 /// may charge (imports and functions that are not folded), stored before such calls and
-/// wherever the function returns, and before the trap of a failed charge.
+/// wherever the function returns. A charge that takes it below zero calls the refuel
+/// import with it and goes on with what that returns.
 pub(super) fn rewrite_body(
     body: FunctionBody<'_>,
     shape: &Shape,
