@@ -86,7 +86,7 @@ pub fn measure_arena_metering(scale: &Scale) -> Result<Vec<Figure>, BenchError> 
     command
         .args(["__bench-child", "alphabeta"])
         .env(METERING_ENV, "arena");
-    if scale.search_positions < 30 {
+    if scale.quick {
         command.arg("1");
     }
     let out = command.output().map_err(|e| fail(e.to_string()))?;

@@ -115,6 +115,8 @@ pub struct Scale {
     pub tournament_board: u32,
     /// This `arena` executable, for the child-process control.
     pub exe: Option<std::path::PathBuf>,
+    /// Whether these are the quick workloads.
+    pub quick: bool,
 }
 
 impl Scale {
@@ -137,6 +139,7 @@ impl Scale {
                 cheap_games: 100,
                 tournament_board: 4,
                 exe: options.exe.clone(),
+                quick: true,
             }
         } else {
             Scale {
@@ -153,6 +156,7 @@ impl Scale {
                 cheap_games: 2000,
                 tournament_board: 8,
                 exe: options.exe.clone(),
+                quick: false,
             }
         }
     }

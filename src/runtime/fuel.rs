@@ -9,12 +9,33 @@
 //! reserve cannot cover the debt. Fuel used is the budget less the counter and the
 //! reserve, so the slices change no count.
 
-use wasmtime::{AsContextMut, Caller, Global, Instance, Trap, Val};
+use wasmtime::{AsContext, AsContextMut, Caller, Global, Instance, Trap, Val};
 
 use super::fault::classify as classify_error;
 use super::metering::{Metering, FUEL_EXPORT, REFUEL_SLICE};
 use super::state::BotState;
 use crate::bot::Fault;
+
+/// Which tank a store's bot draws on.
+#[derive(Clone, Copy)]
+enum Tank {
+    /// wasmtime's own fuel.
+    Wasmtime,
+    /// The rewrite's counter global (and the store's reserve).
+    Counter(Global),
+    /// None yet: a rewritten module before [`attach`] found its counter.
+    Unattached,
+}
+
+/// The tank of `store`'s bot.
+fn tank(store: &impl AsContext<Data = BotState>) -> Tank {
+    let state = store.as_context().data();
+    match (state.metering, state.counter) {
+        (Metering::Wasmtime, _) => Tank::Wasmtime,
+        (_, Some(counter)) => Tank::Counter(counter),
+        (_, None) => Tank::Unattached,
+    }
+}
 
 /// Fills the tank with `fuel` (for the rewrite: once [`attach`] found the counter).
 ///
@@ -24,18 +45,14 @@ pub(crate) fn set(
     mut store: impl AsContextMut<Data = BotState>,
     fuel: u64,
 ) -> wasmtime::Result<()> {
-    let (metering, counter) = {
-        let state = store.as_context().data();
-        (state.metering, state.counter)
-    };
-    match (metering, counter) {
-        (Metering::Wasmtime, _) => store.as_context_mut().set_fuel(fuel),
-        (_, Some(counter)) => {
+    match tank(&store) {
+        Tank::Wasmtime => store.as_context_mut().set_fuel(fuel),
+        Tank::Counter(counter) => {
             let slice = fuel.min(REFUEL_SLICE);
             store.as_context_mut().data_mut().reserve = fuel - slice;
             counter.set(&mut store, Val::I64(slice as i64))
         }
-        _ => Ok(()),
+        Tank::Unattached => Ok(()),
     }
 }
 
@@ -44,16 +61,13 @@ pub(crate) fn set(
 /// # Errors
 /// What wasmtime reports.
 pub(crate) fn get(mut store: impl AsContextMut<Data = BotState>) -> wasmtime::Result<u64> {
-    let (metering, counter, reserve) = {
-        let state = store.as_context().data();
-        (state.metering, state.counter, state.reserve)
-    };
-    match (metering, counter) {
-        (Metering::Wasmtime, _) => store.as_context().get_fuel(),
-        (_, Some(counter)) => {
+    match tank(&store) {
+        Tank::Wasmtime => store.as_context().get_fuel(),
+        Tank::Counter(counter) => {
+            let reserve = store.as_context().data().reserve;
             Ok((counter_value(&mut store, counter).max(0) as u64).saturating_add(reserve))
         }
-        _ => Ok(0),
+        Tank::Unattached => Ok(0),
     }
 }
 
@@ -64,13 +78,9 @@ fn counter_value(mut store: impl AsContextMut<Data = BotState>, counter: Global)
 
 /// Whether the rewrite's counter went negative: the call was stopped out of fuel.
 pub(crate) fn exhausted(mut store: impl AsContextMut<Data = BotState>) -> bool {
-    let (metering, counter) = {
-        let state = store.as_context().data();
-        (state.metering, state.counter)
-    };
-    match counter {
-        Some(counter) if metering.rewrites() => counter_value(&mut store, counter) < 0,
-        _ => false,
+    match tank(&store) {
+        Tank::Counter(counter) => counter_value(&mut store, counter) < 0,
+        Tank::Wasmtime | Tank::Unattached => false,
     }
 }
 
@@ -142,12 +152,8 @@ pub(crate) fn charge(
     mut store: impl AsContextMut<Data = BotState>,
     amount: u64,
 ) -> wasmtime::Result<()> {
-    let (metering, counter) = {
-        let state = store.as_context().data();
-        (state.metering, state.counter)
-    };
-    match (metering, counter) {
-        (Metering::Wasmtime, _) => {
+    match tank(&store) {
+        Tank::Wasmtime => {
             let mut ctx = store.as_context_mut();
             let fuel = ctx.get_fuel()?;
             if fuel < amount {
@@ -156,7 +162,7 @@ pub(crate) fn charge(
             }
             ctx.set_fuel(fuel - amount)
         }
-        (_, Some(counter)) => {
+        Tank::Counter(counter) => {
             let fuel = counter_value(&mut store, counter);
             let left = fuel.saturating_sub(i64::try_from(amount).unwrap_or(i64::MAX));
             let left = if left < 0 {
@@ -170,7 +176,7 @@ pub(crate) fn charge(
                 None => Err(wasmtime::Error::new(Trap::OutOfFuel)),
             }
         }
-        _ => Ok(()),
+        Tank::Unattached => Ok(()),
     }
 }
 
