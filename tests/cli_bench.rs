@@ -22,7 +22,7 @@ fn quick_bench_prints_every_figure() {
         "instantiation (alphabeta.wasm)",
         "instantiation (first_legal.wasm)",
         "alpha-beta sandboxed / native",
-        "alpha-beta, arena's metering",
+        "alpha-beta, wasmtime's fuel",
         "threads 1 / 1",
         "threads 2 / 1",
         "compile per module (cold)",

@@ -1,9 +1,11 @@
-//! arena's own fuel metering (the experimental engine setting `ARENA_METERING=arena`,
-//! `src/runtime/metering/`), through the real binary: every hostile
-//! shape ends out of fuel, never hangs; a move's charged fuel equals wasmtime's exact
-//! count, for the fixtures, for every example bot and for generated programs of nested
-//! blocks, loops, arms, branches of every kind, calls and bulk memory. No test looks at
-//! the wall clock.
+//! arena's own fuel metering (the default engine setting, `ARENA_METERING=arena`,
+//! `src/runtime/metering/`) against wasmtime's fuel (`ARENA_METERING=wasmtime`), through
+//! the real binary: every hostile shape ends out of fuel, never hangs; a move's charged
+//! fuel equals wasmtime's exact count, and every verdict is wasmtime's, also at budgets
+//! at the very edge of a move's cost (where the call is played again on wasmtime's
+//! fuel), for the fixtures, for every example bot and for generated programs of nested
+//! blocks, loops, arms, branches of every kind, calls and bulk memory; tournaments are
+//! byte-identical under both. No test looks at the wall clock.
 
 use std::path::PathBuf;
 
@@ -233,6 +235,69 @@ fn every_example_bot_is_charged_exactly_what_wasmtime_counts() {
     }
 }
 
+/// At budgets around a move's exact cost, where arena's counter (ahead of wasmtime's count
+/// by what it charged on entering the regions still open) runs out first, the move is
+/// played again on wasmtime's fuel: the verdict and the fuel are wasmtime's. wasmtime
+/// checks its fuel only at function entries and loop headers, so it lets a move whose
+/// last check came before the budget ran out finish (reporting the whole budget used).
+#[test]
+fn at_the_edge_of_the_budget_every_verdict_is_wasmtimes() {
+    let mut finished_past_the_budget = 0;
+    for name in [
+        "counted.wat",
+        "counted_calls.wat",
+        "branchy.wat",
+        "early_exit.wat",
+        "bulk_lengths.wat",
+        "host_in_helper.wat",
+        "folded_calls.wat",
+    ] {
+        let exact = move_fuel(name, "wasmtime");
+        for budget in [
+            exact / 2,
+            exact - 20,
+            exact - 2,
+            exact - 1,
+            exact,
+            exact + 1,
+        ] {
+            let path = fixture("metering", name);
+            let w = check(path.clone(), "wasmtime", budget);
+            let a = check(path, "arena", budget);
+            assert_eq!(a["games"], w["games"], "{name} at {budget}");
+            assert_eq!(a["fuel"], w["fuel"], "{name} at {budget}");
+            if budget < exact && first_fault(&w).as_deref() != Some("fuel") {
+                finished_past_the_budget += 1;
+            }
+        }
+    }
+    // The counter (which reaches the exact cost) cannot pay for these: only the replay on
+    // wasmtime's fuel lets them finish.
+    assert!(finished_past_the_budget > 0);
+}
+
+/// Bots of many moves at budgets of their costliest move and one less: the earlier moves
+/// are played again on wasmtime's fuel before the one the counter cannot pay for, and
+/// every game ends as under wasmtime's fuel.
+#[test]
+fn example_bots_at_the_edge_of_their_costliest_move_end_as_under_wasmtime() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    for bot in ["greedy.wasm", "alphabeta.wasm", "c_greedy.wasm"] {
+        let path = root.join("bots").join(bot);
+        let most = run_check(&path, "wasmtime", &[])["fuel"]["max"]
+            .as_u64()
+            .unwrap();
+        for budget in [most - 1, most] {
+            let fuel = budget.to_string();
+            let args = ["--games", "2", "--fuel", &fuel];
+            let w = run_check(&path, "wasmtime", &args);
+            let a = run_check(&path, "arena", &args);
+            assert_eq!(a["games"], w["games"], "{bot} at {budget}");
+            assert_eq!(a["fuel"], w["fuel"], "{bot} at {budget}");
+        }
+    }
+}
+
 #[test]
 fn host_calls_from_a_helper_are_paid_in_full() {
     let exact = move_fuel("host_in_helper.wat", "wasmtime");
@@ -286,33 +351,80 @@ fn an_unknown_setting_is_refused_with_a_message() {
     );
 }
 
-/// Grades never depend on the environment: a tournament or a verification under the
-/// experimental metering is refused, naming the variable, before anything is played.
+/// Every file of a tournament is the same under both settings, and each verifies the
+/// other's folder.
 #[test]
-fn tournaments_and_verify_refuse_the_experimental_metering() {
+fn tournaments_are_byte_identical_under_both_settings() {
     let tmp = tempfile::tempdir().unwrap();
-    let setting = "arena";
-    let out = tmp.path().join(setting);
-    Command::cargo_bin("arena")
-        .unwrap()
-        .env("NO_COLOR", "1")
-        .env("ARENA_METERING", setting)
-        .args(["tournament", "builtin:random", "builtin:greedy", "--quiet", "--out"])
-        .arg(&out)
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains(
-            "ARENA_METERING is set: arena's experimental metering is for `arena bench` and `arena check`",
-        ));
-    assert!(!out.exists());
-    Command::cargo_bin("arena")
-        .unwrap()
-        .env("ARENA_METERING", setting)
-        .arg("verify")
-        .arg(&out)
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("ARENA_METERING is set"));
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut folders = Vec::new();
+    for setting in ["wasmtime", "arena"] {
+        let out = tmp.path().join(setting);
+        let cache = tmp.path().join(format!("cache-{setting}"));
+        Command::cargo_bin("arena")
+            .unwrap()
+            .env("NO_COLOR", "1")
+            .env("ARENA_METERING", setting)
+            .env("ARENA_CACHE_DIR", &cache)
+            .arg("tournament")
+            .args(
+                ["random.wasm", "greedy.wasm", "alphabeta.wasm"].map(|b| root.join("bots").join(b)),
+            )
+            .args(["--rounds", "2", "--seed", "11", "--quiet", "--out"])
+            .arg(&out)
+            .assert()
+            .success();
+        folders.push(out);
+    }
+    let files = |dir: &std::path::Path| {
+        let mut all: Vec<(String, Vec<u8>)> = walk(dir)
+            .into_iter()
+            .map(|p| {
+                let name = p.strip_prefix(dir).unwrap().display().to_string();
+                (name, std::fs::read(&p).unwrap())
+            })
+            .collect();
+        all.sort();
+        all
+    };
+    let (a, b) = (files(&folders[0]), files(&folders[1]));
+    assert!(
+        a.len() > 5,
+        "{:?}",
+        a.iter().map(|f| &f.0).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        a.iter().map(|f| &f.0).collect::<Vec<_>>(),
+        b.iter().map(|f| &f.0).collect::<Vec<_>>()
+    );
+    for ((name, x), (_, y)) in a.iter().zip(&b) {
+        assert!(x == y, "{name} differs between the settings");
+    }
+    for (setting, folder) in [("arena", &folders[0]), ("wasmtime", &folders[1])] {
+        Command::cargo_bin("arena")
+            .unwrap()
+            .env("ARENA_METERING", setting)
+            .env("ARENA_CACHE_DIR", tmp.path().join("cache-verify"))
+            .arg("verify")
+            .arg(folder)
+            .arg(root.join("bots"))
+            .assert()
+            .success();
+    }
+}
+
+/// Every file under `dir`, recursively.
+fn walk(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
 }
 
 /// One statement of a generated program (see [`render`]).
@@ -504,5 +616,27 @@ proptest::proptest! {
         proptest::prop_assert!(exact["fuel"]["max"].as_u64().is_some(), "{}", exact);
         proptest::prop_assert_eq!(&charged["fuel"], &exact["fuel"]);
         proptest::prop_assert_eq!(first_fault(&charged), first_fault(&exact));
+    }
+
+    /// The same programs at budgets around their exact cost: every verdict and fuel
+    /// figure is wasmtime's.
+    #[test]
+    fn generated_programs_end_as_under_wasmtime_at_the_edge_of_the_budget(
+        stmts in proptest::collection::vec(stmt(), 1..6),
+        seed in proptest::prelude::any::<u32>(),
+        below in 1u64..400,
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("program.wat");
+        std::fs::write(&path, program(&stmts, seed)).unwrap();
+        let cost = check(path.clone(), "wasmtime", 10_000_000)["fuel"]["max"]
+            .as_u64()
+            .unwrap();
+        for budget in [cost.saturating_sub(below).max(1), cost - 1, cost] {
+            let exact = check(path.clone(), "wasmtime", budget);
+            let charged = check(path.clone(), "arena", budget);
+            proptest::prop_assert_eq!(&charged["games"], &exact["games"], "at {}", budget);
+            proptest::prop_assert_eq!(&charged["fuel"], &exact["fuel"], "at {}", budget);
+        }
     }
 }

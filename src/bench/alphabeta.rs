@@ -16,8 +16,9 @@ use crate::bot::{Bot, BuiltinBot};
 /// The target (the performance issue's table): the sandboxed search at most 1.7 times the native one.
 pub const TARGET_RATIO: f64 = 1.7;
 
-/// The name of the figure measured under arena's experimental metering.
-pub const ARENA_METERING_KEY: &str = "alpha-beta, arena's metering";
+/// The name of the figure measured under wasmtime's own fuel (`ARENA_METERING=wasmtime`)
+/// beside the default.
+pub const WASMTIME_FUEL_KEY: &str = "alpha-beta, wasmtime's fuel";
 
 /// Measures sandboxed ÷ native time for the same searches.
 pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
@@ -65,27 +66,27 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
     .with_target(Target::AtMost(TARGET_RATIO))])
 }
 
-/// The same figure under arena's experimental metering (`ARENA_METERING=arena`, which
-/// charges the same fuel with no epoch check in the code), measured by a child process
-/// of this executable (`arena __bench-child alphabeta`) so that both are in one run; no
-/// target: grades are played under the default. Nothing when there is no executable to
+/// The same figure under wasmtime's own fuel and epoch checks (`ARENA_METERING=wasmtime`,
+/// the same fuel counts and verdicts as the default, arena's metering), measured by a
+/// child process of this executable (`arena __bench-child alphabeta`) so that both are
+/// in one run; no target, it is the comparison. Nothing when there is no executable to
 /// run, or when this process already runs under that setting.
 ///
 /// # Errors
 /// [`BenchError::Setup`] when the child cannot run or answers nonsense.
-pub fn measure_arena_metering(scale: &Scale) -> Result<Vec<Figure>, BenchError> {
+pub fn measure_wasmtime_fuel(scale: &Scale) -> Result<Vec<Figure>, BenchError> {
     use crate::runtime::metering::{Metering, METERING_ENV};
     let Some(exe) = &scale.exe else {
         return Ok(Vec::new());
     };
-    if Metering::from_env().ok() == Some(Metering::Arena) {
+    if Metering::from_env().ok() == Some(Metering::Wasmtime) {
         return Ok(Vec::new());
     }
     let fail = |e: String| BenchError::Setup(format!("alpha-beta child: {e}"));
     let mut command = std::process::Command::new(exe);
     command
         .args(["__bench-child", "alphabeta"])
-        .env(METERING_ENV, "arena");
+        .env(METERING_ENV, Metering::Wasmtime.name());
     if scale.quick {
         command.arg("1");
     }
@@ -104,14 +105,14 @@ pub fn measure_arena_metering(scale: &Scale) -> Result<Vec<Figure>, BenchError> 
         .parse()
         .map_err(|_| fail("no figure in its answer".into()))?;
     Ok(vec![Figure::new(
-        ARENA_METERING_KEY,
+        WASMTIME_FUEL_KEY,
         value,
         "x",
-        format!("{note}; experimental ARENA_METERING=arena, same fuel counts, no target"),
+        format!("{note}; ARENA_METERING=wasmtime, same fuel and verdicts, no target"),
     )])
 }
 
-/// The child's side of [`measure_arena_metering`]: the alpha-beta figure under this
+/// The child's side of [`measure_wasmtime_fuel`]: the alpha-beta figure under this
 /// process's metering, printed as its value, a tab and its note.
 ///
 /// # Errors

@@ -242,7 +242,7 @@ pub fn run(options: &Options, report: &mut dyn FnMut(&Figure)) -> Result<Vec<Fig
     emit(instantiate::measure(&bots, &scale)?);
     emit(nim_game::measure(&bots, &scale)?);
     emit(alphabeta::measure(&bots, &scale)?);
-    emit(alphabeta::measure_arena_metering(&scale)?);
+    emit(alphabeta::measure_wasmtime_fuel(&scale)?);
     emit(threads::measure(&bots, &scale)?);
     emit(threads::measure_cheap(&bots, &scale)?);
     emit(compile);

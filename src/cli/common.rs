@@ -78,19 +78,6 @@ pub fn use_color(no_color: bool) -> bool {
         && std::io::stdout().is_terminal()
 }
 
-/// Refuses to run `what` (a tournament, a verification) under the experimental metering
-/// of `ARENA_METERING`: results that grades come from always count wasmtime's exact fuel,
-/// so that they are the same on every machine whatever its environment.
-pub fn refuse_experimental_metering(what: &str) -> anyhow::Result<()> {
-    use arena::runtime::metering::{Metering, METERING_ENV};
-    if Metering::from_env()? != Metering::Wasmtime {
-        bail!(
-            "{METERING_ENV} is set: arena's experimental metering is for `arena bench` and `arena check` (docs/PERFORMANCE.md); {what} always counts wasmtime's exact fuel, so that its results are the same on every machine: unset {METERING_ENV}"
-        );
-    }
-    Ok(())
-}
-
 /// The sandbox for the limits the flags ask for, with room for `workers` threads each
 /// holding the two bots of its game (a full pool would be the harness's fault, never a
 /// bot's).

@@ -245,7 +245,6 @@ pub(super) fn threads_for(flag: Option<u32>) -> usize {
 }
 
 pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
-    super::common::refuse_experimental_metering("a tournament")?;
     let choice = match choose(&args.game, true)? {
         Choice::TwoSeat(choice) => choice,
         Choice::Table(choice) => return super::table_tournament::run(args, choice),

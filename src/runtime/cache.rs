@@ -158,12 +158,18 @@ impl ModuleCache {
 
     /// The key of the module `binary` for `engine`: the SHA-256 of the format, the
     /// wasmtime version, the engine's compatibility hash (target, compiler flags,
-    /// tunables, features) and the module's bytes.
-    pub(crate) fn key(engine: &Engine, binary: &[u8]) -> Key {
+    /// tunables, features), the version of arena's metering rewrite when the artefact
+    /// is of the rewritten module (`rewrite`; the key is then still taken on the module
+    /// as handed in, so a warm load skips the rewrite) and the module's bytes.
+    pub(crate) fn key(engine: &Engine, rewrite: Option<&str>, binary: &[u8]) -> Key {
         let mut h = ShaHasher(Sha256::new());
         h.write(MAGIC);
         h.write(wasmtime_version().as_bytes());
         engine.precompile_compatibility_hash().hash(&mut h);
+        if let Some(version) = rewrite {
+            h.write(b"rewrite ");
+            h.write(version.as_bytes());
+        }
         h.write(&Sha256::digest(binary));
         h.0.finalize().into()
     }
@@ -312,7 +318,7 @@ mod tests {
     fn entries_round_trip_and_bad_ones_are_discarded() {
         let dir = tempfile::tempdir().unwrap();
         let cache = ModuleCache::open(dir.path().join("c")).unwrap();
-        let key = ModuleCache::key(&engine(true), b"\0asm\x01\0\0\0");
+        let key = ModuleCache::key(&engine(true), None, b"\0asm\x01\0\0\0");
         assert_eq!(cache.get(&key), None);
         cache.put(&key, b"artefact");
         assert_eq!(cache.get(&key).as_deref(), Some(&b"artefact"[..]));
@@ -342,11 +348,24 @@ mod tests {
     fn keys_depend_on_the_module_and_the_engine() {
         let (a, b) = (engine(true), engine(false));
         let m = b"\0asm\x01\0\0\0";
-        assert_eq!(ModuleCache::key(&a, m), ModuleCache::key(&engine(true), m));
-        assert_ne!(ModuleCache::key(&a, m), ModuleCache::key(&b, m));
+        assert_eq!(
+            ModuleCache::key(&a, None, m),
+            ModuleCache::key(&engine(true), None, m)
+        );
+        assert_ne!(ModuleCache::key(&a, None, m), ModuleCache::key(&b, None, m));
         assert_ne!(
-            ModuleCache::key(&a, m),
-            ModuleCache::key(&a, b"\0asm\x01\0\0\x01")
+            ModuleCache::key(&a, None, m),
+            ModuleCache::key(&a, None, b"\0asm\x01\0\0\x01")
+        );
+        // The rewritten module's artefact, keyed on the module as handed in: another key
+        // for each version of the rewrite.
+        assert_ne!(
+            ModuleCache::key(&a, None, m),
+            ModuleCache::key(&a, Some("v1"), m)
+        );
+        assert_ne!(
+            ModuleCache::key(&a, Some("v1"), m),
+            ModuleCache::key(&a, Some("v2"), m)
         );
     }
 

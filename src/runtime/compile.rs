@@ -1,42 +1,76 @@
 //! From a checked binary to a wasmtime [`Module`]: the linear code scan, then the cache,
-//! then the bounded compiler.
+//! then the bounded compiler. Under arena's metering a module has two compiled forms:
+//! the rewritten one every game runs ([`compile`]) and, built only when a call needs it,
+//! the module as handed in for the engine of record ([`compile_exact`]).
 
-use wasmtime::Module;
+use std::borrow::Cow;
+
+use wasmtime::{Engine, Module};
 
 use super::cache::ModuleCache;
 use super::code_limits;
 use super::compiler::{self, chain, Compiler};
-use super::engine::Shared;
+use super::engine::{Exact, Shared};
 use super::load_error::LoadError;
-use super::metering;
+use super::metering::{self, Metering, REWRITE_VERSION};
 
-/// Compiles `binary` (whose size and shape are already checked) for the sandbox's
-/// engine, or takes it from the cache.
+/// The module `binary` (already through `precheck`) for the sandbox's own engine: its code
+/// scanned against the limits, then (under arena's metering) rewritten, then compiled,
+/// or read from the cache.
 ///
 /// # Errors
-/// [`LoadError`] naming the limit passed or what wasmtime refused.
+/// [`LoadError`] naming what is wrong: a code limit, a module wasmtime or the rewrite
+/// refuses, a compile limit.
 pub(crate) fn compile(shared: &Shared, binary: &[u8]) -> Result<Module, LoadError> {
     code_limits::check_code(binary, &shared.limits)?;
-    let rewritten;
-    let binary = if shared.metering.rewrites() {
-        rewritten = metering::instrument(binary).map_err(|e| LoadError::Invalid(e.to_string()))?;
-        &rewritten[..]
-    } else {
-        binary
+    compile_for(shared, &shared.engine, shared.metering, binary)
+}
+
+/// The module `binary`, which [`compile`] accepted, as handed in, for the engine of
+/// record `exact` (wasmtime's fuel).
+///
+/// # Errors
+/// [`LoadError`], as for [`compile`].
+pub(crate) fn compile_exact(
+    shared: &Shared,
+    exact: &Exact,
+    binary: &[u8],
+) -> Result<Module, LoadError> {
+    compile_for(shared, &exact.engine, Metering::Wasmtime, binary)
+}
+
+/// `binary` compiled for `engine`, whose fuel is metered by `metering` (the rewrite is
+/// applied when it asks for it). The cache's key is taken on `binary` as handed in (with
+/// the rewrite's version), so that a warm load skips the rewrite too.
+fn compile_for(
+    shared: &Shared,
+    engine: &Engine,
+    metering: Metering,
+    binary: &[u8],
+) -> Result<Module, LoadError> {
+    let rewrite = metering.rewrites().then_some(REWRITE_VERSION);
+    let metered = || -> Result<Cow<'_, [u8]>, LoadError> {
+        Ok(if metering.rewrites() {
+            Cow::Owned(metering::instrument(binary).map_err(|e| LoadError::Invalid(e.to_string()))?)
+        } else {
+            Cow::Borrowed(binary)
+        })
     };
-    let (engine, limits) = (&shared.engine, &shared.limits);
+    let limits = &shared.limits;
     let Some(cache) = &shared.cache else {
+        let code = metered()?;
         return match &shared.compiler {
             Compiler::InProcess => {
-                Module::new(engine, binary).map_err(|e| LoadError::Invalid(chain(&e)))
+                Module::new(engine, &code[..]).map_err(|e| LoadError::Invalid(chain(&e)))
             }
             Compiler::Process(_) => {
-                let artefact = compiler::artefact(&shared.compiler, engine, limits, binary)?;
+                let artefact =
+                    compiler::artefact(&shared.compiler, engine, metering, limits, &code)?;
                 load(engine, &artefact)
             }
         };
     };
-    let key = ModuleCache::key(engine, binary);
+    let key = ModuleCache::key(engine, rewrite, binary);
     if let Some(artefact) = cache.get(&key) {
         match load(engine, &artefact) {
             Ok(module) => return Ok(module),
@@ -44,15 +78,17 @@ pub(crate) fn compile(shared: &Shared, binary: &[u8]) -> Result<Module, LoadErro
             Err(_) => cache.discard(&key),
         }
     }
-    let artefact = compiler::artefact(&shared.compiler, engine, limits, binary)?;
+    let code = metered()?;
+    let artefact = compiler::artefact(&shared.compiler, engine, metering, limits, &code)?;
     let module = load(engine, &artefact)?;
     cache.put(&key, &artefact);
     Ok(module)
 }
 
-/// Loads an artefact that came from our own compiler: the child process this
-/// executable started, this process, or a cache entry whose key and checksum were
-/// checked.
+/// The module of a serialized `artefact`.
+///
+/// # Errors
+/// [`LoadError::Compiler`] when wasmtime refuses the bytes.
 fn load(engine: &wasmtime::Engine, artefact: &[u8]) -> Result<Module, LoadError> {
     // SAFETY: `Module::deserialize` trusts its bytes to be an artefact wasmtime
     // produced; wasmtime itself checks the version, target, flags and features it
@@ -60,8 +96,9 @@ fn load(engine: &wasmtime::Engine, artefact: &[u8]) -> Result<Module, LoadError>
     // wasmtime: in this process, in a child running our own executable (read back
     // over a pipe only we hold), or read from a cache entry that this code wrote (the
     // folder is private to the user running arena and refused otherwise) and whose key
-    // (module, wasmtime version, engine settings) and SHA-256 of the artefact were
-    // checked just before, so a truncated or corrupted entry never gets here.
+    // (module, wasmtime version, engine settings, rewrite version) and SHA-256 of the
+    // artefact were checked just before, so a truncated or corrupted entry never gets
+    // here.
     unsafe { Module::deserialize(engine, artefact) }.map_err(|e| {
         LoadError::Compiler(format!("the compiled artefact is refused: {}", chain(&e)))
     })

@@ -17,6 +17,7 @@ use wasmtime::Engine;
 
 use super::limits::Limits;
 use super::load_error::LoadError;
+use super::metering::{Metering, METERING_ENV};
 use crate::units::human_bytes;
 
 /// The hidden subcommand of the `arena` executable that compiles one module: the wasm
@@ -52,6 +53,7 @@ pub enum Compiler {
 pub(crate) fn artefact(
     compiler: &Compiler,
     engine: &Engine,
+    metering: Metering,
     limits: &Limits,
     binary: &[u8],
 ) -> Result<Vec<u8>, LoadError> {
@@ -59,7 +61,7 @@ pub(crate) fn artefact(
         Compiler::InProcess => engine
             .precompile_module(binary)
             .map_err(|e| LoadError::Invalid(chain(&e))),
-        Compiler::Process(exe) => in_child(exe, limits, binary),
+        Compiler::Process(exe) => in_child(exe, metering, limits, binary),
     }
 }
 
@@ -77,13 +79,20 @@ pub(crate) fn wall_secs(limits: &Limits) -> u64 {
     limits.compile_secs.saturating_mul(2).saturating_add(5)
 }
 
-/// Runs `exe __compile` with `binary` on stdin and returns what it wrote on stdout.
-fn in_child(exe: &Path, limits: &Limits, binary: &[u8]) -> Result<Vec<u8>, LoadError> {
+/// Runs `exe __compile` with `binary` on stdin and returns what it wrote on stdout. The
+/// child's engine is told its `metering` (whatever this process's environment says).
+fn in_child(
+    exe: &Path,
+    metering: Metering,
+    limits: &Limits,
+    binary: &[u8],
+) -> Result<Vec<u8>, LoadError> {
     let mut cmd = Command::new(exe);
     cmd.arg(COMPILE_SUBCOMMAND)
         .arg("--stack-bytes")
         .arg(limits.stack_bytes.to_string())
         .env("RUST_BACKTRACE", "0")
+        .env(METERING_ENV, metering.name())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());

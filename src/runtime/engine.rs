@@ -47,8 +47,22 @@ pub(crate) struct Shared {
     pub(crate) cache: Option<ModuleCache>,
     /// How fuel is metered.
     pub(crate) metering: Metering,
-    /// Advances the epoch for the safety net.
+    /// Under arena's metering: the engine with wasmtime's fuel that plays again a call the
+    /// rewrite's counter could not pay for (see [`Exact`]).
+    pub(crate) exact: Option<Exact>,
+    /// Advances the epoch for the safety net (of whichever engine checks it).
     _ticker: Ticker,
+}
+
+/// The engine of record under arena's metering: wasmtime's fuel and the epoch net, with
+/// the same host functions, limits and features as the sandbox's own engine. Modules are
+/// compiled for it only when one of their calls needs it (`module.rs`); its instances
+/// are allocated on demand, as they are rare.
+pub(crate) struct Exact {
+    /// The engine.
+    pub(crate) engine: Engine,
+    /// The host functions, for this engine.
+    pub(crate) linker: Linker<BotState>,
 }
 
 impl Shared {
@@ -67,7 +81,16 @@ impl Shared {
         let engine = Engine::new(&config(&limits, true, metering)).map_err(engine_err)?;
         let linker = host::linker(&engine).map_err(engine_err)?;
         let host_funcs = host_function_types(&engine, &linker, &limits);
-        let ticker = Ticker::start(engine.clone())?;
+        let exact = if metering.rewrites() {
+            let engine =
+                Engine::new(&config(&limits, false, Metering::Wasmtime)).map_err(engine_err)?;
+            let linker = host::linker(&engine).map_err(engine_err)?;
+            Some(Exact { engine, linker })
+        } else {
+            None
+        };
+        let ticked = exact.as_ref().map_or(&engine, |e| &e.engine).clone();
+        let ticker = Ticker::start(ticked)?;
         Ok(Shared {
             engine,
             limits,
@@ -76,6 +99,7 @@ impl Shared {
             compiler,
             cache,
             metering,
+            exact,
             _ticker: ticker,
         })
     }

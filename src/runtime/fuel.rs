@@ -8,6 +8,12 @@
 //! counter and looks at the CPU-time safety net, or stops the call out of fuel when the
 //! reserve cannot cover the debt. Fuel used is the budget less the counter and the
 //! reserve, so the slices change no count.
+//!
+//! One unit of each budget is withheld from the counter and the reserve: the counter
+//! runs ahead of wasmtime's count (it charges each region on entry), and wasmtime stops
+//! a call at a check where its count has *reached* the budget, so a call that never
+//! takes the counter past the budget less one unit is one wasmtime lets finish. A call
+//! stopped out of fuel here is played again on wasmtime's fuel (`wasm_bot.rs`).
 
 use wasmtime::{AsContext, AsContextMut, Caller, Global, Instance, Trap, Val};
 
@@ -48,8 +54,12 @@ pub(crate) fn set(
     match tank(&store) {
         Tank::Wasmtime => store.as_context_mut().set_fuel(fuel),
         Tank::Counter(counter) => {
-            let slice = fuel.min(REFUEL_SLICE);
-            store.as_context_mut().data_mut().reserve = fuel - slice;
+            let usable = fuel.saturating_sub(1);
+            let slice = usable.min(REFUEL_SLICE);
+            let mut ctx = store.as_context_mut();
+            let state = ctx.data_mut();
+            state.reserve = usable - slice;
+            state.withheld = fuel - usable;
             counter.set(&mut store, Val::I64(slice as i64))
         }
         Tank::Unattached => Ok(()),
@@ -64,8 +74,14 @@ pub(crate) fn get(mut store: impl AsContextMut<Data = BotState>) -> wasmtime::Re
     match tank(&store) {
         Tank::Wasmtime => store.as_context().get_fuel(),
         Tank::Counter(counter) => {
-            let reserve = store.as_context().data().reserve;
-            Ok((counter_value(&mut store, counter).max(0) as u64).saturating_add(reserve))
+            let left = counter_value(&mut store, counter);
+            if left < 0 {
+                return Ok(0);
+            }
+            let state = store.as_context().data();
+            Ok((left as u64)
+                .saturating_add(state.reserve)
+                .saturating_add(state.withheld))
         }
         Tank::Unattached => Ok(0),
     }

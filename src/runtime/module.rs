@@ -1,6 +1,6 @@
 //! A compiled, checked bot module, ready to be instantiated once per game.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use sha2::{Digest, Sha256};
 use wasmtime::{ExternType, InstancePre, Module};
@@ -71,6 +71,42 @@ pub(crate) struct ModuleInner {
     pub(crate) shared: Arc<Shared>,
     /// The input written into every instance after instantiation, if any.
     pub(crate) input: Option<ModuleInput>,
+    /// Under arena's metering: the module as handed in, compiled for the engine of
+    /// record when a call first needs it (see [`ExactForm`]).
+    pub(crate) exact: Option<Arc<ExactForm>>,
+}
+
+/// A module's form for the engine of record (wasmtime's fuel), under arena's metering:
+/// the checked binary, compiled the first time one of its calls runs past what the
+/// rewrite's counter can pay (`wasm_bot.rs`), then kept for every later such call.
+pub(crate) struct ExactForm {
+    /// The checked binary (as handed in, in binary form).
+    binary: Vec<u8>,
+    /// The instantiable module, once compiled (or why it could not be: the load error's
+    /// message).
+    pre: OnceLock<Result<InstancePre<BotState>, String>>,
+}
+
+impl ExactForm {
+    /// The instantiable module for the engine of record, compiled on the first call.
+    ///
+    /// # Errors
+    /// The message of the [`LoadError`] when it cannot be compiled (a compile limit, the
+    /// child process).
+    pub(crate) fn pre(&self, shared: &Shared) -> Result<&InstancePre<BotState>, String> {
+        self.pre
+            .get_or_init(|| {
+                let exact = shared
+                    .exact
+                    .as_ref()
+                    .ok_or_else(|| "the sandbox has no engine of record".to_string())?;
+                let module = compile::compile_exact(shared, exact, &self.binary)
+                    .map_err(|e| e.to_string())?;
+                exact.linker.instantiate_pre(&module).map_err(|e| chain(&e))
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
 }
 
 /// The input of a module that reads one at instantiation (arena's Python interpreter
@@ -120,6 +156,7 @@ impl WasmModule {
                 wants_legal_moves: inner.wants_legal_moves,
                 shared: Arc::clone(&inner.shared),
                 input: Some(input),
+                exact: inner.exact.clone(),
             }),
         }
     }
@@ -183,6 +220,12 @@ pub(crate) fn load_capped(
             wants_legal_moves,
             shared: Arc::clone(shared),
             input: None,
+            exact: shared.exact.is_some().then(|| {
+                Arc::new(ExactForm {
+                    binary,
+                    pre: OnceLock::new(),
+                })
+            }),
         }),
     })
 }

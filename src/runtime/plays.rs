@@ -8,8 +8,8 @@
 
 use thiserror::Error;
 
-use super::fuel::classify;
 use super::module::PLAYS_EXPORT;
+use super::wasm_bot::{Form, Stop};
 use super::WasmModule;
 use crate::bot::Fault;
 
@@ -64,20 +64,34 @@ impl WasmModule {
         if !self.exports().iter().any(|e| e.name == PLAYS_EXPORT.0) {
             return Ok(Declared::Undeclared);
         }
-        let limits = &self.inner.shared.limits;
-        let budget = limits.fuel_instantiate;
-        let (mut store, instance, _) = self.start_instance(budget, 0)?;
-        let plays = instance
-            .get_typed_func::<(i32, i32), i32>(&mut store, PLAYS_EXPORT.0)
-            .map_err(|e| classify(&mut store, &e, budget, limits.timeout_secs))?;
-        let answer = plays
-            .call(&mut store, (game_id, i32::from(seats)))
-            .map_err(|e| classify(&mut store, &e, budget, limits.timeout_secs))?;
+        let answer = match self.ask_plays(Form::Own, game_id, seats) {
+            Err(stop) if stop.counter_ran_out && self.inner.exact.is_some() => {
+                self.ask_plays(Form::Exact, game_id, seats)?
+            }
+            other => other?,
+        };
         Ok(if answer != 0 {
             Declared::Plays
         } else {
             Declared::DoesNotPlay
         })
+    }
+}
+
+impl WasmModule {
+    /// `arena_plays(game_id, seats)` on a fresh instance of `form` (seed 0), under what
+    /// is left of the instantiation fuel budget.
+    fn ask_plays(&self, form: Form, game_id: i32, seats: u8) -> Result<i32, Stop> {
+        let limits = &self.inner.shared.limits;
+        let budget = limits.fuel_instantiate;
+        let (mut store, instance, _) = self.start_on(form, budget, 0)?;
+        let secs = limits.timeout_secs;
+        let plays = instance
+            .get_typed_func::<(i32, i32), i32>(&mut store, PLAYS_EXPORT.0)
+            .map_err(|e| Stop::of(&mut store, &e, budget, secs))?;
+        plays
+            .call(&mut store, (game_id, i32::from(seats)))
+            .map_err(|e| Stop::of(&mut store, &e, budget, secs))
     }
 }
 

@@ -33,6 +33,9 @@ pub(crate) struct BotState {
     /// Under arena's metering: the part of the call's budget not yet moved into the
     /// counter (see `metering::REFUEL_SLICE`).
     pub(crate) reserve: u64,
+    /// Under arena's metering: the unit of the call's budget kept out of the counter and
+    /// the reserve (1, or 0 for a budget of 0; see `fuel.rs`).
+    pub(crate) withheld: u64,
 }
 
 impl BotState {
@@ -47,6 +50,7 @@ impl BotState {
             metering,
             counter: None,
             reserve: 0,
+            withheld: 0,
         }
     }
 }

@@ -1,26 +1,102 @@
 //! A [`WasmBot`]: one fresh instance of a module playing one game.
+//!
+//! Under arena's metering (`metering/`) a call that the rewrite's counter cannot pay for
+//! is not judged by it: the bot is played again on wasmtime's fuel, the engine of
+//! record, from a fresh instance with the same seed through every call it was asked so
+//! far, and that call's verdict (and from then on every call's) is wasmtime's. Every
+//! call the counter pays for is one wasmtime's fuel lets finish, with the same fuel
+//! (`fuel.rs`), so the replayed calls end as they did.
 
 use wasmtime::{Instance, Memory, Store, TypedFunc, UpdateDeadline};
 
 use super::fuel::{self, classify};
 use super::host::range;
 use super::limits::Limits;
-use super::metering::START_EXPORT;
+use super::metering::{Metering, START_EXPORT};
 use super::module::{ModuleInput, WasmModule, INITIALIZE};
 use super::state::BotState;
 use crate::bot::{Bot, Fault, Reply};
+
+/// Which compiled form of a module an instance runs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Form {
+    /// The sandbox's own engine (under arena's metering: the rewritten module).
+    Own,
+    /// The engine of record, wasmtime's fuel (under arena's metering only).
+    Exact,
+}
+
+/// A call that failed: the fault, and whether it was the rewrite's counter that ran out
+/// (so the engine of record must judge it).
+pub(super) struct Stop {
+    /// What the bot is told.
+    pub(super) fault: Fault,
+    /// The rewrite's counter could not pay for the call.
+    pub(super) counter_ran_out: bool,
+}
+
+impl From<Stop> for Fault {
+    fn from(stop: Stop) -> Fault {
+        stop.fault
+    }
+}
+
+impl Stop {
+    /// The stop of `err`, raised in `store` under `budget`.
+    pub(super) fn of(
+        store: &mut Store<BotState>,
+        err: &wasmtime::Error,
+        budget: u64,
+        secs: u64,
+    ) -> Stop {
+        let counter_ran_out = fuel::exhausted(&mut *store);
+        Stop {
+            fault: classify(store, err, budget, secs),
+            counter_ran_out,
+        }
+    }
+
+    /// `fault`, not the counter's doing.
+    fn plain(fault: Fault) -> Stop {
+        Stop {
+            fault,
+            counter_ran_out: false,
+        }
+    }
+}
+
+/// One instance's store and the handles a move needs.
+struct Run {
+    store: Store<BotState>,
+    memory: Memory,
+    alloc: TypedFunc<i32, i32>,
+    choose: TypedFunc<(i32, i32), i32>,
+    /// Fuel its instantiation used.
+    instantiation_fuel: u64,
+}
+
+/// The moves a bot was asked, kept while it may have to be played again: every state
+/// word in one vector (`words`, cut at `ends`), and each move's legal moves if offered.
+#[derive(Default)]
+struct Asked {
+    words: Vec<i32>,
+    ends: Vec<usize>,
+    legal: Vec<Option<Vec<i32>>>,
+}
 
 /// One bot in one game: its own `Store`, memory and globals, never shared with another
 /// game. Calls run under the per-move fuel budget, the memory and stack caps and the
 /// CPU-time safety net of the sandbox's [`Limits`] (see `guard.rs`).
 pub struct WasmBot {
-    store: Store<BotState>,
-    memory: Memory,
-    alloc: TypedFunc<i32, i32>,
-    choose: TypedFunc<(i32, i32), i32>,
+    module: WasmModule,
+    seed: u64,
+    run: Run,
+    /// Which form `run` is of.
+    form: Form,
+    /// What was asked so far, while the bot may be played again on the engine of record.
+    asked: Option<Asked>,
     fuel_per_move: u64,
     timeout_secs: u64,
-    instantiation_fuel: u64,
     wants_legal_moves: bool,
     moves_fuel: Vec<u64>,
     scratch: Vec<u8>,
@@ -39,15 +115,46 @@ impl WasmModule {
     /// [`Fault::Instantiation`] with the reason (a trap, out of fuel, a cap reached).
     pub fn instantiate(&self, seed: u64) -> Result<WasmBot, Fault> {
         let limits: &Limits = &self.inner.shared.limits;
+        let (run, form) = match self.fresh(Form::Own, seed) {
+            Err(stop) if stop.counter_ran_out && self.inner.exact.is_some() => {
+                (self.fresh(Form::Exact, seed)?, Form::Exact)
+            }
+            other => (other?, Form::Own),
+        };
+        Ok(WasmBot {
+            module: self.clone(),
+            seed,
+            run,
+            form,
+            asked: (form == Form::Own && self.inner.exact.is_some()).then(Asked::default),
+            fuel_per_move: limits.fuel_per_move,
+            timeout_secs: limits.timeout_secs,
+            wants_legal_moves: self.inner.wants_legal_moves,
+            moves_fuel: Vec::new(),
+            scratch: Vec::new(),
+            fault: None,
+        })
+    }
+
+    /// A fresh instance of `form`, its input read, ready for moves.
+    ///
+    /// # Errors
+    /// The [`Stop`] of instantiation, its fault a [`Fault::Instantiation`].
+    fn fresh(&self, form: Form, seed: u64) -> Result<Run, Stop> {
+        let limits: &Limits = &self.inner.shared.limits;
         let budget = limits.fuel_instantiate;
         let fail = |store: &mut Store<BotState>, e: wasmtime::Error| {
-            Fault::Instantiation(classify(store, &e, budget, limits.timeout_secs).to_string())
+            let stop = Stop::of(store, &e, budget, limits.timeout_secs);
+            Stop {
+                fault: Fault::Instantiation(stop.fault.to_string()),
+                ..stop
+            }
         };
-        let (mut store, instance, memory) = self.start_instance(budget, seed)?;
+        let (mut store, instance, memory) = self.start_on(form, budget, seed)?;
         if let Some(input) = &self.inner.input {
             read_input(&mut store, &instance, memory, input).map_err(|e| match e {
                 InputError::Wasm(e) => fail(&mut store, e),
-                InputError::Refused(why) => Fault::Instantiation(why),
+                InputError::Refused(why) => Stop::plain(Fault::Instantiation(why)),
             })?;
         }
         let alloc = instance
@@ -57,42 +164,70 @@ impl WasmModule {
             .get_typed_func::<(i32, i32), i32>(&mut store, "choose_move")
             .map_err(|e| fail(&mut store, e))?;
         let left = fuel::get(&mut store).map_err(|e| fail(&mut store, e))?;
-        Ok(WasmBot {
+        Ok(Run {
             store,
             memory,
             alloc,
             choose,
-            fuel_per_move: limits.fuel_per_move,
-            timeout_secs: limits.timeout_secs,
             instantiation_fuel: budget.saturating_sub(left),
-            wants_legal_moves: self.inner.wants_legal_moves,
-            moves_fuel: Vec::new(),
-            scratch: Vec::new(),
-            fault: None,
         })
     }
-}
 
-impl WasmModule {
-    /// A fresh instance under the sandbox's guards: its own store with the memory and
-    /// stack caps, `fuel` for instantiation and what follows, the CPU-time net armed for
-    /// it, `random_get` seeded with `seed`; `_initialize` run if exported. Returns the
-    /// store, the instance and its `memory`.
+    /// A fresh instance under the sandbox's guards, played again on the engine of record
+    /// when the rewrite's counter cannot pay for its instantiation: see
+    /// [`WasmModule::start_on`].
     ///
     /// # Errors
-    /// [`Fault::Instantiation`] with the reason (a trap, out of fuel, a cap reached, no
-    /// `memory`).
+    /// [`Fault::Instantiation`] with the reason.
     pub(super) fn start_instance(
         &self,
         fuel: u64,
         seed: u64,
     ) -> Result<(Store<BotState>, Instance, Memory), Fault> {
+        match self.start_on(Form::Own, fuel, seed) {
+            Err(stop) if stop.counter_ran_out && self.inner.exact.is_some() => self
+                .start_on(Form::Exact, fuel, seed)
+                .map_err(|stop| stop.fault),
+            other => other.map_err(|stop| stop.fault),
+        }
+    }
+
+    /// A fresh instance of `form` under the sandbox's guards: its own store with the
+    /// memory and stack caps, `fuel` for instantiation and what follows, the CPU-time net
+    /// armed for it, `random_get` seeded with `seed`; `_initialize` run if exported.
+    /// Returns the store, the instance and its `memory`.
+    ///
+    /// # Errors
+    /// The [`Stop`], its fault a [`Fault::Instantiation`] with the reason (a trap, out of
+    /// fuel, a cap reached, no `memory`; the engine of record's form that cannot be
+    /// compiled).
+    pub(super) fn start_on(
+        &self,
+        form: Form,
+        fuel: u64,
+        seed: u64,
+    ) -> Result<(Store<BotState>, Instance, Memory), Stop> {
         let shared = &self.inner.shared;
         let limits = &shared.limits;
         let fail = |store: &mut Store<BotState>, e: wasmtime::Error| {
-            Fault::Instantiation(classify(store, &e, fuel, limits.timeout_secs).to_string())
+            let stop = Stop::of(store, &e, fuel, limits.timeout_secs);
+            Stop {
+                fault: Fault::Instantiation(stop.fault.to_string()),
+                ..stop
+            }
         };
-        let mut store = Store::new(&shared.engine, BotState::new(limits, seed, shared.metering));
+        let (engine, pre, metering) = match (form, &self.inner.exact, &shared.exact) {
+            (Form::Exact, Some(form), Some(exact)) => {
+                let pre = form.pre(shared).map_err(|why| {
+                    Stop::plain(Fault::Instantiation(format!(
+                        "arena cannot compile the module for wasmtime's fuel: {why}"
+                    )))
+                })?;
+                (&exact.engine, pre, Metering::Wasmtime)
+            }
+            _ => (&shared.engine, &self.inner.pre, shared.metering),
+        };
+        let mut store = Store::new(engine, BotState::new(limits, seed, metering));
         store.limiter(|state| &mut state.limiter);
         fuel::set(&mut store, fuel).map_err(|e| fail(&mut store, e))?;
         // Every tick, the net compares the call's CPU time with its allowance.
@@ -105,9 +240,7 @@ impl WasmModule {
         });
         store.data_mut().guard.arm(fuel);
         store.set_epoch_deadline(1);
-        let instance = self
-            .inner
-            .pre
+        let instance = pre
             .instantiate(&mut store)
             .map_err(|e| fail(&mut store, e))?;
         fuel::attach(&mut store, &instance);
@@ -124,9 +257,11 @@ impl WasmModule {
                 .and_then(|init| init.call(&mut store, ()))
                 .map_err(|e| fail(&mut store, e))?;
         }
-        let memory = instance
-            .get_memory(&mut store, "memory")
-            .ok_or_else(|| Fault::Instantiation("the instance has no `memory`".to_string()))?;
+        let memory = instance.get_memory(&mut store, "memory").ok_or_else(|| {
+            Stop::plain(Fault::Instantiation(
+                "the instance has no `memory`".to_string(),
+            ))
+        })?;
         Ok((store, instance, memory))
     }
 }
@@ -175,6 +310,74 @@ fn read_input(
     Ok(())
 }
 
+impl Run {
+    /// `arena_alloc(len_bytes)`, the words written at the pointer, then
+    /// `choose_move(ptr, len_bytes)`, all on one `budget`, with `legal` offered to
+    /// `arena.legal_moves` (and given back after the call).
+    fn call(
+        &mut self,
+        words: &[i32],
+        legal: &mut Option<Vec<i32>>,
+        budget: u64,
+        timeout_secs: u64,
+        scratch: &mut Vec<u8>,
+    ) -> Result<Reply, Stop> {
+        self.store.data_mut().legal_moves = legal.take();
+        let result = self.call_inner(words, budget, timeout_secs, scratch);
+        *legal = self.store.data_mut().legal_moves.take();
+        result
+    }
+
+    /// [`Run::call`] once the legal moves are in place.
+    fn call_inner(
+        &mut self,
+        words: &[i32],
+        budget: u64,
+        secs: u64,
+        scratch: &mut Vec<u8>,
+    ) -> Result<Reply, Stop> {
+        let len_bytes = words
+            .len()
+            .checked_mul(4)
+            .and_then(|n| i32::try_from(n).ok())
+            .ok_or_else(|| {
+                Stop::plain(Fault::Trap(format!(
+                    "{} state words do not fit an i32 length",
+                    words.len()
+                )))
+            })?;
+        let store = &mut self.store;
+        fuel::set(&mut *store, budget).map_err(|e| Stop::of(store, &e, budget, secs))?;
+        store.data_mut().guard.arm(budget);
+        store.set_epoch_deadline(1);
+        let ptr = self
+            .alloc
+            .call(&mut *store, len_bytes)
+            .map_err(|e| Stop::of(store, &e, budget, secs))?;
+        let size = self.memory.data_size(&*store);
+        let Some(r) = range(ptr, len_bytes as u64, size) else {
+            return Err(Stop::plain(Fault::BadPointer(format!(
+                "arena_alloc({len_bytes}) returned {}, but memory is {size} bytes: \
+                 the {len_bytes} bytes of state would end at byte {}",
+                ptr as u32,
+                u64::from(ptr as u32) + len_bytes as u64
+            ))));
+        };
+        scratch.clear();
+        scratch.extend(words.iter().flat_map(|w| w.to_le_bytes()));
+        self.memory.data_mut(&mut *store)[r].copy_from_slice(scratch);
+        let raw = self
+            .choose
+            .call(&mut *store, (ptr, len_bytes))
+            .map_err(|e| Stop::of(store, &e, budget, secs))?;
+        let left = fuel::get(&mut *store).map_err(|e| Stop::of(store, &e, budget, secs))?;
+        Ok(Reply {
+            raw,
+            fuel: budget.saturating_sub(left),
+        })
+    }
+}
+
 impl WasmBot {
     /// One answer; after a fault, every later call returns the same fault: the game is
     /// forfeited and the instance is not trusted again.
@@ -183,15 +386,16 @@ impl WasmBot {
             return Err(fault.clone());
         }
         let result = self.play(words, legal);
-        if let Err(fault) = &result {
-            self.fault = Some(fault.clone());
+        match &result {
+            Ok(reply) => self.moves_fuel.push(reply.fuel),
+            Err(fault) => self.fault = Some(fault.clone()),
         }
         result
     }
 
     /// Fuel that instantiation used.
     pub fn instantiation_fuel(&self) -> u64 {
-        self.instantiation_fuel
+        self.run.instantiation_fuel
     }
 
     /// Fuel each successful move used, in order (for `arena check`'s max and mean).
@@ -199,61 +403,61 @@ impl WasmBot {
         &self.moves_fuel
     }
 
-    /// The fault of a failed call.
-    fn fault(&mut self, err: &wasmtime::Error) -> Fault {
-        classify(&mut self.store, err, self.fuel_per_move, self.timeout_secs)
-    }
-
     /// One move with `legal` (the position's legal moves, when known) offered to
-    /// `arena.legal_moves` for its length only.
-    fn play(&mut self, words: &[i32], legal: Option<Vec<i32>>) -> Result<Reply, Fault> {
-        self.store.data_mut().legal_moves = legal;
-        let result = self.call(words);
-        self.store.data_mut().legal_moves = None;
-        result
+    /// `arena.legal_moves` for its length only; played again on the engine of record
+    /// when the rewrite's counter cannot pay for it.
+    fn play(&mut self, words: &[i32], mut legal: Option<Vec<i32>>) -> Result<Reply, Fault> {
+        let (budget, secs) = (self.fuel_per_move, self.timeout_secs);
+        match self
+            .run
+            .call(words, &mut legal, budget, secs, &mut self.scratch)
+        {
+            Ok(reply) => {
+                if let Some(asked) = &mut self.asked {
+                    asked.words.extend_from_slice(words);
+                    asked.ends.push(asked.words.len());
+                    asked.legal.push(legal);
+                }
+                Ok(reply)
+            }
+            Err(stop) if stop.counter_ran_out && self.form == Form::Own => {
+                self.play_exactly(words, legal)
+            }
+            Err(stop) => Err(stop.fault),
+        }
     }
 
-    /// `arena_alloc(len_bytes)`, the words written at the pointer, then
-    /// `choose_move(ptr, len_bytes)`, all on one fuel budget.
-    fn call(&mut self, words: &[i32]) -> Result<Reply, Fault> {
-        let len_bytes = words
-            .len()
-            .checked_mul(4)
-            .and_then(|n| i32::try_from(n).ok())
-            .ok_or_else(|| {
-                Fault::Trap(format!(
-                    "{} state words do not fit an i32 length",
-                    words.len()
-                ))
-            })?;
-        fuel::set(&mut self.store, self.fuel_per_move).map_err(|e| self.fault(&e))?;
-        self.store.data_mut().guard.arm(self.fuel_per_move);
-        self.store.set_epoch_deadline(1);
-        let ptr = self
-            .alloc
-            .call(&mut self.store, len_bytes)
-            .map_err(|e| self.fault(&e))?;
-        let size = self.memory.data_size(&self.store);
-        let Some(r) = range(ptr, len_bytes as u64, size) else {
-            return Err(Fault::BadPointer(format!(
-                "arena_alloc({len_bytes}) returned {}, but memory is {size} bytes: \
-                 the {len_bytes} bytes of state would end at byte {}",
-                ptr as u32,
-                u64::from(ptr as u32) + len_bytes as u64
-            )));
-        };
-        self.scratch.clear();
-        self.scratch
-            .extend(words.iter().flat_map(|w| w.to_le_bytes()));
-        self.memory.data_mut(&mut self.store)[r].copy_from_slice(&self.scratch);
-        let raw = self
-            .choose
-            .call(&mut self.store, (ptr, len_bytes))
-            .map_err(|e| self.fault(&e))?;
-        let left = fuel::get(&mut self.store).map_err(|e| self.fault(&e))?;
-        let fuel = self.fuel_per_move.saturating_sub(left);
-        self.moves_fuel.push(fuel);
-        Ok(Reply { raw, fuel })
+    /// The move the rewrite's counter could not pay for, judged by the engine of record:
+    /// a fresh instance of its form, with the same seed, asked every earlier move again
+    /// (each must end as it did), then this one. The bot goes on on that instance.
+    fn play_exactly(&mut self, words: &[i32], mut legal: Option<Vec<i32>>) -> Result<Reply, Fault> {
+        let (budget, secs) = (self.fuel_per_move, self.timeout_secs);
+        let mut run = self
+            .module
+            .fresh(Form::Exact, self.seed)
+            .map_err(|stop| stop.fault)?;
+        let asked = self.asked.take().unwrap_or_default();
+        let mut start = 0;
+        for ((&end, earlier), &fuel) in asked.ends.iter().zip(asked.legal).zip(&self.moves_fuel) {
+            let mut earlier = earlier;
+            let words = &asked.words[start..end];
+            start = end;
+            match run.call(words, &mut earlier, budget, secs, &mut self.scratch) {
+                Ok(reply) if reply.fuel == fuel => {}
+                _ => {
+                    return Err(Fault::Trap(
+                        "arena: a move played again on wasmtime's fuel ended otherwise than \
+                         under arena's metering (a bug in arena: please report it)"
+                            .to_string(),
+                    ))
+                }
+            }
+        }
+        self.run = run;
+        self.form = Form::Exact;
+        self.run
+            .call(words, &mut legal, budget, secs, &mut self.scratch)
+            .map_err(|stop| stop.fault)
     }
 }
 
@@ -277,15 +481,15 @@ impl Bot for WasmBot {
     }
 
     fn output(&self) -> String {
-        self.store.data().output.text()
+        self.run.store.data().output.text()
     }
 
     fn output_lines(&self) -> usize {
-        self.store.data().output.lines()
+        self.run.store.data().output.lines()
     }
 
     /// The memory's size now, which is its peak: WebAssembly memory never shrinks.
     fn memory_bytes(&self) -> u64 {
-        self.memory.data_size(&self.store) as u64
+        self.run.memory.data_size(&self.run.store) as u64
     }
 }

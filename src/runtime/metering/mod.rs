@@ -1,6 +1,6 @@
 //! arena's own fuel metering: a rewrite of a validated module that keeps a fuel counter in
 //! a global of its own and charges it at a few places, instead of wasmtime's per-block
-//! fuel (an experimental engine setting, see [`Metering`] and `docs/PERFORMANCE.md`).
+//! fuel (the default engine setting, see [`Metering`] and `docs/PERFORMANCE.md`).
 //! It charges exactly what wasmtime's fuel counts (wasmtime 48's default operator costs).
 //!
 //! What the rewrite does:
@@ -36,11 +36,15 @@
 //! so each operator directly in the region runs at most once per charge, and the ones it
 //! does not run are exactly those a taken branch jumps over, which the branch gives back.
 //! When a move returns, the counter has been charged each operator it ran, once, as
-//! wasmtime counts. While it runs, the counter can be ahead of that count by the rest of
-//! the regions still open (charged on entry, not yet run): a move is stopped out of fuel
-//! when that is more than its budget, which is never before wasmtime would count the
-//! budget spent minus those open regions' rest. `tests/runtime_metering.rs` compares the
-//! two counts on every example bot and on generated programs.
+//! wasmtime counts. While it runs, the counter is never behind that count, and ahead of it
+//! by the rest of the regions still open (charged on entry, not yet run). So a call whose
+//! counter never passes its budget less one unit is one that wasmtime's fuel lets finish
+//! too (wasmtime stops a call at a function entry or loop header where its count has
+//! reached the budget), with the same fuel; a call whose counter passes it is stopped and
+//! played again on wasmtime's fuel (`fuel.rs`, `wasm_bot.rs`), so the verdict at the
+//! edge of the budget is wasmtime's. `tests/runtime_metering.rs` compares the two
+//! settings on every example bot and on generated programs, at budgets around each
+//! call's exact cost.
 
 mod body;
 mod fold;
@@ -72,32 +76,49 @@ pub const REFUEL_IMPORT: &str = "refuel";
 /// once per this much fuel, with no check of its own in the compiled code.
 pub const REFUEL_SLICE: u64 = 1 << 20;
 
-/// The environment variable that chooses the [`Metering`] (experimental; unset means
-/// [`Metering::Wasmtime`]).
+/// The environment variable that chooses the [`Metering`] (unset means
+/// [`Metering::Arena`], the default).
 pub const METERING_ENV: &str = "ARENA_METERING";
 
-/// How a sandbox meters the fuel of its bots.
+/// The version of the rewrite, part of the module cache's key for rewritten modules
+/// (which is taken on the module as handed in, so that a warm load skips the rewrite):
+/// change it whenever the rewrite's output changes.
+pub const REWRITE_VERSION: &str = "arena-metering-2";
+
+/// How a sandbox meters the fuel of its bots. Both give every call the same verdict and
+/// the same fuel (wasmtime's fuel is the semantics of record; see [`Metering::Arena`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Metering {
-    /// wasmtime's own fuel (exact: one unit per operator) and the epoch safety net: the
-    /// default.
+    /// wasmtime's own fuel (one unit per operator, checked at every function entry and
+    /// loop header) and the epoch safety net.
     Wasmtime,
-    /// arena's rewrite (this module): the same counts, no epoch check in the compiled
-    /// code; the CPU-time safety net looks at every refuel (see [`REFUEL_SLICE`]).
+    /// arena's rewrite (this module), the default: the same counts, no epoch check in
+    /// the compiled code; the CPU-time safety net looks at every refuel (see
+    /// [`REFUEL_SLICE`]). A call the rewrite's counter cannot pay for is played again
+    /// on wasmtime's fuel, from a fresh instance, so its verdict is wasmtime's exactly
+    /// (`runtime/wasm_bot.rs`).
     Arena,
 }
 
 impl Metering {
-    /// The setting named by [`METERING_ENV`]: `wasmtime` (or unset) or `arena`.
+    /// The setting named by [`METERING_ENV`]: `arena` (or unset) or `wasmtime`.
     ///
     /// # Errors
     /// [`MeteringError::Setting`] for any other value.
     pub fn from_env() -> Result<Metering, MeteringError> {
         match std::env::var(METERING_ENV) {
-            Err(std::env::VarError::NotPresent) => Ok(Metering::Wasmtime),
+            Err(std::env::VarError::NotPresent) => Ok(Metering::Arena),
             Ok(v) if v == "wasmtime" => Ok(Metering::Wasmtime),
             Ok(v) if v == "arena" => Ok(Metering::Arena),
             _ => Err(MeteringError::Setting),
+        }
+    }
+
+    /// The setting's value for [`METERING_ENV`].
+    pub fn name(self) -> &'static str {
+        match self {
+            Metering::Wasmtime => "wasmtime",
+            Metering::Arena => "arena",
         }
     }
 
