@@ -251,6 +251,7 @@ fn at_the_edge_of_the_budget_every_verdict_is_wasmtimes() {
         "bulk_lengths.wat",
         "host_in_helper.wat",
         "folded_calls.wat",
+        "owing.wat",
     ] {
         let exact = move_fuel(name, "wasmtime");
         for budget in [
@@ -274,6 +275,21 @@ fn at_the_edge_of_the_budget_every_verdict_is_wasmtimes() {
     // The counter (which reaches the exact cost) cannot pay for these: only the replay on
     // wasmtime's fuel lets them finish.
     assert!(finished_past_the_budget > 0);
+}
+
+/// A move whose helpers' entries do not look at the counter returns owing more than its
+/// budget: the host sees it and the move is judged on wasmtime's fuel, which stops it at
+/// the helper's second entry.
+#[test]
+fn a_move_that_returns_owing_more_than_its_budget_is_judged_by_wasmtimes_fuel() {
+    for metering in ["wasmtime", "arena"] {
+        let report = check(fixture("metering", "owing.wat"), metering, 200);
+        assert_eq!(
+            first_fault(&report).as_deref(),
+            Some("fuel"),
+            "{metering}: {report}"
+        );
+    }
 }
 
 /// Bots of many moves at budgets of their costliest move and one less: the earlier moves

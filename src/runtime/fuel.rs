@@ -60,6 +60,7 @@ pub(crate) fn set(
             let state = ctx.data_mut();
             state.reserve = usable - slice;
             state.withheld = fuel - usable;
+            state.ran_out = false;
             counter.set(&mut store, Val::I64(slice as i64))
         }
         Tank::Unattached => Ok(()),
@@ -75,27 +76,33 @@ pub(crate) fn get(mut store: impl AsContextMut<Data = BotState>) -> wasmtime::Re
         Tank::Wasmtime => store.as_context().get_fuel(),
         Tank::Counter(counter) => {
             let left = counter_value(&mut store, counter);
-            if left < 0 {
+            let state = store.as_context().data();
+            if state.ran_out {
                 return Ok(0);
             }
-            let state = store.as_context().data();
-            Ok((left as u64)
-                .saturating_add(state.reserve)
-                .saturating_add(state.withheld))
+            let left = i128::from(left) + i128::from(state.reserve) + i128::from(state.withheld);
+            Ok(u64::try_from(left.max(0)).unwrap_or(u64::MAX))
         }
         Tank::Unattached => Ok(0),
     }
 }
 
-/// The counter's value (negative once out of fuel).
+/// The counter's value.
 fn counter_value(mut store: impl AsContextMut<Data = BotState>, counter: Global) -> i64 {
     counter.get(&mut store).i64().unwrap_or(-1)
 }
 
-/// Whether the rewrite's counter went negative: the call was stopped out of fuel.
+/// Whether the rewrite's counter could not pay for the call: a refuel or a host call
+/// found the reserve short (the call was stopped), or the call ended owing more than
+/// the reserve holds (some charges do not look at the counter: see `metering/body.rs`).
+/// Such a call is judged again on wasmtime's fuel (`wasm_bot.rs`).
 pub(crate) fn exhausted(mut store: impl AsContextMut<Data = BotState>) -> bool {
     match tank(&store) {
-        Tank::Counter(counter) => counter_value(&mut store, counter) < 0,
+        Tank::Counter(counter) => {
+            let left = counter_value(&mut store, counter);
+            let state = store.as_context().data();
+            state.ran_out || (left < 0 && left.unsigned_abs() > state.reserve)
+        }
         Tank::Wasmtime | Tank::Unattached => false,
     }
 }
@@ -145,15 +152,13 @@ fn refill(state: &mut BotState, left: i64) -> Refill {
 }
 
 /// The refuel function the rewritten code calls with its counter when a charge took it
-/// below zero: see [`refill`]. Out of fuel, the counter global reads -1.
+/// below zero: see [`refill`]. Out of fuel, the store remembers it ([`exhausted`]).
 pub(crate) fn refuel(mut caller: Caller<'_, BotState>, left: i64) -> wasmtime::Result<i64> {
     match refill(caller.data_mut(), left) {
         Refill::Counter(counter) => Ok(counter),
         Refill::Timeout => Err(wasmtime::Error::new(Trap::Interrupt)),
         Refill::OutOfFuel => {
-            if let Some(counter) = caller.data().counter {
-                counter.set(&mut caller, Val::I64(-1))?;
-            }
+            caller.data_mut().ran_out = true;
             Err(wasmtime::Error::new(Trap::OutOfFuel))
         }
     }
@@ -186,10 +191,12 @@ pub(crate) fn charge(
             } else {
                 Some(left)
             };
-            counter.set(&mut store, Val::I64(left.unwrap_or(-1)))?;
             match left {
-                Some(_) => Ok(()),
-                None => Err(wasmtime::Error::new(Trap::OutOfFuel)),
+                Some(left) => counter.set(&mut store, Val::I64(left)),
+                None => {
+                    store.as_context_mut().data_mut().ran_out = true;
+                    Err(wasmtime::Error::new(Trap::OutOfFuel))
+                }
             }
         }
         Tank::Unattached => Ok(()),
@@ -197,7 +204,7 @@ pub(crate) fn charge(
 }
 
 /// The fault of `err`, raised in `store` under a budget of `budget` fuel: out of fuel
-/// when the rewrite's counter went negative, else by the error's type.
+/// when the rewrite's counter could not pay ([`exhausted`]), else by the error's type.
 pub(crate) fn classify(
     store: impl AsContextMut<Data = BotState>,
     err: &wasmtime::Error,

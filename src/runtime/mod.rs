@@ -13,6 +13,7 @@
 
 #![deny(missing_docs)]
 
+mod asked;
 mod cache;
 mod code_limits;
 mod compile;
@@ -34,6 +35,7 @@ mod preinit;
 mod sandbox;
 pub mod snapshot;
 mod state;
+mod stop;
 mod ticker;
 mod types;
 mod wasm_bot;

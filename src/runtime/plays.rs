@@ -9,7 +9,7 @@
 use thiserror::Error;
 
 use super::module::PLAYS_EXPORT;
-use super::wasm_bot::{Form, Stop};
+use super::stop::{Form, Stop};
 use super::WasmModule;
 use crate::bot::Fault;
 
@@ -89,9 +89,11 @@ impl WasmModule {
         let plays = instance
             .get_typed_func::<(i32, i32), i32>(&mut store, PLAYS_EXPORT.0)
             .map_err(|e| Stop::of(&mut store, &e, budget, secs))?;
-        plays
+        let answer = plays
             .call(&mut store, (game_id, i32::from(seats)))
-            .map_err(|e| Stop::of(&mut store, &e, budget, secs))
+            .map_err(|e| Stop::of(&mut store, &e, budget, secs))?;
+        Stop::if_owing(&mut store, budget)?;
+        Ok(answer)
     }
 }
 

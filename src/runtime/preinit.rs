@@ -43,6 +43,18 @@ impl WasmModule {
 }
 
 impl PreinitInstance {
+    /// The result of a call that just returned: its fault if it failed, out of fuel if it
+    /// left arena's counter owing more than its budget holds (see `fuel::exhausted`).
+    fn finish<T>(&mut self, result: wasmtime::Result<T>) -> Result<T, Fault> {
+        let value = result.map_err(|e| self.fault(&e))?;
+        if fuel::exhausted(&mut self.store) {
+            return Err(Fault::OutOfFuel {
+                budget: self.budget,
+            });
+        }
+        Ok(value)
+    }
+
     /// The fault of a failed call.
     fn fault(&mut self, err: &wasmtime::Error) -> Fault {
         classify(&mut self.store, err, self.budget, self.timeout_secs)
@@ -57,7 +69,8 @@ impl PreinitInstance {
             .instance
             .get_typed_func::<(), ()>(&mut self.store, name)
             .map_err(|e| self.fault(&e))?;
-        func.call(&mut self.store, ()).map_err(|e| self.fault(&e))
+        let result = func.call(&mut self.store, ());
+        self.finish(result)
     }
 
     /// Calls the export `name` of type `(i32) -> i32`.
@@ -69,7 +82,8 @@ impl PreinitInstance {
             .instance
             .get_typed_func::<i32, i32>(&mut self.store, name)
             .map_err(|e| self.fault(&e))?;
-        func.call(&mut self.store, arg).map_err(|e| self.fault(&e))
+        let result = func.call(&mut self.store, arg);
+        self.finish(result)
     }
 
     /// Calls the export `name` of type `() -> i32`.
@@ -81,7 +95,8 @@ impl PreinitInstance {
             .instance
             .get_typed_func::<(), i32>(&mut self.store, name)
             .map_err(|e| self.fault(&e))?;
-        func.call(&mut self.store, ()).map_err(|e| self.fault(&e))
+        let result = func.call(&mut self.store, ());
+        self.finish(result)
     }
 
     /// Writes `bytes` into memory at `ptr`.

@@ -36,6 +36,9 @@ pub(crate) struct BotState {
     /// Under arena's metering: the unit of the call's budget kept out of the counter and
     /// the reserve (1, or 0 for a budget of 0; see `fuel.rs`).
     pub(crate) withheld: u64,
+    /// Under arena's metering: a refuel or a host call found the reserve short during
+    /// the current call (see `fuel.rs`).
+    pub(crate) ran_out: bool,
 }
 
 impl BotState {
@@ -51,6 +54,7 @@ impl BotState {
             counter: None,
             reserve: 0,
             withheld: 0,
+            ran_out: false,
         }
     }
 }

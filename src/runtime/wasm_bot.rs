@@ -9,61 +9,15 @@
 
 use wasmtime::{Instance, Memory, Store, TypedFunc, UpdateDeadline};
 
-use super::fuel::{self, classify};
+use super::asked::Asked;
+use super::fuel;
 use super::host::range;
 use super::limits::Limits;
 use super::metering::{Metering, START_EXPORT};
 use super::module::{ModuleInput, WasmModule, INITIALIZE};
 use super::state::BotState;
+use super::stop::{Form, Stop};
 use crate::bot::{Bot, Fault, Reply};
-
-/// Which compiled form of a module an instance runs.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Form {
-    /// The sandbox's own engine (under arena's metering: the rewritten module).
-    Own,
-    /// The engine of record, wasmtime's fuel (under arena's metering only).
-    Exact,
-}
-
-/// A call that failed: the fault, and whether it was the rewrite's counter that ran out
-/// (so the engine of record must judge it).
-pub(super) struct Stop {
-    /// What the bot is told.
-    pub(super) fault: Fault,
-    /// The rewrite's counter could not pay for the call.
-    pub(super) counter_ran_out: bool,
-}
-
-impl From<Stop> for Fault {
-    fn from(stop: Stop) -> Fault {
-        stop.fault
-    }
-}
-
-impl Stop {
-    /// The stop of `err`, raised in `store` under `budget`.
-    pub(super) fn of(
-        store: &mut Store<BotState>,
-        err: &wasmtime::Error,
-        budget: u64,
-        secs: u64,
-    ) -> Stop {
-        let counter_ran_out = fuel::exhausted(&mut *store);
-        Stop {
-            fault: classify(store, err, budget, secs),
-            counter_ran_out,
-        }
-    }
-
-    /// `fault`, not the counter's doing.
-    fn plain(fault: Fault) -> Stop {
-        Stop {
-            fault,
-            counter_ran_out: false,
-        }
-    }
-}
 
 /// One instance's store and the handles a move needs.
 struct Run {
@@ -73,15 +27,6 @@ struct Run {
     choose: TypedFunc<(i32, i32), i32>,
     /// Fuel its instantiation used.
     instantiation_fuel: u64,
-}
-
-/// The moves a bot was asked, kept while it may have to be played again: every state
-/// word in one vector (`words`, cut at `ends`), and each move's legal moves if offered.
-#[derive(Default)]
-struct Asked {
-    words: Vec<i32>,
-    ends: Vec<usize>,
-    legal: Vec<Option<Vec<i32>>>,
 }
 
 /// One bot in one game: its own `Store`, memory and globals, never shared with another
@@ -126,7 +71,7 @@ impl WasmModule {
             seed,
             run,
             form,
-            asked: (form == Form::Own && self.inner.exact.is_some()).then(Asked::default),
+            asked: (form == Form::Own && self.inner.exact.is_some()).then(Asked::reused),
             fuel_per_move: limits.fuel_per_move,
             timeout_secs: limits.timeout_secs,
             wants_legal_moves: self.inner.wants_legal_moves,
@@ -163,6 +108,10 @@ impl WasmModule {
         let choose = instance
             .get_typed_func::<(i32, i32), i32>(&mut store, "choose_move")
             .map_err(|e| fail(&mut store, e))?;
+        Stop::if_owing(&mut store, budget).map_err(|stop| Stop {
+            fault: Fault::Instantiation(stop.fault.to_string()),
+            ..stop
+        })?;
         let left = fuel::get(&mut store).map_err(|e| fail(&mut store, e))?;
         Ok(Run {
             store,
@@ -370,6 +319,7 @@ impl Run {
             .choose
             .call(&mut *store, (ptr, len_bytes))
             .map_err(|e| Stop::of(store, &e, budget, secs))?;
+        Stop::if_owing(store, budget)?;
         let left = fuel::get(&mut *store).map_err(|e| Stop::of(store, &e, budget, secs))?;
         Ok(Reply {
             raw,
@@ -458,6 +408,14 @@ impl WasmBot {
         self.run
             .call(words, &mut legal, budget, secs, &mut self.scratch)
             .map_err(|stop| stop.fault)
+    }
+}
+
+impl Drop for WasmBot {
+    fn drop(&mut self) {
+        if let Some(asked) = self.asked.take() {
+            asked.recycle();
+        }
     }
 }
 

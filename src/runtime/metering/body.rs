@@ -6,6 +6,7 @@ use wasm_encoder::reencode::{Reencode, RoundtripReencoder};
 use wasm_encoder::{BlockType, Function, Instruction, ValType};
 use wasmparser::{FunctionBody, Operator};
 
+use super::emit::{Look, Scratch};
 use super::{is_bulk, op_cost, Added, MeteringError, Shape, Shift};
 
 /// What a control frame is, for the cost pass.
@@ -77,6 +78,9 @@ struct Costs {
     /// For each branch operator in order (`br`, `br_if`, `br_table`, `return`), what it
     /// gives back when taken.
     refunds: Vec<Refund>,
+    /// Whether the body calls a function that is not folded (directly or through a
+    /// table): only then can it be entered again before it returns.
+    calls: bool,
 }
 
 /// The pieces a branch to the frame `depth` levels out skips: the rest of every region
@@ -140,6 +144,7 @@ fn costs(
         arity: results,
     }];
     let mut pending = Vec::new();
+    let mut calls = false;
     let mut ops = body.get_operators_reader()?;
     while !ops.eof() {
         let op = ops.read()?;
@@ -148,8 +153,10 @@ fn costs(
         match op {
             Operator::Call { function_index } => {
                 let callee = folded.get(function_index as usize).copied().flatten();
+                calls |= callee.is_none();
                 prefix[region] = prefix[region].saturating_add(callee.unwrap_or(0));
             }
+            Operator::CallIndirect { .. } => calls = true,
             Operator::Block { blockty } | Operator::Loop { blockty } | Operator::If { blockty } => {
                 let (params, results) = shape.block_arity(blockty)?;
                 let (kind, arity) = match op {
@@ -235,6 +242,7 @@ fn costs(
     Ok(Costs {
         regions: prefix,
         refunds,
+        calls,
     })
 }
 
@@ -275,7 +283,11 @@ pub(super) fn rewrite_body(
         left,
     };
     scratch.load(&mut f);
-    scratch.charge(&mut f, costs.regions[0]);
+    // A body that calls nothing cannot be entered again before it returns: its entry
+    // need not look at the counter (its caller's next look, or the host's at the end of
+    // the call, pays the debt).
+    let entry = if costs.calls { Look::Yes } else { Look::No };
+    scratch.charge(&mut f, costs.regions[0], entry);
     let mut next_region = 1usize;
     let mut refunds = costs.refunds.iter();
     let mut depth = 0u32;
@@ -375,119 +387,18 @@ pub(super) fn rewrite_body(
                     .copied()
                     .ok_or_else(unbalanced)?;
                 next_region += 1;
-                scratch.charge(&mut f, cost);
+                // Only a loop's header can run again without a call: an arm's charge
+                // need not look at the counter.
+                let look = if matches!(op, Operator::Loop { .. }) {
+                    Look::Yes
+                } else {
+                    Look::No
+                };
+                scratch.charge(&mut f, cost, look);
             }
             Operator::End => depth = depth.saturating_sub(1),
             _ => {}
         }
     }
     Ok(f)
-}
-
-/// What the rewrite added to the module, and the two scratch locals of one function.
-struct Scratch {
-    added: Added,
-    length: u32,
-    left: u32,
-}
-
-impl Scratch {
-    /// Copies the counter into the function's local.
-    fn load(&self, f: &mut Function) {
-        f.instruction(&Instruction::GlobalGet(self.added.counter))
-            .instruction(&Instruction::LocalSet(self.left));
-    }
-
-    /// Copies the function's local back into the counter.
-    fn store(&self, f: &mut Function) {
-        f.instruction(&Instruction::LocalGet(self.left))
-            .instruction(&Instruction::GlobalSet(self.added.counter));
-    }
-
-    /// Subtracts the i64 on top of the stack from the local; when it goes negative, calls
-    /// the host's refuel function with it, which returns it refilled from the move's
-    /// budget (or stops the move: out of fuel, or the safety net).
-    fn subtract(&self, f: &mut Function) {
-        f.instruction(&Instruction::I64Sub)
-            .instruction(&Instruction::LocalTee(self.left))
-            .instruction(&Instruction::I64Const(0))
-            .instruction(&Instruction::I64LtS)
-            .instruction(&Instruction::If(BlockType::Empty))
-            .instruction(&Instruction::LocalGet(self.left))
-            .instruction(&Instruction::Call(self.added.refuel))
-            .instruction(&Instruction::LocalSet(self.left))
-            .instruction(&Instruction::End);
-    }
-
-    /// Charges `cost` (nothing when 0: a region of no cost holds no branch or call).
-    fn charge(&self, f: &mut Function, cost: u64) {
-        if cost == 0 {
-            return;
-        }
-        f.instruction(&Instruction::LocalGet(self.left))
-            .instruction(&Instruction::I64Const(cost as i64));
-        self.subtract(f);
-    }
-
-    /// Gives `amount` back to the local (nothing when 0).
-    fn refund(&self, f: &mut Function, amount: u64) {
-        if amount == 0 {
-            return;
-        }
-        f.instruction(&Instruction::LocalGet(self.left))
-            .instruction(&Instruction::I64Const(amount as i64))
-            .instruction(&Instruction::I64Add)
-            .instruction(&Instruction::LocalSet(self.left));
-    }
-
-    /// Before a `br_table` whose i32 index is on top of the stack: gives back what the
-    /// target it will take skips (`amounts`: each target's, the default's last), leaving
-    /// the index (and the values under it) as they were. The index goes through a first
-    /// `br_table` over one empty block per distinct amount, each block's end refunding
-    /// its amount; nothing is emitted when no target refunds anything.
-    fn table_refunds(&self, f: &mut Function, amounts: &[u64]) {
-        let mut distinct: Vec<u64> = amounts.iter().copied().filter(|&a| a > 0).collect();
-        distinct.sort_unstable();
-        distinct.dedup();
-        if distinct.is_empty() {
-            return;
-        }
-        let k = distinct.len() as u32;
-        let block_of = |amount: u64| match distinct.binary_search(&amount) {
-            // The block of the j-th amount is j levels out of the innermost; `done`, k.
-            Ok(j) if amount > 0 => j as u32,
-            _ => k,
-        };
-        f.instruction(&Instruction::LocalSet(self.length));
-        for _ in 0..=k {
-            f.instruction(&Instruction::Block(BlockType::Empty));
-        }
-        let (rest, default) = amounts.split_at(amounts.len() - 1);
-        let table: Vec<u32> = rest.iter().map(|&a| block_of(a)).collect();
-        f.instruction(&Instruction::LocalGet(self.length))
-            .instruction(&Instruction::BrTable(
-                table.into(),
-                block_of(default.first().copied().unwrap_or(0)),
-            ));
-        for (j, &amount) in distinct.iter().enumerate() {
-            f.instruction(&Instruction::End);
-            self.refund(f, amount);
-            let to_done = k - 1 - j as u32;
-            if to_done > 0 {
-                f.instruction(&Instruction::Br(to_done));
-            }
-        }
-        f.instruction(&Instruction::End)
-            .instruction(&Instruction::LocalGet(self.length));
-    }
-
-    /// Charges the i32 length on top of the stack (one unit per byte or element),
-    /// leaving it there.
-    fn charge_length(&self, f: &mut Function) {
-        f.instruction(&Instruction::LocalTee(self.length))
-            .instruction(&Instruction::LocalGet(self.left))
-            .instruction(&Instruction::LocalGet(self.length))
-            .instruction(&Instruction::I64ExtendI32U);
-        self.subtract(f);
-    }
 }

@@ -47,7 +47,11 @@
 //! call's exact cost.
 
 mod body;
+mod emit;
 mod fold;
+mod setting;
+
+pub use setting::{Metering, METERING_ENV, REWRITE_VERSION};
 
 use thiserror::Error;
 use wasm_encoder::reencode::Reencode;
@@ -75,68 +79,6 @@ pub const REFUEL_IMPORT: &str = "refuel";
 /// budget is spent) and looks at the CPU-time safety net. So the net looks at least
 /// once per this much fuel, with no check of its own in the compiled code.
 pub const REFUEL_SLICE: u64 = 1 << 20;
-
-/// The environment variable that chooses the [`Metering`] (unset means
-/// [`Metering::Arena`], the default).
-pub const METERING_ENV: &str = "ARENA_METERING";
-
-/// The version of the rewrite, part of the module cache's key for rewritten modules
-/// (which is taken on the module as handed in, so that a warm load skips the rewrite):
-/// change it whenever the rewrite's output changes.
-pub const REWRITE_VERSION: &str = "arena-metering-2";
-
-/// How a sandbox meters the fuel of its bots. Both give every call the same verdict and
-/// the same fuel (wasmtime's fuel is the semantics of record; see [`Metering::Arena`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Metering {
-    /// wasmtime's own fuel (one unit per operator, checked at every function entry and
-    /// loop header) and the epoch safety net.
-    Wasmtime,
-    /// arena's rewrite (this module), the default: the same counts, no epoch check in
-    /// the compiled code; the CPU-time safety net looks at every refuel (see
-    /// [`REFUEL_SLICE`]). A call the rewrite's counter cannot pay for is played again
-    /// on wasmtime's fuel, from a fresh instance, so its verdict is wasmtime's exactly
-    /// (`runtime/wasm_bot.rs`).
-    Arena,
-}
-
-impl Metering {
-    /// The setting named by [`METERING_ENV`]: `arena` (or unset) or `wasmtime`.
-    ///
-    /// # Errors
-    /// [`MeteringError::Setting`] for any other value.
-    pub fn from_env() -> Result<Metering, MeteringError> {
-        match std::env::var(METERING_ENV) {
-            Err(std::env::VarError::NotPresent) => Ok(Metering::Arena),
-            Ok(v) if v == "wasmtime" => Ok(Metering::Wasmtime),
-            Ok(v) if v == "arena" => Ok(Metering::Arena),
-            _ => Err(MeteringError::Setting),
-        }
-    }
-
-    /// The setting's value for [`METERING_ENV`].
-    pub fn name(self) -> &'static str {
-        match self {
-            Metering::Wasmtime => "wasmtime",
-            Metering::Arena => "arena",
-        }
-    }
-
-    /// Whether wasmtime's fuel is on.
-    pub fn wasmtime_fuel(self) -> bool {
-        self == Metering::Wasmtime
-    }
-
-    /// Whether modules are rewritten by [`instrument`].
-    pub fn rewrites(self) -> bool {
-        self == Metering::Arena
-    }
-
-    /// Whether the compiled code checks the epoch (the CPU-time safety net).
-    pub fn epoch(self) -> bool {
-        self == Metering::Wasmtime
-    }
-}
 
 /// Why a module cannot be rewritten.
 #[derive(Debug, Error)]
