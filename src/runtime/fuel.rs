@@ -87,6 +87,35 @@ pub(crate) fn get(mut store: impl AsContextMut<Data = BotState>) -> wasmtime::Re
     }
 }
 
+/// After a call returned: the fuel left in the tank, or `None` when the rewrite's counter
+/// could not pay for the call ([`exhausted`]). One read of the counter, for the end of
+/// every move.
+///
+/// # Errors
+/// What wasmtime reports.
+pub(crate) fn left_after(
+    mut store: impl AsContextMut<Data = BotState>,
+) -> wasmtime::Result<Option<u64>> {
+    match tank(&store) {
+        Tank::Counter(counter) => {
+            let left = counter_value(&mut store, counter);
+            let state = store.as_context().data();
+            if cannot_pay(state, left) {
+                return Ok(None);
+            }
+            let left = i128::from(left) + i128::from(state.reserve) + i128::from(state.withheld);
+            Ok(Some(u64::try_from(left).unwrap_or(u64::MAX)))
+        }
+        Tank::Wasmtime | Tank::Unattached => get(store).map(Some),
+    }
+}
+
+/// Whether a counter standing at `left` could not pay: a refuel or a host call found the
+/// reserve short, or the counter owes more than the reserve holds.
+fn cannot_pay(state: &BotState, left: i64) -> bool {
+    state.ran_out || (left < 0 && left.unsigned_abs() > state.reserve)
+}
+
 /// The counter's value.
 fn counter_value(mut store: impl AsContextMut<Data = BotState>, counter: Global) -> i64 {
     counter.get(&mut store).i64().unwrap_or(-1)
@@ -100,8 +129,7 @@ pub(crate) fn exhausted(mut store: impl AsContextMut<Data = BotState>) -> bool {
     match tank(&store) {
         Tank::Counter(counter) => {
             let left = counter_value(&mut store, counter);
-            let state = store.as_context().data();
-            state.ran_out || (left < 0 && left.unsigned_abs() > state.reserve)
+            cannot_pay(store.as_context().data(), left)
         }
         Tank::Wasmtime | Tank::Unattached => false,
     }

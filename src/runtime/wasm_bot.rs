@@ -108,11 +108,12 @@ impl WasmModule {
         let choose = instance
             .get_typed_func::<(i32, i32), i32>(&mut store, "choose_move")
             .map_err(|e| fail(&mut store, e))?;
-        Stop::if_owing(&mut store, budget).map_err(|stop| Stop {
-            fault: Fault::Instantiation(stop.fault.to_string()),
-            ..stop
-        })?;
-        let left = fuel::get(&mut store).map_err(|e| fail(&mut store, e))?;
+        let left = fuel::left_after(&mut store)
+            .map_err(|e| fail(&mut store, e))?
+            .ok_or_else(|| Stop {
+                fault: Fault::Instantiation(Fault::OutOfFuel { budget }.to_string()),
+                counter_ran_out: true,
+            })?;
         Ok(Run {
             store,
             memory,
@@ -319,8 +320,12 @@ impl Run {
             .choose
             .call(&mut *store, (ptr, len_bytes))
             .map_err(|e| Stop::of(store, &e, budget, secs))?;
-        Stop::if_owing(store, budget)?;
-        let left = fuel::get(&mut *store).map_err(|e| Stop::of(store, &e, budget, secs))?;
+        let left = fuel::left_after(&mut *store)
+            .map_err(|e| Stop::of(store, &e, budget, secs))?
+            .ok_or(Stop {
+                fault: Fault::OutOfFuel { budget },
+                counter_ran_out: true,
+            })?;
         Ok(Reply {
             raw,
             fuel: budget.saturating_sub(left),
