@@ -292,6 +292,28 @@ fn a_move_that_returns_owing_more_than_its_budget_is_judged_by_wasmtimes_fuel() 
     }
 }
 
+/// A bot that keeps state and reads the legal moves, its k-th move costing 800 k + 44: at
+/// budgets at and just below the cost of a move, that move is the first the counter
+/// cannot pay for, and the bot is played again through every earlier move (each offered
+/// its legal moves again). Games, faults and fuel are wasmtime's.
+#[test]
+fn a_bot_played_again_through_its_earlier_moves_ends_as_under_wasmtime() {
+    let path = fixture("metering", "legal_replay.wat");
+    let cost = |k: u64| 800 * k + 44;
+    let full = run_check(&path, "wasmtime", &["--games", "2", "--fuel", "100000"]);
+    assert_eq!(full["fuel"]["max"], cost(25), "{full}");
+    for k in [2, 7, 19] {
+        for below in [0, 1, 2, 3, 5, 40] {
+            let fuel = (cost(k) - below).to_string();
+            let flags = ["--games", "2", "--fuel", &fuel];
+            let w = run_check(&path, "wasmtime", &flags);
+            let r = run_check(&path, "arena", &flags);
+            assert_eq!(r["games"], w["games"], "move {k}, {below} below");
+            assert_eq!(r["fuel"], w["fuel"], "move {k}, {below} below");
+        }
+    }
+}
+
 /// Bots of many moves at budgets of their costliest move and one less: the earlier moves
 /// are played again on wasmtime's fuel before the one the counter cannot pay for, and
 /// every game ends as under wasmtime's fuel.

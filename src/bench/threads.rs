@@ -86,6 +86,29 @@ impl Workload {
     }
 }
 
+/// Games each worker plays before the alpha-beta workload is timed.
+const ALPHABETA_WARM_UP: u64 = 2;
+/// Games each worker plays before the Nim workload is timed.
+const NIM_WARM_UP: u64 = 50;
+
+/// Has every thread of `pool` play `games` games (`game` with the game's number), untimed:
+/// a tournament's workers run for its whole length, so what a fresh thread pays once
+/// (its malloc arena growing with `mprotect`, wasmtime's per-thread signal stack, cold
+/// thread-local caches) is no part of its throughput. In one process a starting thread's
+/// `mprotect` calls also interrupt the other thread with TLB shoot-downs, which the
+/// ceiling's two processes never do to each other: without the warm-up, the 2-thread
+/// figures would count that start-up against a ceiling that does not pay it. (The
+/// ceiling's children warm up the same way.)
+fn warm_up(
+    pool: &rayon::ThreadPool,
+    games: u64,
+    game: impl Fn(u64) -> Result<(), BenchError> + Sync,
+) -> Result<(), BenchError> {
+    pool.broadcast(|_| (0..games).try_for_each(&game))
+        .into_iter()
+        .collect()
+}
+
 /// A rayon pool of `threads` threads with the sandbox's host stack.
 fn pool(threads: usize, stack: usize) -> Result<rayon::ThreadPool, BenchError> {
     rayon::ThreadPoolBuilder::new()
@@ -104,19 +127,20 @@ fn run_on(
     size: u32,
 ) -> Result<Duration, BenchError> {
     let pool = pool(threads, stack)?;
-    let (d, ()) = time(|| {
-        pool.install(|| {
-            (0..games).into_par_iter().for_each(|g| {
-                let seats = if g % 2 == 0 {
-                    [entrants[0], entrants[1]]
-                } else {
-                    [entrants[1], entrants[0]]
-                };
-                let record = play_game(board(size, size, g / 2 + 1), seats, [g, g + 1]);
-                std::hint::black_box(record);
-            })
-        })
-    });
+    let game = |g: u64| {
+        let seats = if g.is_multiple_of(2) {
+            [entrants[0], entrants[1]]
+        } else {
+            [entrants[1], entrants[0]]
+        };
+        let record = play_game(board(size, size, g / 2 + 1), seats, [g, g + 1]);
+        std::hint::black_box(record);
+    };
+    warm_up(&pool, ALPHABETA_WARM_UP, |g| {
+        game(g);
+        Ok(())
+    })?;
+    let (d, ()) = time(|| pool.install(|| (0..games).into_par_iter().for_each(game)));
     Ok(d)
 }
 
@@ -130,23 +154,21 @@ fn run_nim_on(
 ) -> Result<Duration, BenchError> {
     let pool = pool(threads, stack)?;
     let kind = find_game("nim").map_err(|e| BenchError::Setup(e.to_string()))?;
-    let (d, r) = time(|| {
-        pool.install(|| {
-            (0..games).into_par_iter().try_for_each(|g| {
-                let start = kind
-                    .new_game(&GameParams::default(), g + 1)
-                    .map_err(|e| BenchError::Setup(e.to_string()))?;
-                let record = play_game(start, [entrant, entrant], [2 * g, 2 * g + 1]);
-                if let Some(reason) = record.end.culprit().map(|_| record.end.reason()) {
-                    return Err(BenchError::Mismatch(format!(
-                        "Nim game {g} did not end normally: {reason}"
-                    )));
-                }
-                std::hint::black_box(record);
-                Ok(())
-            })
-        })
-    });
+    let game = |g: u64| {
+        let start = kind
+            .new_game(&GameParams::default(), g + 1)
+            .map_err(|e| BenchError::Setup(e.to_string()))?;
+        let record = play_game(start, [entrant, entrant], [2 * g, 2 * g + 1]);
+        if let Some(reason) = record.end.culprit().map(|_| record.end.reason()) {
+            return Err(BenchError::Mismatch(format!(
+                "Nim game {g} did not end normally: {reason}"
+            )));
+        }
+        std::hint::black_box(record);
+        Ok(())
+    };
+    warm_up(&pool, NIM_WARM_UP, game)?;
+    let (d, r) = time(|| pool.install(|| (0..games).into_par_iter().try_for_each(game)));
     r?;
     Ok(d)
 }
