@@ -314,6 +314,26 @@ fn a_bot_played_again_through_its_earlier_moves_ends_as_under_wasmtime() {
     }
 }
 
+/// An `arena_alloc` that returns owing more than its budget and a pointer with no room:
+/// out of fuel, as under wasmtime's fuel, not a bad pointer.
+#[test]
+fn an_allocation_that_returns_owing_is_out_of_fuel_not_a_bad_pointer() {
+    for metering in ["wasmtime", "arena"] {
+        let report = check(fixture("metering", "alloc_owing.wat"), metering, 100);
+        assert_eq!(
+            first_fault(&report).as_deref(),
+            Some("fuel"),
+            "{metering}: {report}"
+        );
+        let report = check(fixture("metering", "alloc_owing.wat"), metering, 1000);
+        assert_eq!(
+            first_fault(&report).as_deref(),
+            Some("bad_pointer"),
+            "{metering}: {report}"
+        );
+    }
+}
+
 /// Bots of many moves at budgets of their costliest move and one less: the earlier moves
 /// are played again on wasmtime's fuel before the one the counter cannot pay for, and
 /// every game ends as under wasmtime's fuel.

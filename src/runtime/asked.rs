@@ -7,9 +7,11 @@
 /// so that keeping them allocates nothing once the first games are played.
 #[derive(Default)]
 pub(super) struct Asked {
-    pub(super) words: Vec<i32>,
-    pub(super) ends: Vec<usize>,
-    pub(super) legal: Vec<Option<Vec<i32>>>,
+    words: Vec<i32>,
+    ends: Vec<usize>,
+    legal: Vec<Option<Vec<i32>>>,
+    /// What each move answered.
+    raws: Vec<i32>,
 }
 
 thread_local! {
@@ -25,12 +27,42 @@ impl Asked {
             .unwrap_or_default()
     }
 
+    /// Keeps one answered move: its state `words`, the `legal` moves it was offered, the
+    /// move it answered (`raw`).
+    pub(super) fn push(&mut self, words: &[i32], legal: Option<Vec<i32>>, raw: i32) {
+        self.words.extend_from_slice(words);
+        self.ends.push(self.words.len());
+        self.legal.push(legal);
+        self.raws.push(raw);
+    }
+
+    /// Asks every kept move again, in order: `ask(words, legal, raw, fuel)`, with the
+    /// move's answer and its fuel (`fuels`, one per kept move), stopping at the first
+    /// error.
+    ///
+    /// # Errors
+    /// The first error of `ask`.
+    pub(super) fn replay<E>(
+        &mut self,
+        fuels: &[u64],
+        mut ask: impl FnMut(&[i32], &mut Option<Vec<i32>>, i32, u64) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut start = 0;
+        let moves = self.ends.iter().zip(&mut self.legal).zip(&self.raws);
+        for (((&end, legal), &raw), &fuel) in moves.zip(fuels) {
+            ask(&self.words[start..end], legal, raw, fuel)?;
+            start = end;
+        }
+        Ok(())
+    }
+
     /// Empties `self` and keeps its vectors for a later game of this thread (at most a
     /// few are kept).
     pub(super) fn recycle(mut self) {
         self.words.clear();
         self.ends.clear();
         self.legal.clear();
+        self.raws.clear();
         SPARE_ASKED.with(|spare| {
             let mut spare = spare.borrow_mut();
             if spare.len() < 8 {

@@ -12,7 +12,7 @@ use super::code_limits;
 use super::compiler::{self, chain, Compiler};
 use super::engine::{Exact, Shared};
 use super::load_error::LoadError;
-use super::metering::{self, Metering, REWRITE_VERSION};
+use super::metering::{self, rewrite_identity, Metering};
 
 /// The module `binary` (already through `precheck`) for the sandbox's own engine: its code
 /// scanned against the limits, then (under arena's metering) rewritten, then compiled,
@@ -41,14 +41,15 @@ pub(crate) fn compile_exact(
 
 /// `binary` compiled for `engine`, whose fuel is metered by `metering` (the rewrite is
 /// applied when it asks for it). The cache's key is taken on `binary` as handed in (with
-/// the rewrite's version), so that a warm load skips the rewrite too.
+/// the rewrite's identity: its version and source digest), so that a warm load skips
+/// the rewrite too.
 fn compile_for(
     shared: &Shared,
     engine: &Engine,
     metering: Metering,
     binary: &[u8],
 ) -> Result<Module, LoadError> {
-    let rewrite = metering.rewrites().then_some(REWRITE_VERSION);
+    let rewrite = metering.rewrites().then(rewrite_identity);
     let metered = || -> Result<Cow<'_, [u8]>, LoadError> {
         Ok(if metering.rewrites() {
             Cow::Owned(metering::instrument(binary).map_err(|e| LoadError::Invalid(e.to_string()))?)

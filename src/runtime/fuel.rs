@@ -2,11 +2,13 @@
 //! the counter global of arena's rewrite (`metering/`) and the reserve behind it.
 //!
 //! Under arena's metering a call's budget is split: at most [`REFUEL_SLICE`] in the
-//! module's counter, the rest in the store's reserve. When a charge takes the counter
-//! below zero, the rewritten code calls [`refuel`] (the function it imports as
-//! `arena.metering` `refuel`), which moves the next slice from the reserve into the
-//! counter and looks at the CPU-time safety net, or stops the call out of fuel when the
-//! reserve cannot cover the debt. Fuel used is the budget less the counter and the
+//! module's counter, the rest in the store's reserve. When a function's entry, a loop's
+//! header or a bulk operator finds the counter below zero, the rewritten code calls
+//! [`refuel`] (the function it imports as `arena.metering` `refuel`), which moves the
+//! next slice from the reserve into the counter and looks at the CPU-time safety net, or
+//! stops the call out of fuel when the reserve cannot cover the debt; an `if`'s arms only
+//! subtract, and what the counter owes when a call returns is looked at by the host
+//! ([`exhausted`], [`left_after`]). Fuel used is the budget less the counter and the
 //! reserve, so the slices change no count.
 //!
 //! One unit of each budget is withheld from the counter and the reserve: the counter
@@ -77,11 +79,11 @@ pub(crate) fn get(mut store: impl AsContextMut<Data = BotState>) -> wasmtime::Re
         Tank::Counter(counter) => {
             let left = counter_value(&mut store, counter);
             let state = store.as_context().data();
-            if state.ran_out {
-                return Ok(0);
-            }
-            let left = i128::from(left) + i128::from(state.reserve) + i128::from(state.withheld);
-            Ok(u64::try_from(left.max(0)).unwrap_or(u64::MAX))
+            Ok(if state.ran_out {
+                0
+            } else {
+                in_tank(state, left)
+            })
         }
         Tank::Unattached => Ok(0),
     }
@@ -100,14 +102,17 @@ pub(crate) fn left_after(
         Tank::Counter(counter) => {
             let left = counter_value(&mut store, counter);
             let state = store.as_context().data();
-            if cannot_pay(state, left) {
-                return Ok(None);
-            }
-            let left = i128::from(left) + i128::from(state.reserve) + i128::from(state.withheld);
-            Ok(Some(u64::try_from(left).unwrap_or(u64::MAX)))
+            Ok((!cannot_pay(state, left)).then(|| in_tank(state, left)))
         }
         Tank::Wasmtime | Tank::Unattached => get(store).map(Some),
     }
+}
+
+/// What is left in the tank with the counter at `left`: the counter, the reserve and the
+/// withheld unit (0 when the counter owes more than that).
+fn in_tank(state: &BotState, left: i64) -> u64 {
+    let total = i128::from(left) + i128::from(state.reserve) + i128::from(state.withheld);
+    u64::try_from(total.max(0)).unwrap_or(u64::MAX)
 }
 
 /// Whether a counter standing at `left` could not pay: a refuel or a host call found the

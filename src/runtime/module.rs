@@ -78,13 +78,13 @@ pub(crate) struct ModuleInner {
 
 /// A module's form for the engine of record (wasmtime's fuel), under arena's metering:
 /// the checked binary, compiled the first time one of its calls runs past what the
-/// rewrite's counter can pay (`wasm_bot.rs`), then kept for every later such call.
+/// rewrite's counter can pay (`wasm_bot.rs`), then kept for every later such call. A
+/// compile that fails is not kept: the next call that needs the form tries again.
 pub(crate) struct ExactForm {
     /// The checked binary (as handed in, in binary form).
     binary: Vec<u8>,
-    /// The instantiable module, once compiled (or why it could not be: the load error's
-    /// message).
-    pre: OnceLock<Result<InstancePre<BotState>, String>>,
+    /// The instantiable module, once compiled.
+    pre: OnceLock<InstancePre<BotState>>,
 }
 
 impl ExactForm {
@@ -94,18 +94,21 @@ impl ExactForm {
     /// The message of the [`LoadError`] when it cannot be compiled (a compile limit, the
     /// child process).
     pub(crate) fn pre(&self, shared: &Shared) -> Result<&InstancePre<BotState>, String> {
-        self.pre
-            .get_or_init(|| {
-                let exact = shared
-                    .exact
-                    .as_ref()
-                    .ok_or_else(|| "the sandbox has no engine of record".to_string())?;
-                let module = compile::compile_exact(shared, exact, &self.binary)
-                    .map_err(|e| e.to_string())?;
-                exact.linker.instantiate_pre(&module).map_err(|e| chain(&e))
-            })
+        if let Some(pre) = self.pre.get() {
+            return Ok(pre);
+        }
+        let exact = shared
+            .exact
             .as_ref()
-            .map_err(Clone::clone)
+            .ok_or_else(|| "the sandbox has no engine of record".to_string())?;
+        let module =
+            compile::compile_exact(shared, exact, &self.binary).map_err(|e| e.to_string())?;
+        let pre = exact
+            .linker
+            .instantiate_pre(&module)
+            .map_err(|e| chain(&e))?;
+        // Two threads may have compiled it at once: either result is the same module.
+        Ok(self.pre.get_or_init(|| pre))
     }
 }
 

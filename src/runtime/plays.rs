@@ -64,12 +64,7 @@ impl WasmModule {
         if !self.exports().iter().any(|e| e.name == PLAYS_EXPORT.0) {
             return Ok(Declared::Undeclared);
         }
-        let answer = match self.ask_plays(Form::Own, game_id, seats) {
-            Err(stop) if stop.counter_ran_out && self.inner.exact.is_some() => {
-                self.ask_plays(Form::Exact, game_id, seats)?
-            }
-            other => other?,
-        };
+        let (answer, _) = self.judged(|form| self.ask_plays(form, game_id, seats))?;
         Ok(if answer != 0 {
             Declared::Plays
         } else {

@@ -46,14 +46,28 @@ impl Stop {
         }
     }
 
+    /// The counter could not pay for a call under `budget`.
+    pub(crate) fn ran_out(budget: u64) -> Stop {
+        Stop {
+            fault: Fault::OutOfFuel { budget },
+            counter_ran_out: true,
+        }
+    }
+
+    /// The same stop during instantiation: its fault a [`Fault::Instantiation`] naming
+    /// it.
+    pub(crate) fn in_instantiation(self) -> Stop {
+        Stop {
+            fault: Fault::Instantiation(self.fault.to_string()),
+            ..self
+        }
+    }
+
     /// Out of fuel when the call that just returned left the rewrite's counter owing more
     /// than the reserve holds (see [`fuel::exhausted`]).
     pub(crate) fn if_owing(store: &mut Store<BotState>, budget: u64) -> Result<(), Stop> {
         if fuel::exhausted(&mut *store) {
-            return Err(Stop {
-                fault: Fault::OutOfFuel { budget },
-                counter_ran_out: true,
-            });
+            return Err(Stop::ran_out(budget));
         }
         Ok(())
     }

@@ -60,12 +60,7 @@ impl WasmModule {
     /// [`Fault::Instantiation`] with the reason (a trap, out of fuel, a cap reached).
     pub fn instantiate(&self, seed: u64) -> Result<WasmBot, Fault> {
         let limits: &Limits = &self.inner.shared.limits;
-        let (run, form) = match self.fresh(Form::Own, seed) {
-            Err(stop) if stop.counter_ran_out && self.inner.exact.is_some() => {
-                (self.fresh(Form::Exact, seed)?, Form::Exact)
-            }
-            other => (other?, Form::Own),
-        };
+        let (run, form) = self.judged(|form| self.fresh(form, seed))?;
         Ok(WasmBot {
             module: self.clone(),
             seed,
@@ -81,6 +76,24 @@ impl WasmModule {
         })
     }
 
+    /// `attempt` on the sandbox's own form; when the rewrite's counter could not pay for
+    /// it, again on the engine of record, whose verdict stands. Returns the result and
+    /// the form it came from.
+    ///
+    /// # Errors
+    /// The fault of the attempt that stands.
+    pub(super) fn judged<T>(
+        &self,
+        attempt: impl Fn(Form) -> Result<T, Stop>,
+    ) -> Result<(T, Form), Fault> {
+        match attempt(Form::Own) {
+            Err(stop) if stop.counter_ran_out && self.inner.exact.is_some() => {
+                Ok((attempt(Form::Exact)?, Form::Exact))
+            }
+            other => Ok((other?, Form::Own)),
+        }
+    }
+
     /// A fresh instance of `form`, its input read, ready for moves.
     ///
     /// # Errors
@@ -89,16 +102,13 @@ impl WasmModule {
         let limits: &Limits = &self.inner.shared.limits;
         let budget = limits.fuel_instantiate;
         let fail = |store: &mut Store<BotState>, e: wasmtime::Error| {
-            let stop = Stop::of(store, &e, budget, limits.timeout_secs);
-            Stop {
-                fault: Fault::Instantiation(stop.fault.to_string()),
-                ..stop
-            }
+            Stop::of(store, &e, budget, limits.timeout_secs).in_instantiation()
         };
         let (mut store, instance, memory) = self.start_on(form, budget, seed)?;
         if let Some(input) = &self.inner.input {
             read_input(&mut store, &instance, memory, input).map_err(|e| match e {
                 InputError::Wasm(e) => fail(&mut store, e),
+                InputError::Owing => Stop::ran_out(budget).in_instantiation(),
                 InputError::Refused(why) => Stop::plain(Fault::Instantiation(why)),
             })?;
         }
@@ -110,10 +120,7 @@ impl WasmModule {
             .map_err(|e| fail(&mut store, e))?;
         let left = fuel::left_after(&mut store)
             .map_err(|e| fail(&mut store, e))?
-            .ok_or_else(|| Stop {
-                fault: Fault::Instantiation(Fault::OutOfFuel { budget }.to_string()),
-                counter_ran_out: true,
-            })?;
+            .ok_or_else(|| Stop::ran_out(budget).in_instantiation())?;
         Ok(Run {
             store,
             memory,
@@ -134,12 +141,7 @@ impl WasmModule {
         fuel: u64,
         seed: u64,
     ) -> Result<(Store<BotState>, Instance, Memory), Fault> {
-        match self.start_on(Form::Own, fuel, seed) {
-            Err(stop) if stop.counter_ran_out && self.inner.exact.is_some() => self
-                .start_on(Form::Exact, fuel, seed)
-                .map_err(|stop| stop.fault),
-            other => other.map_err(|stop| stop.fault),
-        }
+        Ok(self.judged(|form| self.start_on(form, fuel, seed))?.0)
     }
 
     /// A fresh instance of `form` under the sandbox's guards: its own store with the
@@ -160,11 +162,7 @@ impl WasmModule {
         let shared = &self.inner.shared;
         let limits = &shared.limits;
         let fail = |store: &mut Store<BotState>, e: wasmtime::Error| {
-            let stop = Stop::of(store, &e, fuel, limits.timeout_secs);
-            Stop {
-                fault: Fault::Instantiation(stop.fault.to_string()),
-                ..stop
-            }
+            Stop::of(store, &e, fuel, limits.timeout_secs).in_instantiation()
         };
         let (engine, pre, metering) = match (form, &self.inner.exact, &shared.exact) {
             (Form::Exact, Some(form), Some(exact)) => {
@@ -220,8 +218,18 @@ impl WasmModule {
 enum InputError {
     /// A call failed.
     Wasm(wasmtime::Error),
+    /// A call returned owing more fuel than its budget holds (`fuel::exhausted`).
+    Owing,
     /// The module refused the input, with the first line it logged.
     Refused(String),
+}
+
+/// [`InputError::Owing`] when the call that just returned left the counter owing.
+fn if_owing(store: &mut Store<BotState>) -> Result<(), InputError> {
+    if fuel::exhausted(&mut *store) {
+        return Err(InputError::Owing);
+    }
+    Ok(())
 }
 
 /// Writes `input` into a fresh instance and lets it read it (see [`ModuleInput`]).
@@ -237,6 +245,7 @@ fn read_input(
         .get_typed_func::<i32, i32>(&mut *store, input.buffer)
         .map_err(InputError::Wasm)?;
     let ptr = buffer.call(&mut *store, len).map_err(InputError::Wasm)?;
+    if_owing(store)?;
     let size = memory.data_size(&*store);
     let r = range(ptr, len as u64, size).ok_or_else(|| {
         InputError::Refused(format!(
@@ -248,7 +257,9 @@ fn read_input(
     let load = instance
         .get_typed_func::<(), i32>(&mut *store, input.load)
         .map_err(InputError::Wasm)?;
-    if load.call(&mut *store, ()).map_err(InputError::Wasm)? != 0 {
+    let status = load.call(&mut *store, ()).map_err(InputError::Wasm)?;
+    if_owing(store)?;
+    if status != 0 {
         let text = store.data().output.text();
         let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
         return Err(InputError::Refused(if first.is_empty() {
@@ -304,6 +315,7 @@ impl Run {
             .alloc
             .call(&mut *store, len_bytes)
             .map_err(|e| Stop::of(store, &e, budget, secs))?;
+        Stop::if_owing(store, budget)?;
         let size = self.memory.data_size(&*store);
         let Some(r) = range(ptr, len_bytes as u64, size) else {
             return Err(Stop::plain(Fault::BadPointer(format!(
@@ -322,10 +334,7 @@ impl Run {
             .map_err(|e| Stop::of(store, &e, budget, secs))?;
         let left = fuel::left_after(&mut *store)
             .map_err(|e| Stop::of(store, &e, budget, secs))?
-            .ok_or(Stop {
-                fault: Fault::OutOfFuel { budget },
-                counter_ran_out: true,
-            })?;
+            .ok_or_else(|| Stop::ran_out(budget))?;
         Ok(Reply {
             raw,
             fuel: budget.saturating_sub(left),
@@ -369,9 +378,7 @@ impl WasmBot {
         {
             Ok(reply) => {
                 if let Some(asked) = &mut self.asked {
-                    asked.words.extend_from_slice(words);
-                    asked.ends.push(asked.words.len());
-                    asked.legal.push(legal);
+                    asked.push(words, legal, reply.raw);
                 }
                 Ok(reply)
             }
@@ -385,34 +392,34 @@ impl WasmBot {
     /// The move the rewrite's counter could not pay for, judged by the engine of record:
     /// a fresh instance of its form, with the same seed, asked every earlier move again
     /// (each must end as it did), then this one. The bot goes on on that instance.
+    ///
+    /// # Errors
+    /// The move's fault on the engine of record; the engine of record's own fault if an
+    /// earlier move fails there (a stack overflow: its compiled frames are not the
+    /// rewrite's; the safety net); a trap naming a bug in arena if an earlier move
+    /// answers otherwise.
     fn play_exactly(&mut self, words: &[i32], mut legal: Option<Vec<i32>>) -> Result<Reply, Fault> {
         let (budget, secs) = (self.fuel_per_move, self.timeout_secs);
-        let mut run = self
-            .module
-            .fresh(Form::Exact, self.seed)
-            .map_err(|stop| stop.fault)?;
-        let asked = self.asked.take().unwrap_or_default();
-        let mut start = 0;
-        for ((&end, earlier), &fuel) in asked.ends.iter().zip(asked.legal).zip(&self.moves_fuel) {
-            let mut earlier = earlier;
-            let words = &asked.words[start..end];
-            start = end;
-            match run.call(words, &mut earlier, budget, secs, &mut self.scratch) {
-                Ok(reply) if reply.fuel == fuel => {}
-                _ => {
-                    return Err(Fault::Trap(
-                        "arena: a move played again on wasmtime's fuel ended otherwise than \
-                         under arena's metering (a bug in arena: please report it)"
-                            .to_string(),
-                    ))
-                }
+        let mut run = self.module.fresh(Form::Exact, self.seed)?;
+        let mut asked = self.asked.take().unwrap_or_default();
+        let replayed = asked.replay(&self.moves_fuel, |words, legal, raw, fuel| {
+            let reply = run.call(words, legal, budget, secs, &mut self.scratch)?;
+            if (reply.raw, reply.fuel) != (raw, fuel) {
+                return Err(Stop::plain(Fault::Trap(
+                    "arena: a move played again on wasmtime's fuel answered otherwise than \
+                     under arena's metering (a bug in arena: please report it)"
+                        .to_string(),
+                )));
             }
-        }
+            Ok(())
+        });
+        asked.recycle();
+        replayed?;
         self.run = run;
         self.form = Form::Exact;
-        self.run
-            .call(words, &mut legal, budget, secs, &mut self.scratch)
-            .map_err(|stop| stop.fault)
+        Ok(self
+            .run
+            .call(words, &mut legal, budget, secs, &mut self.scratch)?)
     }
 }
 

@@ -78,9 +78,6 @@ struct Costs {
     /// For each branch operator in order (`br`, `br_if`, `br_table`, `return`), what it
     /// gives back when taken.
     refunds: Vec<Refund>,
-    /// Whether the body calls a function that is not folded (directly or through a
-    /// table): only then can it be entered again before it returns.
-    calls: bool,
 }
 
 /// The pieces a branch to the frame `depth` levels out skips: the rest of every region
@@ -144,7 +141,6 @@ fn costs(
         arity: results,
     }];
     let mut pending = Vec::new();
-    let mut calls = false;
     let mut ops = body.get_operators_reader()?;
     while !ops.eof() {
         let op = ops.read()?;
@@ -153,10 +149,8 @@ fn costs(
         match op {
             Operator::Call { function_index } => {
                 let callee = folded.get(function_index as usize).copied().flatten();
-                calls |= callee.is_none();
                 prefix[region] = prefix[region].saturating_add(callee.unwrap_or(0));
             }
-            Operator::CallIndirect { .. } => calls = true,
             Operator::Block { blockty } | Operator::Loop { blockty } | Operator::If { blockty } => {
                 let (params, results) = shape.block_arity(blockty)?;
                 let (kind, arity) = match op {
@@ -242,7 +236,6 @@ fn costs(
     Ok(Costs {
         regions: prefix,
         refunds,
-        calls,
     })
 }
 
@@ -253,8 +246,8 @@ fn unbalanced() -> MeteringError {
 /// `body` with its charges and refunds (see the module documentation). The counter lives
 /// in a local of the function while it runs: loaded at entry and after every call that
 /// may charge (imports and functions that are not folded), stored before such calls and
-/// wherever the function returns. A charge that takes it below zero calls the refuel
-/// import with it and goes on with what that returns.
+/// wherever the function returns. A charge that looks ([`Look`]) and finds it below zero
+/// calls the refuel import with it and goes on with what that returns.
 pub(super) fn rewrite_body(
     body: FunctionBody<'_>,
     shape: &Shape,
@@ -283,11 +276,7 @@ pub(super) fn rewrite_body(
         left,
     };
     scratch.load(&mut f);
-    // A body that calls nothing cannot be entered again before it returns: its entry
-    // need not look at the counter (its caller's next look, or the host's at the end of
-    // the call, pays the debt).
-    let entry = if costs.calls { Look::Yes } else { Look::No };
-    scratch.charge(&mut f, costs.regions[0], entry);
+    scratch.charge(&mut f, costs.regions[0], Look::Yes);
     let mut next_region = 1usize;
     let mut refunds = costs.refunds.iter();
     let mut depth = 0u32;
@@ -387,8 +376,8 @@ pub(super) fn rewrite_body(
                     .copied()
                     .ok_or_else(unbalanced)?;
                 next_region += 1;
-                // Only a loop's header can run again without a call: an arm's charge
-                // need not look at the counter.
+                // An arm runs at most once per entry of its function or iteration of its
+                // loop, both of which look: an arm's charge need not.
                 let look = if matches!(op, Operator::Loop { .. }) {
                     Look::Yes
                 } else {

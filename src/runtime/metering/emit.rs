@@ -5,11 +5,13 @@ use wasm_encoder::{BlockType, Function, Instruction};
 
 use super::Added;
 
-/// Whether a charge looks at the counter (calling the host's refuel function when it went
-/// below zero) or only subtracts. Every point that can run again without bound looks: a
-/// loop's header, and the entry of a function that calls another (recursion). Between
-/// two looks at most one function body's straight code and arms run, and the host looks
-/// at what the counter owes when the call returns (`fuel::exhausted`).
+/// Whether a charge looks at the counter (calling the host's refuel function when it is
+/// below zero) or only subtracts. Every function's entry and every loop's header looks,
+/// and so does the charge of a bulk operator's length; an `if`'s arms only subtract (an
+/// arm runs at most once per entry of its function or iteration of its loop). So
+/// between two looks at most one function body's operators run, besides folded helpers
+/// (straight code of at most 64 operators per call site); the host also looks at what
+/// the counter owes whenever a call returns (`fuel::exhausted`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Look {
     /// Looks (and refuels).

@@ -13,10 +13,12 @@
 //!   counts (1 each, 0 for `nop`, `drop`, `block`, `loop`, `else`, `end`, `unreachable`,
 //!   `return`) lying directly in the region, plus 1 at a function's entry as wasmtime
 //!   counts too; a call to a *folded* function (`fold.rs`) adds that function's whole
-//!   cost to the caller's region. If the counter goes negative, the code calls the
-//!   host's refuel function (the import [`METERING_MODULE`] [`REFUEL_IMPORT`], added as
-//!   the module's last import: every defined function's index moves up by one), which
-//!   refills it from the call's budget or stops the call (`fuel.rs`);
+//!   cost to the caller's region. When a function's entry, a loop's header or a bulk
+//!   operator's length finds the counter below zero, the code calls the host's refuel
+//!   function (the import [`METERING_MODULE`] [`REFUEL_IMPORT`], added as the module's
+//!   last import: every defined function's index moves up by one), which refills it
+//!   from the call's budget or stops the call (`fuel.rs`); an arm's charge only
+//!   subtracts (`emit.rs`, `Look`);
 //! - gives back, on every taken branch (`br`, `br_if`, `br_table`, `return`), the cost of
 //!   the operators the branch skips in the regions it leaves or jumps over: the rest of
 //!   each region it leaves, and the stretch up to the `end` it lands on. A `br_if` that
@@ -51,7 +53,7 @@ mod emit;
 mod fold;
 mod setting;
 
-pub use setting::{Metering, METERING_ENV, REWRITE_VERSION};
+pub use setting::{rewrite_identity, Metering, METERING_ENV, REWRITE_VERSION};
 
 use thiserror::Error;
 use wasm_encoder::reencode::Reencode;
@@ -73,11 +75,12 @@ pub const METERING_MODULE: &str = "arena.metering";
 /// The name of the refuel function the rewrite imports from [`METERING_MODULE`] (see
 /// [`REFUEL_SLICE`]).
 pub const REFUEL_IMPORT: &str = "refuel";
-/// The most fuel the host puts in the counter at once: when a charge takes the counter
-/// below zero, the code calls the host's refuel function, which moves up to this much
-/// more from the move's budget into the counter (or stops the move out of fuel when the
-/// budget is spent) and looks at the CPU-time safety net. So the net looks at least
-/// once per this much fuel, with no check of its own in the compiled code.
+/// The most fuel the host puts in the counter at once: when a function's entry, a loop's
+/// header or a bulk operator finds the counter below zero, the code calls the host's
+/// refuel function, which moves up to this much more from the move's budget into the
+/// counter (or stops the move out of fuel when the budget is spent) and looks at the
+/// CPU-time safety net. So the net looks at least once per this much fuel plus one
+/// function body's operators, with no check of its own in the compiled code.
 pub const REFUEL_SLICE: u64 = 1 << 20;
 
 /// Why a module cannot be rewritten.

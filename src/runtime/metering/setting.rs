@@ -8,8 +8,31 @@ pub const METERING_ENV: &str = "ARENA_METERING";
 
 /// The version of the rewrite, part of the module cache's key for rewritten modules
 /// (which is taken on the module as handed in, so that a warm load skips the rewrite):
-/// change it whenever the rewrite's output changes.
+/// change it whenever the rewrite's output changes. The key also holds a digest of the
+/// rewrite's own source ([`rewrite_identity`]), so a change that forgets it still gets
+/// artefacts of its own.
 pub const REWRITE_VERSION: &str = "arena-metering-3";
+
+/// [`REWRITE_VERSION`] and the SHA-256 of the rewrite's source files, as built into this
+/// executable: what the module cache keys a rewritten module's artefact on.
+pub fn rewrite_identity() -> &'static str {
+    use sha2::{Digest, Sha256};
+    static IDENTITY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    IDENTITY.get_or_init(|| {
+        let mut h = Sha256::new();
+        for source in [
+            include_str!("mod.rs"),
+            include_str!("body.rs"),
+            include_str!("emit.rs"),
+            include_str!("fold.rs"),
+            include_str!("setting.rs"),
+        ] {
+            h.update((source.len() as u64).to_le_bytes());
+            h.update(source.as_bytes());
+        }
+        format!("{REWRITE_VERSION} {}", hex::encode(h.finalize()))
+    })
+}
 
 /// How a sandbox meters the fuel of its bots. Both give every call the same verdict and
 /// the same fuel (wasmtime's fuel is the semantics of record; see [`Metering::Arena`]).
