@@ -15,7 +15,7 @@ pub struct FieldRatings {
     pub elo: Vec<f64>,
     /// 95% bootstrap intervals.
     pub intervals: Vec<Interval>,
-    /// LOS[i][j]: probability that i is stronger than j.
+    /// `LOS[i][j]`: probability that i is stronger than j.
     pub los: Vec<Vec<f64>>,
     /// First-move advantage in Elo, with its interval.
     pub advantage: (f64, Interval),

@@ -17,7 +17,7 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     write_with(path, bytes, true)
 }
 
-/// Like [`write`] without the sync: still atomic against a crash of arena (`kill -9`),
+/// Like [`write()`] without the sync: still atomic against a crash of arena (`kill -9`),
 /// not against a power cut. For the many per-game replays, where a sync per file would
 /// cost more than the game; a lost replay is simply played again on `--resume`.
 ///

@@ -1,7 +1,7 @@
 //! Pre-initialisation as bytes: a module rewritten so that its instances start where
 //! one instance stood after some calls (what Wizer does, with arena's own wasmtime).
 //!
-//! Two pure steps around running the module ([`super::preinit`]):
+//! Two pure steps around running the module (`runtime/preinit.rs`):
 //! 1. [`instrument`] exports every global the module defines (as `arena.global.N`), so
 //!    that their values can be read after the calls, mutable or not;
 //! 2. [`rewrite`] writes the original module again with those values as the globals'
@@ -92,7 +92,7 @@ pub fn defined_globals(module: &[u8]) -> Result<u32, SnapshotError> {
     Ok(global_counts(module)?.1)
 }
 
-/// `module` with every defined global exported as [`global_export`]`(N)`, N counting
+/// `module` with every defined global exported as `global_export(N)`, N counting
 /// from 0 over the defined globals only.
 ///
 /// # Errors

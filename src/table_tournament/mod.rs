@@ -256,7 +256,7 @@ pub fn merge(
 /// schedule: every game of the schedule recorded once, nothing else.
 ///
 /// # Errors
-/// [`TournamentError::Incomplete`] when games are missing; [`OutputError`] for a row that
+/// [`TournamentError::Incomplete`] when games are missing; [`crate::output::OutputError`] for a row that
 /// does not belong.
 pub fn finished_rows(
     dir: &std::path::Path,

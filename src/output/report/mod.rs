@@ -3,9 +3,9 @@
 //!
 //! The tables' data is always embedded. Replay frames (every position drawn by the game
 //! itself, see [`frames`]) are embedded for as many games as fit [`INLINE_BYTES`]; the
-//! frames of further games, up to [`MAX_REPLAYS`] games in all, go to sidecar files
-//! `report/replays/gNNNNNNN.js` that the page loads with a `<script>` tag when one is
-//! picked (which works from `file://`). Games with a fault come first, then game-id
+//! frames of further games go to sidecar files `report/replays/partNNNN.js` (at most
+//! [`SIDECAR_BYTES`] each, see [`sidecar_name`]) that the page loads with a `<script>`
+//! tag when one is picked (which works from `file://`). Games with a fault come first, then game-id
 //! order. The page stays a few megabytes whatever the field (documented in
 //! `docs/RESULTS.md`).
 

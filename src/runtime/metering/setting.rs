@@ -76,7 +76,7 @@ impl Metering {
         self == Metering::Wasmtime
     }
 
-    /// Whether modules are rewritten by [`instrument`].
+    /// Whether modules are rewritten by [`super::instrument`].
     pub fn rewrites(self) -> bool {
         self == Metering::Arena
     }

@@ -150,7 +150,7 @@ pub fn check_setup_round_trip<G: Game>(start: &G, at: &str) {
 ///   exactly when [`Game::is_terminal`] holds; [`Game::outcome`] is `Some` exactly then;
 /// - every legal move: `decode_move(encode_move(m)) == m`, `why_illegal(m)` is `None`,
 ///   `parse_move(describe_move(m)) == m`, and [`Game::play`] accepts it on a clone;
-/// - move numbers that are not legal (the neighbours of legal numbers and [`PROBES`]):
+/// - move numbers that are not legal (the neighbours of legal numbers and `PROBES`):
 ///   a number that decodes names exactly that number back, `why_illegal` gives a reason,
 ///   and `play` refuses it with that number and leaves the state unchanged;
 /// - [`Game::write_state`] then [`Game::read_state`] with the mover's seat gives a state

@@ -2,7 +2,7 @@
 //! `games-v2.md` §4.
 //!
 //! The layout (mines and start cell) is drawn from the game seed; a seat only ever sees
-//! its observation ([`Minesweeper::observation`]): per cell unknown, opened (with the
+//! its observation (`TableGame::observe` in `table.rs`): per cell unknown, opened (with the
 //! number of neighbouring mines) or a known mine. Scores are exact ([`Score`]).
 //!
 //! This module holds the rules as a state that moves forward; the game model for one and
