@@ -69,24 +69,13 @@ pub(crate) fn set(
     }
 }
 
-/// Fuel left in the tank (0 once out of fuel).
+/// Fuel left in the tank (0 once out of fuel, or once the counter owes more than the
+/// reserve holds).
 ///
 /// # Errors
 /// What wasmtime reports.
-pub(crate) fn get(mut store: impl AsContextMut<Data = BotState>) -> wasmtime::Result<u64> {
-    match tank(&store) {
-        Tank::Wasmtime => store.as_context().get_fuel(),
-        Tank::Counter(counter) => {
-            let left = counter_value(&mut store, counter);
-            let state = store.as_context().data();
-            Ok(if state.ran_out {
-                0
-            } else {
-                in_tank(state, left)
-            })
-        }
-        Tank::Unattached => Ok(0),
-    }
+pub(crate) fn get(store: impl AsContextMut<Data = BotState>) -> wasmtime::Result<u64> {
+    Ok(left_after(store)?.unwrap_or(0))
 }
 
 /// After a call returned: the fuel left in the tank, or `None` when the rewrite's counter
@@ -99,12 +88,13 @@ pub(crate) fn left_after(
     mut store: impl AsContextMut<Data = BotState>,
 ) -> wasmtime::Result<Option<u64>> {
     match tank(&store) {
+        Tank::Wasmtime => store.as_context().get_fuel().map(Some),
         Tank::Counter(counter) => {
             let left = counter_value(&mut store, counter);
             let state = store.as_context().data();
             Ok((!cannot_pay(state, left)).then(|| in_tank(state, left)))
         }
-        Tank::Wasmtime | Tank::Unattached => get(store).map(Some),
+        Tank::Unattached => Ok(Some(0)),
     }
 }
 
@@ -128,16 +118,10 @@ fn counter_value(mut store: impl AsContextMut<Data = BotState>, counter: Global)
 
 /// Whether the rewrite's counter could not pay for the call: a refuel or a host call
 /// found the reserve short (the call was stopped), or the call ended owing more than
-/// the reserve holds (some charges do not look at the counter: see `metering/body.rs`).
+/// the reserve holds (an `if`'s arms do not look at the counter: see `metering/emit.rs`).
 /// Such a call is judged again on wasmtime's fuel (`wasm_bot.rs`).
-pub(crate) fn exhausted(mut store: impl AsContextMut<Data = BotState>) -> bool {
-    match tank(&store) {
-        Tank::Counter(counter) => {
-            let left = counter_value(&mut store, counter);
-            cannot_pay(store.as_context().data(), left)
-        }
-        Tank::Wasmtime | Tank::Unattached => false,
-    }
+pub(crate) fn exhausted(store: impl AsContextMut<Data = BotState>) -> bool {
+    matches!(left_after(store), Ok(None))
 }
 
 /// Finds the rewrite's counter in a new `instance` and keeps it in the store.

@@ -315,9 +315,12 @@ impl Run {
             .alloc
             .call(&mut *store, len_bytes)
             .map_err(|e| Stop::of(store, &e, budget, secs))?;
-        Stop::if_owing(store, budget)?;
         let size = self.memory.data_size(&*store);
         let Some(r) = range(ptr, len_bytes as u64, size) else {
+            // A pointer is only judged bad if the counter paid for finding it (an owing
+            // allocation that returns a good one is caught after `choose_move`: the debt
+            // stays until then).
+            Stop::if_owing(store, budget)?;
             return Err(Stop::plain(Fault::BadPointer(format!(
                 "arena_alloc({len_bytes}) returned {}, but memory is {size} bytes: \
                  the {len_bytes} bytes of state would end at byte {}",
