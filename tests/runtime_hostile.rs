@@ -530,6 +530,45 @@ fn a_full_instance_pool_is_reported_as_the_harness_problem_it_is() {
 }
 
 #[test]
+fn every_thread_has_a_pool_of_its_own() {
+    // Two slots a thread: two threads hold two bots each at once, and each thread's
+    // third still finds its own pool full, whatever the other thread holds.
+    let sandbox = Sandbox::new(Limits {
+        max_live_bots: 2,
+        ..Limits::default()
+    })
+    .unwrap();
+    let module = load(&sandbox, "counter.wat");
+    let both_full = std::sync::Barrier::new(2);
+    std::thread::scope(|s| {
+        for t in 0..2u64 {
+            let (module, both_full) = (&module, &both_full);
+            s.spawn(move || {
+                let mut held: Vec<_> = (0..2)
+                    .map(|i| {
+                        module
+                            .instantiate(10 * t + i)
+                            .expect("a slot of this thread")
+                    })
+                    .collect();
+                both_full.wait();
+                match module.instantiate(10 * t + 2) {
+                    Err(Fault::Instantiation(msg)) => {
+                        assert!(msg.contains("raise `max_live_bots`"), "{msg}")
+                    }
+                    Err(other) => panic!("expected an instantiation fault, got {other:?}"),
+                    Ok(_) => panic!("a third bot fit in a thread's pool of two"),
+                }
+                for bot in &mut held {
+                    assert_eq!(bot.choose_move(&state_words()).unwrap().raw, 1001);
+                }
+                both_full.wait();
+            });
+        }
+    });
+}
+
+#[test]
 fn a_well_behaved_bot_plays_a_whole_mathtricks_game() {
     let module = load(&DEFAULT, "first_legal.wat");
     let mut game = find_game("mathtricks")

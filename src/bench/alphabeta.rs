@@ -123,7 +123,7 @@ pub fn serve_child(quick: bool, mut output: impl std::io::Write) -> Result<(), B
         max_threads: Some(1),
         exe: None,
     });
-    let bots = Bots::new(1)?;
+    let bots = Bots::new()?;
     for figure in measure(&bots, &scale)? {
         writeln!(output, "{}\t{}", figure.value, figure.note)
             .map_err(|e| BenchError::Setup(format!("alpha-beta child: {e}")))?;

@@ -179,20 +179,14 @@ pub struct Bots {
 }
 
 impl Bots {
-    /// A sandbox with the default limits (and enough pool slots for `max_threads`
-    /// workers), with the bots the measurements use loaded.
+    /// A sandbox with the default limits (each thread that plays gets its own pool), with
+    /// the bots the measurements use loaded.
     ///
     /// # Errors
     /// [`BenchError`] when the sandbox cannot be made or a bot does not load.
-    pub fn new(max_threads: usize) -> Result<Bots, BenchError> {
-        let defaults = Limits::default();
-        let limits = Limits {
-            max_live_bots: defaults
-                .max_live_bots
-                .max(u32::try_from(max_threads.saturating_mul(4)).unwrap_or(u32::MAX)),
-            ..defaults
-        };
-        let sandbox = Sandbox::new(limits).map_err(|e| BenchError::Setup(e.to_string()))?;
+    pub fn new() -> Result<Bots, BenchError> {
+        let sandbox =
+            Sandbox::new(Limits::default()).map_err(|e| BenchError::Setup(e.to_string()))?;
         let load = |name: &str| -> Result<(WasmModule, usize), BenchError> {
             let (_, bytes) = EXAMPLES
                 .iter()
@@ -227,7 +221,7 @@ pub fn run(options: &Options, report: &mut dyn FnMut(&Figure)) -> Result<Vec<Fig
     let cold = Sandbox::new(Limits::default()).map_err(|e| BenchError::Setup(e.to_string()))?;
     let compile = compile::measure(&cold)?;
     drop(cold);
-    let bots = Bots::new(scale.max_threads)?;
+    let bots = Bots::new()?;
     let mut all = Vec::new();
     // Quick samples are too small to judge a target: every figure says so as it is
     // printed (`~pass`/`~miss`), not after.

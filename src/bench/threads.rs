@@ -13,7 +13,8 @@
 //! The cheap-bot figure does the same with `random.wasm` against itself at Nim, where a
 //! game is a few microseconds and per-game costs (instantiation, the slot's reset) are
 //! everything. Both workloads are also run as two independent processes (the ceiling,
-//! [`ceiling`]), and each 2-thread ratio is reported as a share of its own ceiling.
+//! `Ceiling`, its rounds taken between the threads' rounds), and each 2-thread ratio is
+//! reported as a share of its own ceiling.
 
 use std::time::Duration;
 
@@ -186,10 +187,17 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
     let mut samples = vec![Vec::new(); sizes.len()];
     let mut control = vec![Vec::new(); sizes.len()];
     let (games, side) = (scale.thread_games, scale.thread_board);
+    let workload = Workload::AlphaBeta { games, side };
+    let mut ceiling = (scale.exe.as_deref())
+        .map(|exe| Ceiling::start(exe, scale, workload))
+        .transpose()?;
     for _ in 0..scale.thread_rounds {
         for (i, &n) in sizes.iter().enumerate() {
             samples[i].push(run_on(n, stack, &entrants, games, side)?);
             control[i].push(run_on(n, stack, &natives, games, side)?);
+        }
+        if let Some(ceiling) = &mut ceiling {
+            ceiling.round()?;
         }
     }
     let rate = |s: &[Duration]| games as f64 / fastest(s).as_secs_f64();
@@ -209,12 +217,8 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
         }
         figures.push(f);
     }
-    if let Some(exe) = &scale.exe {
-        let workload = Workload::AlphaBeta {
-            games: scale.thread_games,
-            side: scale.thread_board,
-        };
-        let ceiling = ceiling(exe, scale, workload)?;
+    if let Some(ceiling) = ceiling {
+        let ceiling = ceiling.figure("ceiling: 2 processes / 1");
         let two = figures.get(1).map_or(f64::NAN, |f| f.value);
         let share = two / ceiling.value;
         figures.push(ceiling);
@@ -238,10 +242,16 @@ pub fn measure_cheap(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchErr
     let workload = Workload::RandomNim {
         games: scale.cheap_games,
     };
+    let mut ceiling = (scale.exe.as_deref())
+        .map(|exe| Ceiling::start(exe, scale, workload))
+        .transpose()?;
     let (mut one, mut two) = (Vec::new(), Vec::new());
     for _ in 0..scale.thread_rounds {
         one.push(workload.run_on(1, bots)?);
         two.push(workload.run_on(2, bots)?);
+        if let Some(ceiling) = &mut ceiling {
+            ceiling.round()?;
+        }
     }
     let games = scale.cheap_games;
     let rate = |s: &[Duration]| games as f64 / fastest(s).as_secs_f64();
@@ -256,13 +266,10 @@ pub fn measure_cheap(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchErr
             num(rate(&two))
         ),
     )];
-    if let Some(exe) = &scale.exe {
-        let ceiling = ceiling(exe, scale, workload)?;
+    if let Some(ceiling) = ceiling {
+        let ceiling = ceiling.figure("ceiling (random.wasm)");
         let share = ratio / ceiling.value;
-        figures.push(Figure {
-            key: "ceiling (random.wasm)".to_string(),
-            ..ceiling
-        });
+        figures.push(ceiling);
         figures.push(
             Figure::new(
                 "threads 2 / ceiling (random.wasm)",
@@ -290,7 +297,7 @@ pub fn serve_ceiling(
     mut output: impl std::io::Write,
 ) -> Result<(), BenchError> {
     let io = |e: std::io::Error| BenchError::Setup(format!("ceiling child: {e}"));
-    let bots = Bots::new(1)?;
+    let bots = Bots::new()?;
     let alphabeta = Workload::AlphaBeta { games, side };
     writeln!(output, "ready")
         .and_then(|()| output.flush())
@@ -365,39 +372,66 @@ impl Drop for CeilingChild {
     }
 }
 
-/// The ceiling: the same single-threaded `workload` in two independent processes at
-/// once, as a throughput ratio to one process alone (fastest of the rounds each).
-pub fn ceiling(
-    exe: &std::path::Path,
-    scale: &Scale,
+/// The ceiling: the same single-threaded workload in two independent processes at once,
+/// as a throughput ratio to one process alone (fastest of the rounds each). Its rounds
+/// are taken between the rounds of the thread figure it is the ceiling of, so that both
+/// see the same host: a neighbour's load that slows one for a while slows the other too.
+struct Ceiling {
+    a: CeilingChild,
+    b: CeilingChild,
     workload: Workload,
-) -> Result<Figure, BenchError> {
-    let (games, side) = (scale.thread_games, scale.thread_board);
-    let mut a = CeilingChild::spawn(exe, games, side)?;
-    let mut b = CeilingChild::spawn(exe, games, side)?;
-    let (mut alone, mut pair) = (f64::INFINITY, f64::INFINITY);
-    for _ in 0..scale.thread_rounds {
-        a.go(workload)?;
-        alone = alone.min(a.secs()?);
-        a.go(workload)?;
-        b.go(workload)?;
-        let (x, y) = (a.secs()?, b.secs()?);
-        pair = pair.min(x.max(y));
+    /// The fastest time of one process alone, in seconds.
+    alone: f64,
+    /// The fastest time of the slower of two processes at once, in seconds.
+    pair: f64,
+}
+
+impl Ceiling {
+    /// Starts the two children of `exe`, with the bots loaded, for `workload`.
+    fn start(
+        exe: &std::path::Path,
+        scale: &Scale,
+        workload: Workload,
+    ) -> Result<Ceiling, BenchError> {
+        let (games, side) = (scale.thread_games, scale.thread_board);
+        Ok(Ceiling {
+            a: CeilingChild::spawn(exe, games, side)?,
+            b: CeilingChild::spawn(exe, games, side)?,
+            workload,
+            alone: f64::INFINITY,
+            pair: f64::INFINITY,
+        })
     }
-    let what = match workload {
-        Workload::AlphaBeta { .. } => "the threads workload",
-        Workload::RandomNim { .. } => "the random.wasm Nim games",
-    };
-    Ok(Figure::new(
-        "ceiling: 2 processes / 1",
-        2.0 * alone / pair,
-        "x",
-        format!(
-            "{what} in two independent processes at once: alone {} s, side by side {} s",
-            num(alone),
-            num(pair)
-        ),
-    ))
+
+    /// One round: the workload in one child alone, then in both at once.
+    fn round(&mut self) -> Result<(), BenchError> {
+        self.a.go(self.workload)?;
+        self.alone = self.alone.min(self.a.secs()?);
+        self.a.go(self.workload)?;
+        self.b.go(self.workload)?;
+        let (x, y) = (self.a.secs()?, self.b.secs()?);
+        self.pair = self.pair.min(x.max(y));
+        Ok(())
+    }
+
+    /// The figure, named `key`.
+    fn figure(&self, key: &str) -> Figure {
+        let what = match self.workload {
+            Workload::AlphaBeta { .. } => "the threads workload",
+            Workload::RandomNim { .. } => "the random.wasm Nim games",
+        };
+        Figure::new(
+            key,
+            2.0 * self.alone / self.pair,
+            "x",
+            format!(
+                "{what} in two independent processes at once, its rounds between the \
+                 threads' rounds: alone {} s, side by side {} s",
+                num(self.alone),
+                num(self.pair)
+            ),
+        )
+    }
 }
 
 #[cfg(test)]

@@ -78,18 +78,17 @@ pub fn use_color(no_color: bool) -> bool {
         && std::io::stdout().is_terminal()
 }
 
-/// The sandbox for the limits the flags ask for, with room for `workers` threads each
-/// holding the two bots of its game (a full pool would be the harness's fault, never a
-/// bot's).
-pub fn sandbox(args: &LimitArgs, workers: usize) -> anyhow::Result<Sandbox> {
-    let mut limits = Limits::default();
-    let needed = u32::try_from(workers.saturating_mul(2).saturating_add(8)).unwrap_or(u32::MAX);
-    limits.max_live_bots = limits.max_live_bots.max(needed);
+/// The sandbox for the limits the flags ask for (each thread that plays gets its own pool
+/// of `max_live_bots` slots, room for the bots of the one game it plays at a time).
+pub fn sandbox(args: &LimitArgs) -> anyhow::Result<Sandbox> {
     // The flags' ranges (`bounds`) keep every value within what the sandbox accepts.
-    limits.fuel_per_move = args.fuel;
-    limits.memory_bytes = args.memory_mib << 20;
-    limits.stack_bytes = usize::try_from(args.stack_kib << 10).unwrap_or(usize::MAX);
-    limits.timeout_secs = args.timeout_secs;
+    let limits = Limits {
+        fuel_per_move: args.fuel,
+        memory_bytes: args.memory_mib << 20,
+        stack_bytes: usize::try_from(args.stack_kib << 10).unwrap_or(usize::MAX),
+        timeout_secs: args.timeout_secs,
+        ..Limits::default()
+    };
     // Students' modules compile in a child process (this executable) under the compile
     // limits, with compiled modules cached (docs/ABI.md, "Compiling").
     let exe = std::env::current_exe().context("cannot find the arena executable")?;

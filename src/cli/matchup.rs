@@ -19,7 +19,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--games must be at least 1");
     }
     check_depth_flag(args.depth, choice.kind)?;
-    let sandbox = sandbox(&args.limits, 1)?;
+    let sandbox = sandbox(&args.limits)?;
     let a = load_one(&args.a, choice.kind, args.depth, &sandbox)?;
     let b = load_one(&args.b, choice.kind, args.depth, &sandbox)?;
     // Wins, losses and draws from A's side; A moves first in the first game.

@@ -101,7 +101,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let color = use_color(args.no_color);
-    let sandbox = sandbox(&args.limits, 1)?;
+    let sandbox = sandbox(&args.limits)?;
     let human = Human::new(
         Box::new(BufReader::new(io::stdin())),
         Box::new(io::stdout()),

@@ -129,7 +129,7 @@ pub fn run(args: PlayArgs, choice: TableChoice, seed: u64) -> anyhow::Result<Exi
     }
     let human_text = "human".to_string();
     let color = use_color(args.no_color);
-    let sandbox = sandbox(&args.limits, 1)?;
+    let sandbox = sandbox(&args.limits)?;
     let (rows, cols) = (choice.rows.min, choice.cols.min);
     let params = choice.params(rows, cols);
     let human = Human::new(

@@ -94,7 +94,7 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
         "tables",
         rounds,
     )?;
-    let sandbox = sandbox(&args.limits, threads)?;
+    let sandbox = sandbox(&args.limits)?;
     let extremes = [
         choice.params(choice.rows.min, choice.cols.min),
         choice.params(choice.rows.max, choice.cols.max),

@@ -277,7 +277,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         "series",
         args.rounds.unwrap_or(1),
     )?;
-    let sandbox = sandbox(&args.limits, threads)?;
+    let sandbox = sandbox(&args.limits)?;
     let field = build_field(&intake.bots, choice.kind, args.depth, &sandbox)?;
     note_identical(&field);
     // Builtins belong to no student: only modules are matched against the roster.

@@ -140,7 +140,7 @@ fn verify_table(args: &VerifyArgs, manifest: &Manifest, seats: u8) -> anyhow::Re
     let path = dir.join(arena::output::manifest::FILE);
     let kind = find_table_game(&manifest.game)?;
     let threads = threads(args.threads);
-    let sandbox = sandbox(&limit_args(&manifest.limits, &path)?, threads)?;
+    let sandbox = sandbox(&limit_args(&manifest.limits, &path)?)?;
     let bots = candidates(manifest, &args.modules)?;
     let schedule = table_tournament::schedule_of(manifest, seats);
     let extremes = [
@@ -206,7 +206,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     let rules = SeriesRules::new(manifest.best_of, manifest.paired, manifest.play_all)
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     let threads = threads(args.threads);
-    let sandbox = sandbox(&limit_args(&manifest.limits, &path)?, threads)?;
+    let sandbox = sandbox(&limit_args(&manifest.limits, &path)?)?;
     let bots = candidates(&manifest, &args.modules)?;
     let field = super::tournament::build_field(&bots, game, manifest.depth, &sandbox)?;
     let grading = super::common::load_recorded_grading(&args.grading, &manifest)?;

@@ -9,10 +9,18 @@ use wasmtime::{Engine, Module};
 
 use super::cache::ModuleCache;
 use super::code_limits;
-use super::compiler::{self, chain, Compiler};
+use super::compiler::{self, chain};
 use super::engine::{Exact, Shared};
 use super::load_error::LoadError;
 use super::metering::{self, rewrite_identity, Metering};
+
+/// A module compiled for the sandbox's own engine.
+pub(crate) struct Compiled {
+    /// The module, for the checks of its imports and exports.
+    pub(crate) module: Module,
+    /// Its serialized artefact, which every thread's engine loads (see [`deserialize`]).
+    pub(crate) artefact: Vec<u8>,
+}
 
 /// The module `binary` (already through `precheck`) for the sandbox's own engine: its code
 /// scanned against the limits, then (under arena's metering) rewritten, then compiled,
@@ -21,9 +29,10 @@ use super::metering::{self, rewrite_identity, Metering};
 /// # Errors
 /// [`LoadError`] naming what is wrong: a code limit, a module wasmtime or the rewrite
 /// refuses, a compile limit.
-pub(crate) fn compile(shared: &Shared, binary: &[u8]) -> Result<Module, LoadError> {
+pub(crate) fn compile(shared: &Shared, binary: &[u8]) -> Result<Compiled, LoadError> {
     code_limits::check_code(binary, &shared.limits)?;
-    compile_for(shared, &shared.engine, shared.metering, binary)
+    let (module, artefact) = compile_for(shared, &shared.engine, shared.metering, binary)?;
+    Ok(Compiled { module, artefact })
 }
 
 /// The module `binary`, which [`compile`] accepted, as handed in, for the engine of
@@ -36,19 +45,19 @@ pub(crate) fn compile_exact(
     exact: &Exact,
     binary: &[u8],
 ) -> Result<Module, LoadError> {
-    compile_for(shared, &exact.engine, Metering::Wasmtime, binary)
+    Ok(compile_for(shared, &exact.engine, Metering::Wasmtime, binary)?.0)
 }
 
 /// `binary` compiled for `engine`, whose fuel is metered by `metering` (the rewrite is
 /// applied when it asks for it). The cache's key is taken on `binary` as handed in (with
 /// the rewrite's identity: its version and source digest), so that a warm load skips
-/// the rewrite too.
+/// the rewrite too. Returns the module and its artefact.
 fn compile_for(
     shared: &Shared,
     engine: &Engine,
     metering: Metering,
     binary: &[u8],
-) -> Result<Module, LoadError> {
+) -> Result<(Module, Vec<u8>), LoadError> {
     let rewrite = metering.rewrites().then(rewrite_identity);
     let metered = || -> Result<Cow<'_, [u8]>, LoadError> {
         Ok(if metering.rewrites() {
@@ -60,37 +69,31 @@ fn compile_for(
     let limits = &shared.limits;
     let Some(cache) = &shared.cache else {
         let code = metered()?;
-        return match &shared.compiler {
-            Compiler::InProcess => {
-                Module::new(engine, &code[..]).map_err(|e| LoadError::Invalid(chain(&e)))
-            }
-            Compiler::Process(_) => {
-                let artefact =
-                    compiler::artefact(&shared.compiler, engine, metering, limits, &code)?;
-                load(engine, &artefact)
-            }
-        };
+        let artefact = compiler::artefact(&shared.compiler, engine, metering, limits, &code)?;
+        return Ok((deserialize(engine, &artefact)?, artefact));
     };
     let key = ModuleCache::key(engine, rewrite, binary);
     if let Some(artefact) = cache.get(&key) {
-        match load(engine, &artefact) {
-            Ok(module) => return Ok(module),
+        match deserialize(engine, &artefact) {
+            Ok(module) => return Ok((module, artefact)),
             // Checked but refused by wasmtime (another wasmtime release): compile again.
             Err(_) => cache.discard(&key),
         }
     }
     let code = metered()?;
     let artefact = compiler::artefact(&shared.compiler, engine, metering, limits, &code)?;
-    let module = load(engine, &artefact)?;
+    let module = deserialize(engine, &artefact)?;
     cache.put(&key, &artefact);
-    Ok(module)
+    Ok((module, artefact))
 }
 
-/// The module of a serialized `artefact`.
+/// The module of a serialized `artefact`, for `engine`: the sandbox's own engine, or a
+/// thread's engine (configured the same) loading an artefact the sandbox's own engine
+/// loaded first.
 ///
 /// # Errors
 /// [`LoadError::Compiler`] when wasmtime refuses the bytes.
-fn load(engine: &wasmtime::Engine, artefact: &[u8]) -> Result<Module, LoadError> {
+pub(crate) fn deserialize(engine: &Engine, artefact: &[u8]) -> Result<Module, LoadError> {
     // SAFETY: `Module::deserialize` trusts its bytes to be an artefact wasmtime
     // produced; wasmtime itself checks the version, target, flags and features it
     // records. These bytes were produced by `Engine::precompile_module` of this very
@@ -99,7 +102,8 @@ fn load(engine: &wasmtime::Engine, artefact: &[u8]) -> Result<Module, LoadError>
     // folder is private to the user running arena and refused otherwise) and whose key
     // (module, wasmtime version, engine settings, rewrite version) and SHA-256 of the
     // artefact were checked just before, so a truncated or corrupted entry never gets
-    // here.
+    // here. A thread's engine loads the very bytes that passed this way, kept in memory
+    // since (`module.rs`, `LocalForms`).
     unsafe { Module::deserialize(engine, artefact) }.map_err(|e| {
         LoadError::Compiler(format!("the compiled artefact is refused: {}", chain(&e)))
     })

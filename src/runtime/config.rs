@@ -15,12 +15,14 @@ const TABLE_KEEP_RESIDENT: usize = 64 << 10;
 
 /// Bytes of each linear memory that may stay mapped between games, when the kernel can
 /// tell which pages a game dirtied: covers a Rust bot's 1 MiB stack, its data and a
-/// modest heap. Only dirtied pages stay resident, so the pool holds at most
-/// `max_live_bots` times this (64 MiB on a 2-core machine).
+/// modest heap. Only dirtied pages stay resident, so each thread's pool holds at most
+/// `max_live_bots` times this (32 MiB with the default 16 slots), and in practice the
+/// pages of the few bots a worker plays at a time.
 const MEMORY_KEEP_RESIDENT: usize = 2 << 20;
 
-/// The engine configuration: fuel, epochs, a pool sized for the live bots (`pool`;
-/// the compiler process has none, as pooling changes nothing in the compiled code),
+/// The engine configuration: fuel, epochs, a pool sized for the live bots of one thread
+/// (`pool`; the engines that only compile or load have none, as pooling changes nothing
+/// in the compiled code),
 /// canonical NaNs, and only the proposals compilers emit for ordinary bots.
 pub(crate) fn config(limits: &Limits, pool: bool, metering: Metering) -> Config {
     let mut config = Config::new();

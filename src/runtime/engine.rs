@@ -1,14 +1,20 @@
-//! What every module and bot of one sandbox shares: the one configured wasmtime engine,
-//! the host functions, the compiler and cache, and the epoch ticker. The sandbox, the
+//! What every module and bot of one sandbox shares: the configured wasmtime engines, the
+//! host functions, the compiler and cache, and the epoch ticker. The sandbox, the
 //! modules and the compiler all build on it; it depends on none of them.
+//!
+//! Modules are compiled and checked once, for the sandbox's own engine; bots run on an
+//! engine of the thread that plays them ([`Local`]), each with its own instance pool, so
+//! that two workers never hand each other pool slots (and the pages and cache lines
+//! that come with them).
 
 use std::collections::BTreeMap;
 
 use thiserror::Error;
+use thread_local::ThreadLocal;
 use wasmtime::{Engine, Extern, FuncType, Linker, Store};
 
 use super::cache::ModuleCache;
-use super::compiler::Compiler;
+use super::compiler::{chain, Compiler};
 use super::config::config;
 use super::host;
 use super::limits::{Limits, LimitsError};
@@ -33,7 +39,8 @@ pub enum SandboxError {
 /// What every module and bot of one sandbox shares. The ticker stops when the last
 /// sandbox or module holding it is dropped.
 pub(crate) struct Shared {
-    /// The one engine.
+    /// The engine modules are compiled and checked for (it runs none: bots run on their
+    /// thread's [`Local`] engine, configured the same, which loads the same artefacts).
     pub(crate) engine: Engine,
     /// The limits every bot runs under.
     pub(crate) limits: Limits,
@@ -50,8 +57,21 @@ pub(crate) struct Shared {
     /// Under arena's metering: the engine with wasmtime's fuel that plays again a call the
     /// rewrite's counter could not pay for (see [`Exact`]).
     pub(crate) exact: Option<Exact>,
-    /// Advances the epoch for the safety net (of whichever engine checks it).
-    _ticker: Ticker,
+    /// The engine and host functions of each thread that has played a bot, made on its
+    /// first bot.
+    locals: ThreadLocal<Local>,
+    /// Advances the epoch for the safety net (of every engine that checks it).
+    ticker: Ticker,
+}
+
+/// One thread's engine: configured as the sandbox's own, with an instance pool of
+/// `max_live_bots` slots for the bots this thread holds. A worker thread keeps it for
+/// the sandbox's life (a thread that ends leaves it to the next thread to start).
+pub(crate) struct Local {
+    /// The engine.
+    pub(crate) engine: Engine,
+    /// The host functions, for this engine.
+    pub(crate) linker: Linker<BotState>,
 }
 
 /// The engine of record under arena's metering: wasmtime's fuel and the epoch net, with
@@ -75,10 +95,23 @@ impl Shared {
         compiler: Compiler,
         cache: Option<ModuleCache>,
     ) -> Result<Shared, SandboxError> {
+        let metering = Metering::from_env().map_err(|e| SandboxError::Engine(e.to_string()))?;
+        Shared::with_metering(limits, compiler, cache, metering)
+    }
+
+    /// [`Shared::new`] with `metering` rather than the environment's setting.
+    ///
+    /// # Errors
+    /// As for [`Shared::new`].
+    fn with_metering(
+        limits: Limits,
+        compiler: Compiler,
+        cache: Option<ModuleCache>,
+        metering: Metering,
+    ) -> Result<Shared, SandboxError> {
         limits.validate()?;
         let engine_err = |e: wasmtime::Error| SandboxError::Engine(e.to_string());
-        let metering = Metering::from_env().map_err(|e| SandboxError::Engine(e.to_string()))?;
-        let engine = Engine::new(&config(&limits, true, metering)).map_err(engine_err)?;
+        let engine = Engine::new(&config(&limits, false, metering)).map_err(engine_err)?;
         let linker = host::linker(&engine).map_err(engine_err)?;
         let host_funcs = host_function_types(&engine, &linker, &limits);
         let exact = if metering.rewrites() {
@@ -89,8 +122,10 @@ impl Shared {
         } else {
             None
         };
-        let ticked = exact.as_ref().map_or(&engine, |e| &e.engine).clone();
-        let ticker = Ticker::start(ticked)?;
+        let ticker = Ticker::start()?;
+        if let Some(exact) = &exact {
+            ticker.add(&exact.engine);
+        }
         Ok(Shared {
             engine,
             limits,
@@ -100,7 +135,25 @@ impl Shared {
             cache,
             metering,
             exact,
-            _ticker: ticker,
+            locals: ThreadLocal::new(),
+            ticker,
+        })
+    }
+
+    /// This thread's engine, made on its first call (and its epoch ticked when the
+    /// metering checks it).
+    ///
+    /// # Errors
+    /// Why wasmtime or the system refused the engine (the next call tries again).
+    pub(crate) fn local(&self) -> Result<&Local, String> {
+        self.locals.get_or_try(|| {
+            let engine =
+                Engine::new(&config(&self.limits, true, self.metering)).map_err(|e| chain(&e))?;
+            let linker = host::linker(&engine).map_err(|e| chain(&e))?;
+            if self.metering.epoch() {
+                self.ticker.add(&engine);
+            }
+            Ok(Local { engine, linker })
         })
     }
 }
@@ -123,4 +176,62 @@ fn host_function_types(
         .into_iter()
         .map(|(module, name, f)| ((module, name), f.ty(&store)))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasmtime::{Instance, Module, Trap};
+
+    /// A store on this thread's engine running an endless loop with fuel for several
+    /// seconds: the epoch stops it within a tick, or the fuel (and the test fails).
+    fn run_forever(local: &Local) -> wasmtime::Error {
+        let module = Module::new(
+            &local.engine,
+            r#"(module (func (export "f") (loop (br 0))))"#,
+        )
+        .unwrap();
+        let mut store = Store::new(&local.engine, ());
+        store.set_fuel(10_000_000_000).unwrap();
+        store.set_epoch_deadline(1);
+        let instance = Instance::new(&mut store, &module, &[]).unwrap();
+        let f = instance.get_typed_func::<(), ()>(&mut store, "f").unwrap();
+        f.call(&mut store, ()).unwrap_err()
+    }
+
+    #[test]
+    fn each_thread_gets_an_engine_of_its_own_and_keeps_it() {
+        let shared = Shared::with_metering(
+            Limits::default(),
+            Compiler::InProcess,
+            None,
+            Metering::Arena,
+        )
+        .unwrap();
+        let mine = shared.local().unwrap() as *const Local;
+        assert_eq!(shared.local().unwrap() as *const Local, mine);
+        std::thread::scope(|s| {
+            let theirs = s.spawn(|| shared.local().unwrap() as *const Local as usize);
+            assert_ne!(theirs.join().unwrap(), mine as usize);
+        });
+    }
+
+    #[test]
+    fn under_wasmtimes_fuel_every_threads_engine_is_ticked() {
+        let shared = Shared::with_metering(
+            Limits::default(),
+            Compiler::InProcess,
+            None,
+            Metering::Wasmtime,
+        )
+        .unwrap();
+        std::thread::scope(|s| {
+            for _ in 0..2 {
+                s.spawn(|| {
+                    let err = run_forever(shared.local().unwrap());
+                    assert_eq!(err.downcast_ref::<Trap>(), Some(&Trap::Interrupt));
+                });
+            }
+        });
+    }
 }

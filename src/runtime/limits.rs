@@ -82,16 +82,16 @@ pub struct Limits {
     /// being CPU time rather than wall-clock time, never depends on the machine's load
     /// or the number of threads. Default 10. Flag `--timeout-secs`.
     pub timeout_secs: u64,
-    /// How many bots may be alive at once (slots of the pooling allocator). Default: four
-    /// per hardware thread, at least 32 — a worker plays one game at a time with two bots,
-    /// and the margin covers bots not yet dropped. Not a limit on a bot: a full pool is
-    /// a harness configuration problem, reported as such.
+    /// How many bots one thread may hold alive at once: the slots of the instance pool
+    /// of that thread's engine (every thread that plays bots has its own, so that workers
+    /// never trade slots). Default 16 — a worker plays one game at a time, of at most
+    /// four seats, and the margin covers bots not yet dropped. Not a limit on a bot: a
+    /// full pool is a harness configuration problem, reported as such.
     pub max_live_bots: u32,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        let threads = std::thread::available_parallelism().map_or(8, |n| n.get());
         Limits {
             fuel_per_move: 200_000_000,
             fuel_instantiate: 100_000_000,
@@ -112,9 +112,7 @@ impl Default for Limits {
             compile_memory_bytes: 2 << 30,
             output_bytes: 64 << 10,
             timeout_secs: 10,
-            max_live_bots: u32::try_from(threads.saturating_mul(4))
-                .unwrap_or(u32::MAX)
-                .max(32),
+            max_live_bots: 16,
         }
     }
 }
@@ -211,7 +209,7 @@ mod tests {
         assert_eq!(l.fuel_per_move, 200_000_000);
         assert_eq!(l.memory_bytes, 64 << 20);
         assert_eq!(l.stack_bytes, 512 << 10);
-        assert!(l.max_live_bots >= 32);
+        assert_eq!(l.max_live_bots, 16);
     }
 
     #[test]

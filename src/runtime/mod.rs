@@ -1,8 +1,10 @@
 //! The WebAssembly sandbox: loads students' bots and runs them under hard, deterministic
 //! limits. It knows nothing of tournaments or of any particular game.
 //!
-//! - [`Sandbox`] owns one wasmtime engine (fuel, epoch safety net, pooling allocator,
-//!   canonical NaNs, only the proposals a bot needs) and the host functions;
+//! - [`Sandbox`] owns one wasmtime configuration (fuel, CPU-time safety net, pooling
+//!   allocator, canonical NaNs, only the proposals a bot needs), the engine modules are
+//!   compiled for, an engine and pool per thread that plays (`engine.rs` `Local`), and
+//!   the host functions;
 //! - [`Sandbox::load`] / [`Sandbox::load_many`] check and compile a module once, giving
 //!   a [`WasmModule`] (or a [`LoadError`] naming the problem); a [`Compiler`] bounds the
 //!   compile in time and memory, a [`ModuleCache`] keeps compiled modules on disk;

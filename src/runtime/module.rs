@@ -3,11 +3,12 @@
 use std::sync::{Arc, OnceLock};
 
 use sha2::{Digest, Sha256};
+use thread_local::ThreadLocal;
 use wasmtime::{ExternType, InstancePre, Module};
 
 use super::compile;
 use super::compiler::chain;
-use super::engine::Shared;
+use super::engine::{Local, Shared};
 use super::host::{ARENA_MODULE, LEGAL_MOVES, WASI_MODULE};
 use super::load_error::LoadError;
 use super::metering::{FUEL_EXPORT, METERING_MODULE, REFUEL_IMPORT, START_EXPORT};
@@ -64,7 +65,8 @@ pub(crate) struct ModuleInner {
     pub(crate) sha256: String,
     pub(crate) exports: Vec<ExportInfo>,
     pub(crate) imports: Vec<ImportInfo>,
-    pub(crate) pre: InstancePre<BotState>,
+    /// The compiled module, as each thread's engine holds it.
+    pub(crate) local: Arc<LocalForms>,
     pub(crate) has_initialize: bool,
     /// Whether it imports `arena.legal_moves` (and so is handed each position's moves).
     pub(crate) wants_legal_moves: bool,
@@ -74,6 +76,39 @@ pub(crate) struct ModuleInner {
     /// Under arena's metering: the module as handed in, compiled for the engine of
     /// record when a call first needs it (see [`ExactForm`]).
     pub(crate) exact: Option<Arc<ExactForm>>,
+}
+
+/// A module's compiled artefact, loaded by the engine of each thread that plays it (see
+/// [`super::engine::Local`]): on the thread's first instance of it, then kept for the
+/// sandbox's life. Loading is a copy of the code, not a compile (about 2 ms for an
+/// example bot).
+pub(crate) struct LocalForms {
+    /// The serialized artefact the sandbox's own engine loaded (`compile.rs`).
+    artefact: Vec<u8>,
+    /// The instantiable module, per thread.
+    pres: ThreadLocal<InstancePre<BotState>>,
+}
+
+impl LocalForms {
+    /// The forms of `artefact` (none loaded yet).
+    fn new(artefact: Vec<u8>) -> LocalForms {
+        LocalForms {
+            artefact,
+            pres: ThreadLocal::new(),
+        }
+    }
+
+    /// The instantiable module for `local`, the calling thread's engine.
+    ///
+    /// # Errors
+    /// Why the thread's engine refused the artefact (the next call tries again).
+    pub(crate) fn pre(&self, local: &Local) -> Result<&InstancePre<BotState>, String> {
+        self.pres.get_or_try(|| {
+            let module =
+                compile::deserialize(&local.engine, &self.artefact).map_err(|e| e.to_string())?;
+            local.linker.instantiate_pre(&module).map_err(|e| chain(&e))
+        })
+    }
 }
 
 /// A module's form for the engine of record (wasmtime's fuel), under arena's metering:
@@ -154,7 +189,7 @@ impl WasmModule {
                 sha256,
                 exports: inner.exports.clone(),
                 imports: inner.imports.clone(),
-                pre: inner.pre.clone(),
+                local: Arc::clone(&inner.local),
                 has_initialize: inner.has_initialize,
                 wants_legal_moves: inner.wants_legal_moves,
                 shared: Arc::clone(&inner.shared),
@@ -198,10 +233,11 @@ pub(crate) fn load_capped(
     };
     let binary = precheck::to_binary(file, &limits)?;
     precheck::check_shape(&binary, &limits)?;
-    let module = compile::compile(shared, &binary)?;
+    let compile::Compiled { module, artefact } = compile::compile(shared, &binary)?;
     let imports = check_imports(shared, &module, shared.metering.rewrites())?;
     let exports = check_exports(&module, shared.metering.rewrites())?;
-    let pre = shared
+    // Every thread links the module the same way: the first check is here, at load.
+    shared
         .linker
         .instantiate_pre(&module)
         .map_err(|e| LoadError::Invalid(chain(&e)))?;
@@ -218,7 +254,7 @@ pub(crate) fn load_capped(
             sha256: hex::encode(Sha256::digest(file)),
             exports,
             imports,
-            pre,
+            local: Arc::new(LocalForms::new(artefact)),
             has_initialize,
             wants_legal_moves,
             shared: Arc::clone(shared),

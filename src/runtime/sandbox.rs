@@ -15,9 +15,12 @@ use super::module::{self, WasmModule};
 use super::types::func_signature;
 use super::ImportInfo;
 
-/// The WebAssembly sandbox: ONE wasmtime engine configured for deterministic, bounded
-/// execution, the host functions bots may import, and a thread ticking the wall-clock
+/// The WebAssembly sandbox: one wasmtime configuration for deterministic, bounded
+/// execution, the host functions bots may import, and a thread ticking the CPU-time
 /// safety net (stopped when the sandbox and every module loaded from it are dropped).
+/// Modules are compiled once, for the sandbox's engine; each thread that plays bots
+/// gets an engine and instance pool of its own, configured the same, which loads a
+/// module's compiled code the first time the thread instantiates it.
 ///
 /// Cheap to clone (an `Arc` inside) and `Send + Sync`: load modules once with
 /// [`Sandbox::load_many`], then instantiate them from any number of threads.

@@ -173,7 +173,16 @@ impl WasmModule {
                 })?;
                 (&exact.engine, pre, Metering::Wasmtime)
             }
-            _ => (&shared.engine, &self.inner.pre, shared.metering),
+            _ => {
+                let cannot = |why: String| {
+                    Stop::plain(Fault::Instantiation(format!(
+                        "arena cannot load the module on this thread: {why}"
+                    )))
+                };
+                let local = shared.local().map_err(cannot)?;
+                let pre = self.inner.local.pre(local).map_err(cannot)?;
+                (&local.engine, pre, shared.metering)
+            }
         };
         let mut store = Store::new(engine, BotState::new(limits, seed, metering));
         store.limiter(|state| &mut state.limiter);

@@ -45,7 +45,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         Checked::TwoSeat(c) => c.kind.info().name,
         Checked::Table(c) => c.kind.info().name,
     };
-    let sandbox = sandbox(&args.limits, 1)?;
+    let sandbox = sandbox(&args.limits)?;
     let limits = sandbox.limits().clone();
     let name = module_name(&args.bot);
     let mut report = Report {
