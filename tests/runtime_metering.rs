@@ -534,8 +534,8 @@ fn stmt() -> impl proptest::strategy::Strategy<Value = Stmt> {
 }
 
 /// The WAT of `stmts` inside labels `labels` (innermost last; `true` for a label that
-/// carries an i32).
-fn render(stmts: &[Stmt], labels: &mut Vec<bool>, out: &mut String) {
+/// carries an i32), in a function whose `return` is `ret`.
+fn render(stmts: &[Stmt], labels: &mut Vec<bool>, ret: &str, out: &mut String) {
     use std::fmt::Write;
     let cond = |bit: u8| format!("(i32.and (local.get $x) (i32.const {}))", 1u32 << bit);
     // The depth of the label picked by `pick` among those carrying nothing.
@@ -561,17 +561,18 @@ fn render(stmts: &[Stmt], labels: &mut Vec<bool>, out: &mut String) {
             Stmt::Block(body) => {
                 out.push_str("(block ");
                 labels.push(false);
-                render(body, labels, out);
+                render(body, labels, ret, out);
                 labels.pop();
                 out.push(')');
             }
             Stmt::Loop(body, again) => {
-                out.push_str(
+                let _ = write!(
+                    out,
                     "(loop (local.set $n (i32.sub (local.get $n) (i32.const 1))) \
-                     (if (i32.lt_s (local.get $n) (i32.const 0)) (then (return (i32.const 0)))) ",
+                     (if (i32.lt_s (local.get $n) (i32.const 0)) (then {ret})) "
                 );
                 labels.push(false);
-                render(body, labels, out);
+                render(body, labels, ret, out);
                 if *again {
                     let _ = write!(out, " (br_if 0 {})", cond(8));
                 }
@@ -581,16 +582,16 @@ fn render(stmts: &[Stmt], labels: &mut Vec<bool>, out: &mut String) {
             Stmt::If(then, other, bit) => {
                 let _ = write!(out, "(if {} (then ", cond(*bit));
                 labels.push(false);
-                render(then, labels, out);
+                render(then, labels, ret, out);
                 out.push_str(") (else ");
-                render(other, labels, out);
+                render(other, labels, ret, out);
                 labels.pop();
                 out.push_str("))");
             }
             Stmt::ValueBlock(body, bit) => {
                 out.push_str("(local.set $y (block (result i32) ");
                 labels.push(true);
-                render(body, labels, out);
+                render(body, labels, ret, out);
                 let _ = write!(
                     out,
                     " (drop (br_if 0 (i32.const 7) {})) (local.get $x))) ",
@@ -626,17 +627,29 @@ fn render(stmts: &[Stmt], labels: &mut Vec<bool>, out: &mut String) {
                 }
             }
             Stmt::Return(bit) => {
-                let _ = write!(out, "(if {} (then (return (i32.const 1))))", cond(*bit));
+                let _ = write!(out, "(if {} (then {ret}))", cond(*bit));
             }
         }
         out.push('\n');
     }
 }
 
-/// A bot whose one move runs `stmts` (then loses: its move names nothing).
-fn program(stmts: &[Stmt], seed: u32) -> String {
+/// A bot whose one move runs `stmts` (then loses: its move names nothing): in
+/// `choose_move` itself, or, `in_helper`, in a function of no result it calls, whose own
+/// label the branches may target too (a `br_table` that may leave the function).
+fn program(stmts: &[Stmt], seed: u32, in_helper: bool) -> String {
     let mut body = String::new();
-    render(stmts, &mut Vec::new(), &mut body);
+    if in_helper {
+        render(stmts, &mut vec![false], "(return)", &mut body);
+        body = format!(
+            "(call $run (local.get $x))\n  (i32.const -1))\n  \
+             (func $run (param $x i32) (local $y i32) (local $n i32)\n    \
+             (local.set $n (i32.const 200))\n{body}"
+        );
+    } else {
+        render(stmts, &mut Vec::new(), "(return (i32.const 1))", &mut body);
+        body.push_str("    (i32.const -1)");
+    }
     format!(
         r#"(module
   (memory (export "memory") 1)
@@ -650,8 +663,7 @@ fn program(stmts: &[Stmt], seed: u32) -> String {
   (func (export "choose_move") (param i32 i32) (result i32)
     (local $x i32) (local $y i32) (local $n i32)
     (local.set $n (i32.const 200)) (local.set $x (i32.const {seed}))
-{body}
-    (i32.const -1)))"#
+{body}))"#
     )
 }
 
@@ -660,15 +672,17 @@ proptest::proptest! {
 
     /// Programs of nested blocks, loops and arms, left by `br`, `br_if` (with and without
     /// a value), `br_table` and `return` at every depth, with folded and looping calls
-    /// and bulk memory: the rewrite charges each exactly what wasmtime counts.
+    /// and bulk memory, in `choose_move` or in a helper of no result: the rewrite charges
+    /// each exactly what wasmtime counts.
     #[test]
     fn generated_programs_are_charged_exactly_what_wasmtime_counts(
         stmts in proptest::collection::vec(stmt(), 1..6),
         seed in proptest::prelude::any::<u32>(),
+        in_helper in proptest::prelude::any::<bool>(),
     ) {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("program.wat");
-        std::fs::write(&path, program(&stmts, seed)).unwrap();
+        std::fs::write(&path, program(&stmts, seed, in_helper)).unwrap();
         let exact = check(path.clone(), "wasmtime", 10_000_000);
         let charged = check(path, "arena", 10_000_000);
         proptest::prop_assert!(exact["fuel"]["max"].as_u64().is_some(), "{}", exact);
@@ -683,10 +697,11 @@ proptest::proptest! {
         stmts in proptest::collection::vec(stmt(), 1..6),
         seed in proptest::prelude::any::<u32>(),
         below in 1u64..400,
+        in_helper in proptest::prelude::any::<bool>(),
     ) {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("program.wat");
-        std::fs::write(&path, program(&stmts, seed)).unwrap();
+        std::fs::write(&path, program(&stmts, seed, in_helper)).unwrap();
         let cost = check(path.clone(), "wasmtime", 10_000_000)["fuel"]["max"]
             .as_u64()
             .unwrap();
