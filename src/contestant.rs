@@ -248,6 +248,10 @@ impl Entrant for Wasm {
             Err(fault) => Err(Entry::Fault(fault)),
         }
     }
+
+    fn prepare_thread(&self) -> Result<(), String> {
+        self.0.load_on_this_thread()
+    }
 }
 
 /// A bot that cannot play at all (its module failed to load): it forfeits every game.

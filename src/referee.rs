@@ -121,6 +121,17 @@ pub trait Entrant: Sync {
     /// [`Entry::Fault`] if a fresh instance cannot be made (it forfeits that game), or
     /// [`Entry::Disqualified`] if the bot cannot play at all.
     fn enter(&self, seed: u64) -> Result<Box<dyn Bot>, Entry>;
+
+    /// Readies the calling thread to enter bots (a sandboxed module is loaded into the
+    /// thread's engine), so that a harness problem (no engine for the thread, no file
+    /// descriptor left) stops a tournament before its first game rather than costing a
+    /// bot a game. Does nothing by default.
+    ///
+    /// # Errors
+    /// What the harness could not do, for the operator.
+    fn prepare_thread(&self) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// Why an entrant fields no bot for a game.

@@ -544,25 +544,23 @@ fn every_thread_has_a_pool_of_its_own() {
         for t in 0..2u64 {
             let (module, both_full) = (&module, &both_full);
             s.spawn(move || {
-                let mut held: Vec<_> = (0..2)
-                    .map(|i| {
-                        module
-                            .instantiate(10 * t + i)
-                            .expect("a slot of this thread")
-                    })
-                    .collect();
+                // Nothing may panic before the second wait: a thread that failed early
+                // would leave the other waiting for ever.
+                let held: Vec<_> = (0..2).map(|i| module.instantiate(10 * t + i)).collect();
                 both_full.wait();
-                match module.instantiate(10 * t + 2) {
+                let third = module.instantiate(10 * t + 2);
+                both_full.wait();
+                for bot in held {
+                    let mut bot = bot.expect("a slot of this thread");
+                    assert_eq!(bot.choose_move(&state_words()).unwrap().raw, 1001);
+                }
+                match third {
                     Err(Fault::Instantiation(msg)) => {
                         assert!(msg.contains("raise `max_live_bots`"), "{msg}")
                     }
                     Err(other) => panic!("expected an instantiation fault, got {other:?}"),
                     Ok(_) => panic!("a third bot fit in a thread's pool of two"),
                 }
-                for bot in &mut held {
-                    assert_eq!(bot.choose_move(&state_words()).unwrap().raw, 1001);
-                }
-                both_full.wait();
             });
         }
     });

@@ -65,8 +65,10 @@ pub(crate) struct Shared {
 }
 
 /// One thread's engine: configured as the sandbox's own, with an instance pool of
-/// `max_live_bots` slots for the bots this thread holds. A worker thread keeps it for
-/// the sandbox's life (a thread that ends leaves it to the next thread to start).
+/// `max_live_bots` slots for the bots this thread holds. A thread keeps it for the
+/// sandbox's life; when a thread ends, its engine goes to a thread started later (the
+/// `thread_local` crate reuses the ended thread's index), so there are never more
+/// engines than threads alive at once.
 pub(crate) struct Local {
     /// The engine.
     pub(crate) engine: Engine,
@@ -126,7 +128,8 @@ impl Shared {
         if let Some(exact) = &exact {
             ticker.add(&exact.engine);
         }
-        Ok(Shared {
+        raise_open_files_limit();
+        let shared = Shared {
             engine,
             limits,
             linker,
@@ -137,7 +140,11 @@ impl Shared {
             exact,
             locals: ThreadLocal::new(),
             ticker,
-        })
+        };
+        // This thread's engine now: a configuration the system refuses (an address-space
+        // limit too small for a pool) is the sandbox's error, before any module loads.
+        shared.local().map_err(SandboxError::Engine)?;
+        Ok(shared)
     }
 
     /// This thread's engine, made on its first call (and its epoch ticked when the
@@ -156,6 +163,30 @@ impl Shared {
             Ok(Local { engine, linker })
         })
     }
+}
+
+/// Raises this process's soft limit on open files to its hard limit (once; nothing when
+/// it cannot). Each thread's engine keeps a memory image (a memfd) of every module it
+/// loads, so a tournament holds up to threads × modules of them, past the usual soft
+/// limit of 1 024 on a many-core machine.
+fn raise_open_files_limit() {
+    static RAISED: std::sync::Once = std::sync::Once::new();
+    RAISED.call_once(|| {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: `getrlimit` and `setrlimit` read and write only the struct passed, which
+        // lives on this stack frame for the calls.
+        unsafe {
+            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0
+                && limit.rlim_cur < limit.rlim_max
+            {
+                limit.rlim_cur = limit.rlim_max;
+                libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
+            }
+        }
+    });
 }
 
 /// The type of every host function, read back from the linker.

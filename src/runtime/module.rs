@@ -106,6 +106,11 @@ impl LocalForms {
         self.pres.get_or_try(|| {
             let module =
                 compile::deserialize(&local.engine, &self.artefact).map_err(|e| e.to_string())?;
+            // The image of its memory (a memfd) is made now, not at the first game: a
+            // harness problem here (no descriptor left) shows before any game is played.
+            module
+                .initialize_copy_on_write_image()
+                .map_err(|e| chain(&e))?;
             local.linker.instantiate_pre(&module).map_err(|e| chain(&e))
         })
     }
@@ -163,6 +168,29 @@ pub(crate) struct ModuleInput {
 }
 
 impl WasmModule {
+    /// Loads the module into the calling thread's engine (made first if the thread has
+    /// none), as its first instance on this thread would: a tournament does it on every
+    /// worker before the first game, so that a harness problem stops the run instead of
+    /// costing a bot a game.
+    ///
+    /// # Errors
+    /// What the harness could not do (the thread's engine refused by the system, the
+    /// compiled code refused, no file descriptor left for the memory image).
+    pub fn load_on_this_thread(&self) -> Result<(), String> {
+        self.thread_form().map(|_| ())
+    }
+
+    /// The calling thread's engine and this module's instantiable form for it.
+    ///
+    /// # Errors
+    /// As for [`WasmModule::load_on_this_thread`].
+    pub(crate) fn thread_form(&self) -> Result<(&Local, &InstancePre<BotState>), String> {
+        let shared = &self.inner.shared;
+        let local = shared.local()?;
+        let pre = self.inner.local.pre(local)?;
+        Ok((local, pre))
+    }
+
     /// The name it was loaded under (the path, for files).
     pub fn name(&self) -> &str {
         &self.inner.name

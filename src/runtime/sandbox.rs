@@ -20,7 +20,11 @@ use super::ImportInfo;
 /// safety net (stopped when the sandbox and every module loaded from it are dropped).
 /// Modules are compiled once, for the sandbox's engine; each thread that plays bots
 /// gets an engine and instance pool of its own, configured the same, which loads a
-/// module's compiled code the first time the thread instantiates it.
+/// module's compiled code the first time the thread instantiates it (or is readied with
+/// [`WasmModule::load_on_this_thread`]). Each such thread costs an engine whose pool
+/// reserves address space for `max_live_bots` memories (not memory in use), and, per
+/// module it loads, a copy of the compiled code and a memory image (one file
+/// descriptor; the sandbox raises the soft limit on open files to the hard one).
 ///
 /// Cheap to clone (an `Arc` inside) and `Send + Sync`: load modules once with
 /// [`Sandbox::load_many`], then instantiate them from any number of threads.

@@ -174,13 +174,12 @@ impl WasmModule {
                 (&exact.engine, pre, Metering::Wasmtime)
             }
             _ => {
-                let cannot = |why: String| {
+                let (local, pre) = self.thread_form().map_err(|why| {
                     Stop::plain(Fault::Instantiation(format!(
-                        "arena cannot load the module on this thread: {why}"
+                        "arena cannot load the module on this thread (a problem of the \
+                         harness, not of the bot): {why}"
                     )))
-                };
-                let local = shared.local().map_err(cannot)?;
-                let pre = self.inner.local.pre(local).map_err(cannot)?;
+                })?;
                 (&local.engine, pre, shared.metering)
             }
         };

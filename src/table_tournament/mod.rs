@@ -30,8 +30,8 @@ use crate::rng_size::SizeRange;
 use crate::schedule::Shard;
 use crate::tournament::merge::{combine, MergeError};
 use crate::tournament::{
-    check_shard_rows, drop_rows_without_replays, prepare, worker_pool, Progress, Reporting,
-    TournamentError,
+    check_shard_rows, drop_rows_without_replays, prepare, ready_workers, worker_pool, Progress,
+    Reporting, TournamentError,
 };
 use play::TableRun;
 use schedule::{TableSchedule, TableSeries};
@@ -177,6 +177,7 @@ pub fn run(
     let journals = Journals::new(&config.out, config.threads.max(1));
     progress.set_total(series.len() as u64 * schedule.seatings_per_table() - kept);
     let pool = worker_pool(&config.out, config.threads, config.thread_stack)?;
+    ready_workers(&pool, &field)?;
     let run = TableRun {
         config,
         schedule: &schedule,

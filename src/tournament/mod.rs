@@ -153,6 +153,14 @@ pub enum TournamentError {
     /// Fewer than two bots.
     #[error("a tournament needs at least two bots, got {0}")]
     TooFewBots(usize),
+    /// A worker thread could not be readied to play a bot.
+    #[error("a worker thread cannot play {bot}: {why} (a problem of this machine or its limits, not of the bot; nothing was played)")]
+    Worker {
+        /// The bot.
+        bot: String,
+        /// What the harness could not do.
+        why: String,
+    },
     /// The field cannot be seated at the game's tables.
     #[error(transparent)]
     Tables(#[from] crate::tables::TableError),
@@ -293,6 +301,30 @@ pub(crate) fn worker_pool(
         .map_err(|e| OutputError::io(dir, std::io::Error::other(e)))
 }
 
+/// Readies every thread of `pool` to play every bot of `field` (each thread loads each
+/// module into its own engine), so that a harness problem stops the run before its
+/// first game instead of costing bots games.
+///
+/// # Errors
+/// [`TournamentError::Worker`] naming the first bot a thread could not ready.
+pub(crate) fn ready_workers(
+    pool: &rayon::ThreadPool,
+    field: &[Participant],
+) -> Result<(), TournamentError> {
+    pool.broadcast(|_| {
+        field.iter().try_for_each(|p| {
+            p.entrant
+                .prepare_thread()
+                .map_err(|why| TournamentError::Worker {
+                    bot: p.name.clone(),
+                    why,
+                })
+        })
+    })
+    .into_iter()
+    .collect()
+}
+
 /// Runs (or resumes) a tournament and writes its results.
 ///
 /// # Errors
@@ -362,6 +394,7 @@ pub fn run(
     progress.set_total(plans.len() as u64 * max_games - done.len() as u64);
 
     let pool = worker_pool(&config.out, config.threads, config.thread_stack)?;
+    ready_workers(&pool, &field)?;
     let ctx = RunContext {
         config,
         schedule: &schedule,
