@@ -106,11 +106,13 @@ impl WasmModule {
         };
         let (mut store, instance, memory) = self.start_on(form, budget, seed)?;
         if let Some(input) = &self.inner.input {
-            read_input(&mut store, &instance, memory, input).map_err(|e| match e {
-                InputError::Wasm(e) => fail(&mut store, e),
-                InputError::Owing => Stop::ran_out(budget).in_instantiation(),
-                InputError::Refused(why) => Stop::plain(Fault::Instantiation(why)),
-            })?;
+            read_input(
+                &mut store,
+                &instance,
+                memory,
+                input,
+                (budget, limits.timeout_secs),
+            )?;
         }
         let alloc = instance
             .get_typed_func::<i32, i32>(&mut store, "arena_alloc")
@@ -222,41 +224,35 @@ impl WasmModule {
     }
 }
 
-/// Why a module's input was not read.
-enum InputError {
-    /// A call failed.
-    Wasm(wasmtime::Error),
-    /// A call returned owing more fuel than its budget holds (`fuel::exhausted`).
-    Owing,
-    /// The module refused the input, with the first line it logged.
-    Refused(String),
-}
-
-/// [`InputError::Owing`] when the call that just returned left the counter owing.
-fn if_owing(store: &mut Store<BotState>) -> Result<(), InputError> {
-    if fuel::exhausted(&mut *store) {
-        return Err(InputError::Owing);
-    }
-    Ok(())
-}
-
-/// Writes `input` into a fresh instance and lets it read it (see [`ModuleInput`]).
+/// Writes `input` into a fresh instance and lets it read it (see [`ModuleInput`]), under
+/// the instantiation's fuel budget and safety net (`budget`, `secs`).
+///
+/// # Errors
+/// The [`Stop`], its fault a [`Fault::Instantiation`]: a call failed or left the counter
+/// owing, or the module refused the input (with the first line it logged).
 fn read_input(
     store: &mut Store<BotState>,
     instance: &wasmtime::Instance,
     memory: Memory,
     input: &ModuleInput,
-) -> Result<(), InputError> {
+    (budget, secs): (u64, u64),
+) -> Result<(), Stop> {
+    let fail = |store: &mut Store<BotState>, e: wasmtime::Error| {
+        Stop::of(store, &e, budget, secs).in_instantiation()
+    };
+    let owing =
+        |store: &mut Store<BotState>| Stop::if_owing(store, budget).map_err(Stop::in_instantiation);
+    let refused = |why: String| Stop::plain(Fault::Instantiation(why));
     let len = i32::try_from(input.bytes.len())
-        .map_err(|_| InputError::Refused("the input is larger than 2 GiB".to_string()))?;
+        .map_err(|_| refused("the input is larger than 2 GiB".to_string()))?;
     let buffer = instance
         .get_typed_func::<i32, i32>(&mut *store, input.buffer)
-        .map_err(InputError::Wasm)?;
-    let ptr = buffer.call(&mut *store, len).map_err(InputError::Wasm)?;
-    if_owing(store)?;
+        .map_err(|e| fail(store, e))?;
+    let ptr = buffer.call(&mut *store, len).map_err(|e| fail(store, e))?;
+    owing(store)?;
     let size = memory.data_size(&*store);
     let r = range(ptr, len as u64, size).ok_or_else(|| {
-        InputError::Refused(format!(
+        refused(format!(
             "`{}` returned no room for {len} bytes",
             input.buffer
         ))
@@ -264,13 +260,13 @@ fn read_input(
     memory.data_mut(&mut *store)[r].copy_from_slice(&input.bytes);
     let load = instance
         .get_typed_func::<(), i32>(&mut *store, input.load)
-        .map_err(InputError::Wasm)?;
-    let status = load.call(&mut *store, ()).map_err(InputError::Wasm)?;
-    if_owing(store)?;
+        .map_err(|e| fail(store, e))?;
+    let status = load.call(&mut *store, ()).map_err(|e| fail(store, e))?;
+    owing(store)?;
     if status != 0 {
         let text = store.data().output.text();
         let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-        return Err(InputError::Refused(if first.is_empty() {
+        return Err(refused(if first.is_empty() {
             format!("`{}` refused the input", input.load)
         } else {
             first.chars().take(300).collect()
