@@ -148,7 +148,7 @@ impl Scale {
                 instances: 2000,
                 search_boards: 6,
                 search_positions: 30,
-                search_rounds: 5,
+                search_rounds: 11,
                 max_threads,
                 thread_rounds: 15,
                 thread_games: 100,

@@ -6,6 +6,7 @@ use wasm_encoder::reencode::{Reencode, RoundtripReencoder};
 use wasm_encoder::{BlockType, Function, Instruction, ValType};
 use wasmparser::{FunctionBody, Operator};
 
+use super::copy::CopyLocals;
 use super::emit::{Look, Scratch};
 use super::{is_bulk, op_cost, Added, MeteringError, Shape, Shift};
 
@@ -239,6 +240,17 @@ fn costs(
     })
 }
 
+/// Whether `body` has a `memory.copy` (its function then gets the inline copy's locals).
+fn copies_memory(body: &FunctionBody<'_>) -> Result<bool, MeteringError> {
+    let mut ops = body.get_operators_reader()?;
+    while !ops.eof() {
+        if matches!(ops.read()?, Operator::MemoryCopy { .. }) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 fn unbalanced() -> MeteringError {
     MeteringError::Invalid("unbalanced control frames".into())
 }
@@ -269,6 +281,8 @@ pub(super) fn rewrite_body(
     let left = length.saturating_add(1);
     locals.push((1, ValType::I32));
     locals.push((1, ValType::I64));
+    let copies = copies_memory(&body)?;
+    let copy = copies.then(|| CopyLocals::declare(left.saturating_add(1), &mut locals));
     let mut f = Function::new(locals);
     let scratch = Scratch {
         added,
@@ -288,6 +302,12 @@ pub(super) fn rewrite_body(
             scratch.charge_length(&mut f);
         }
         match &op {
+            Operator::MemoryCopy { .. } if copy.is_some() => {
+                if let Some(copy) = copy {
+                    copy.emit(&mut f, length);
+                }
+                continue;
+            }
             Operator::Call { function_index }
                 if folded
                     .get(*function_index as usize)

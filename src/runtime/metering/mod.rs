@@ -26,7 +26,10 @@
 //!   first goes through a `br_table` of its own over one block per amount;
 //! - before each `memory.copy`, `memory.fill`, `memory.init` subtracts the length in
 //!   bytes, and before `table.copy`, `table.fill`, `table.init`, `table.grow` the length
-//!   in elements, as wasmtime's default costs do;
+//!   in elements, as wasmtime's default costs do; a `memory.copy` of 16 to 512 bytes
+//!   that is in bounds and can run forwards is then copied inline, in the bot's code,
+//!   instead of by wasmtime's call into the runtime (`copy.rs`: the same bytes moved,
+//!   and work bounded by the length already paid);
 //! - removes the `start` section and exports the start function as [`START_EXPORT`], so
 //!   that the host can set the counter before any of the module's code runs.
 //!
@@ -49,6 +52,7 @@
 //! call's exact cost.
 
 mod body;
+mod copy;
 mod emit;
 mod fold;
 mod setting;

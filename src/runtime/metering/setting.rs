@@ -23,6 +23,7 @@ pub fn rewrite_identity() -> &'static str {
         for source in [
             include_str!("mod.rs"),
             include_str!("body.rs"),
+            include_str!("copy.rs"),
             include_str!("emit.rs"),
             include_str!("fold.rs"),
             include_str!("setting.rs"),
