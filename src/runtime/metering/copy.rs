@@ -2,16 +2,21 @@
 //! out of the bot's code into the runtime (a libcall), whose fixed cost is many times
 //! that of copying a few dozen bytes; Rust's `clone_from` of a small `Vec` pays it at
 //! every node of a search. The rewrite copies a length of 16 to [`INLINE_MAX`] bytes with
-//! 16-byte loads and stores in the bot's own code when both ranges are in bounds and the
-//! copy can run forwards (the destination below the source, or the ranges apart), and
+//! 16-byte loads and stores in the bot's own code when both ranges are in bounds, and
 //! leaves every other copy to `memory.copy` itself, which traps as before.
 //!
-//! What is copied is exactly what `memory.copy` copies: the last 16 bytes of the source
-//! are read before anything is written; then 16-byte blocks from the start, each read
-//! before it is written, never reaching a byte of the source not yet read (the
-//! destination is below the source or apart from it); then the last 16 bytes. The
-//! length has been charged before (one unit per byte, as wasmtime charges), and the
-//! inline copy runs at most `INLINE_MAX / 16` iterations: work bounded by what was paid.
+//! What is copied is exactly what `memory.copy` copies (`memmove`):
+//! - up to 64 bytes: two or four 16-byte blocks covering the source (overlapping when
+//!   the length is not a multiple of 16) are all read before any is written, so any
+//!   overlap of the two ranges is safe;
+//! - longer: only when the copy can run forwards (the destination below the source, or
+//!   the ranges apart). The last 16 bytes of the source are read first; then 16-byte
+//!   blocks from the start, each read before it is written and never reaching a byte of
+//!   the source not yet read; then the last 16 bytes are written.
+//!
+//! The length has been charged before (one unit per byte, as wasmtime charges), and the
+//! inline copy runs at most `INLINE_MAX / 16` loop iterations: work bounded by what was
+//! paid.
 
 use wasm_encoder::{BlockType, Function, Instruction, MemArg, ValType};
 
@@ -19,91 +24,157 @@ use wasm_encoder::{BlockType, Function, Instruction, MemArg, ValType};
 /// `memmove` is faster than a loop of 16-byte blocks once the call's cost is amortised.
 pub(super) const INLINE_MAX: u32 = 512;
 
-/// The shortest copy done inline (one 16-byte block).
-const INLINE_MIN: u32 = 16;
+/// The shortest copy done inline: one 16-byte block.
+const BLOCK: u32 = 16;
 
-/// The four scratch locals of the inline copy: destination, source, block offset and
-/// the source's last 16 bytes.
+/// The scratch locals of the inline copy: destination, source, block offset, and four
+/// 16-byte blocks.
 #[derive(Clone, Copy)]
 pub(super) struct CopyLocals {
     dst: u32,
     src: u32,
     at: u32,
-    last: u32,
+    blocks: [u32; 4],
 }
+
+/// A 16-byte access at the address on the stack, no offset, no alignment promised.
+const UNALIGNED: MemArg = MemArg {
+    offset: 0,
+    align: 0,
+    memory_index: 0,
+};
 
 impl CopyLocals {
     /// The locals to declare after `first` (their index), in order.
     pub(super) fn declare(first: u32, locals: &mut Vec<(u32, ValType)>) -> CopyLocals {
         locals.push((3, ValType::I32));
-        locals.push((1, ValType::V128));
+        locals.push((4, ValType::V128));
         CopyLocals {
             dst: first,
             src: first + 1,
             at: first + 2,
-            last: first + 3,
+            blocks: [first + 3, first + 4, first + 5, first + 6],
         }
+    }
+
+    /// Pushes `base + length - back` (an address within a range already checked).
+    fn from_end(f: &mut Function, base: u32, length: u32, back: u32) {
+        f.instruction(&Instruction::LocalGet(base))
+            .instruction(&Instruction::LocalGet(length))
+            .instruction(&Instruction::I32Add)
+            .instruction(&Instruction::I32Const(back as i32))
+            .instruction(&Instruction::I32Sub);
+    }
+
+    /// Pushes `base + offset`.
+    fn from_start(f: &mut Function, base: u32, offset: u32) {
+        f.instruction(&Instruction::LocalGet(base));
+        if offset > 0 {
+            f.instruction(&Instruction::I32Const(offset as i32))
+                .instruction(&Instruction::I32Add);
+        }
+    }
+
+    /// Reads the blocks at `offsets` of the source into the block locals, then writes
+    /// them at the same offsets of the destination, and leaves the copy (`br` to the
+    /// label `done` levels out). An offset is from the start, or from the end when
+    /// `Err(back)`.
+    fn blocks(&self, f: &mut Function, length: u32, offsets: &[Result<u32, u32>], done: u32) {
+        let at = |f: &mut Function, base, offset: Result<u32, u32>| match offset {
+            Ok(offset) => Self::from_start(f, base, offset),
+            Err(back) => Self::from_end(f, base, length, back),
+        };
+        for (&offset, &block) in offsets.iter().zip(&self.blocks) {
+            at(f, self.src, offset);
+            f.instruction(&Instruction::V128Load(UNALIGNED))
+                .instruction(&Instruction::LocalSet(block));
+        }
+        for (&offset, &block) in offsets.iter().zip(&self.blocks) {
+            at(f, self.dst, offset);
+            f.instruction(&Instruction::LocalGet(block))
+                .instruction(&Instruction::V128Store(UNALIGNED));
+        }
+        f.instruction(&Instruction::Br(done));
     }
 
     /// Replaces a `memory.copy 0 0` whose operands (destination, source, length) are on
     /// the stack and whose length is also in the local `length`.
     pub(super) fn emit(&self, f: &mut Function, length: u32) {
-        let block = MemArg {
-            offset: 0,
-            align: 0,
-            memory_index: 0,
-        };
         f.instruction(&Instruction::Drop)
             .instruction(&Instruction::LocalSet(self.src))
-            .instruction(&Instruction::LocalSet(self.dst));
-        // INLINE_MIN <= length <= INLINE_MAX
+            .instruction(&Instruction::LocalSet(self.dst))
+            // block $copied; block $by_memory_copy
+            .instruction(&Instruction::Block(BlockType::Empty))
+            .instruction(&Instruction::Block(BlockType::Empty));
+        // Not BLOCK..=INLINE_MAX bytes: memory.copy.
         f.instruction(&Instruction::LocalGet(length))
-            .instruction(&Instruction::I32Const(INLINE_MIN as i32))
+            .instruction(&Instruction::I32Const(BLOCK as i32))
             .instruction(&Instruction::I32Sub)
-            .instruction(&Instruction::I32Const((INLINE_MAX - INLINE_MIN) as i32))
-            .instruction(&Instruction::I32LeU);
-        // Both ranges in bounds (in 64 bits: an address plus a length may pass 2^32).
-        for start in [self.src, self.dst] {
-            f.instruction(&Instruction::LocalGet(start))
-                .instruction(&Instruction::I64ExtendI32U)
-                .instruction(&Instruction::LocalGet(length))
-                .instruction(&Instruction::I64ExtendI32U)
-                .instruction(&Instruction::I64Add)
-                .instruction(&Instruction::MemorySize(0))
-                .instruction(&Instruction::I64ExtendI32U)
-                .instruction(&Instruction::I64Const(16))
-                .instruction(&Instruction::I64Shl)
-                .instruction(&Instruction::I64LeU)
-                .instruction(&Instruction::I32And);
-        }
-        // Forwards is safe: destination <= source, or destination - source >= length.
+            .instruction(&Instruction::I32Const((INLINE_MAX - BLOCK) as i32))
+            .instruction(&Instruction::I32GtU)
+            .instruction(&Instruction::BrIf(0));
+        // Either range out of bounds: memory.copy, which traps. The higher start plus
+        // the length, in 64 bits (it may pass 2^32), against the memory's size.
         f.instruction(&Instruction::LocalGet(self.dst))
             .instruction(&Instruction::LocalGet(self.src))
+            .instruction(&Instruction::LocalGet(self.dst))
+            .instruction(&Instruction::LocalGet(self.src))
+            .instruction(&Instruction::I32GtU)
+            .instruction(&Instruction::Select)
+            .instruction(&Instruction::I64ExtendI32U)
+            .instruction(&Instruction::LocalGet(length))
+            .instruction(&Instruction::I64ExtendI32U)
+            .instruction(&Instruction::I64Add)
+            .instruction(&Instruction::MemorySize(0))
+            .instruction(&Instruction::I64ExtendI32U)
+            .instruction(&Instruction::I64Const(16))
+            .instruction(&Instruction::I64Shl)
+            .instruction(&Instruction::I64GtU)
+            .instruction(&Instruction::BrIf(0));
+        // Up to 32 bytes: the first and the last block.
+        f.instruction(&Instruction::LocalGet(length))
+            .instruction(&Instruction::I32Const(2 * BLOCK as i32))
             .instruction(&Instruction::I32LeU)
+            .instruction(&Instruction::If(BlockType::Empty));
+        self.blocks(f, length, &[Ok(0), Err(BLOCK)], 2);
+        f.instruction(&Instruction::End);
+        // Up to 64 bytes: the first two and the last two.
+        f.instruction(&Instruction::LocalGet(length))
+            .instruction(&Instruction::I32Const(4 * BLOCK as i32))
+            .instruction(&Instruction::I32LeU)
+            .instruction(&Instruction::If(BlockType::Empty));
+        self.blocks(
+            f,
+            length,
+            &[Ok(0), Ok(BLOCK), Err(2 * BLOCK), Err(BLOCK)],
+            2,
+        );
+        f.instruction(&Instruction::End);
+        // Longer, and the destination above the source within its length: backwards
+        // would be needed, memory.copy.
+        f.instruction(&Instruction::LocalGet(self.dst))
+            .instruction(&Instruction::LocalGet(self.src))
+            .instruction(&Instruction::I32GtU)
             .instruction(&Instruction::LocalGet(self.dst))
             .instruction(&Instruction::LocalGet(self.src))
             .instruction(&Instruction::I32Sub)
             .instruction(&Instruction::LocalGet(length))
-            .instruction(&Instruction::I32GeU)
-            .instruction(&Instruction::I32Or)
+            .instruction(&Instruction::I32LtU)
             .instruction(&Instruction::I32And)
-            .instruction(&Instruction::If(BlockType::Empty));
-        // The source's last 16 bytes, read first.
-        f.instruction(&Instruction::LocalGet(self.src))
-            .instruction(&Instruction::LocalGet(length))
-            .instruction(&Instruction::I32Add)
-            .instruction(&Instruction::I32Const(INLINE_MIN as i32))
-            .instruction(&Instruction::I32Sub)
-            .instruction(&Instruction::V128Load(block))
-            .instruction(&Instruction::LocalSet(self.last))
+            .instruction(&Instruction::BrIf(0));
+        // Forwards: the source's last block first, then blocks while at < length - 16,
+        // then the last block.
+        let last = self.blocks[0];
+        Self::from_end(f, self.src, length, BLOCK);
+        f.instruction(&Instruction::V128Load(UNALIGNED))
+            .instruction(&Instruction::LocalSet(last))
             .instruction(&Instruction::I32Const(0))
             .instruction(&Instruction::LocalSet(self.at))
             .instruction(&Instruction::Block(BlockType::Empty))
             .instruction(&Instruction::Loop(BlockType::Empty))
-            // Blocks while at < length - 16.
             .instruction(&Instruction::LocalGet(self.at))
             .instruction(&Instruction::LocalGet(length))
-            .instruction(&Instruction::I32Const(INLINE_MIN as i32))
+            .instruction(&Instruction::I32Const(BLOCK as i32))
             .instruction(&Instruction::I32Sub)
             .instruction(&Instruction::I32GeU)
             .instruction(&Instruction::BrIf(1))
@@ -113,24 +184,21 @@ impl CopyLocals {
             .instruction(&Instruction::LocalGet(self.src))
             .instruction(&Instruction::LocalGet(self.at))
             .instruction(&Instruction::I32Add)
-            .instruction(&Instruction::V128Load(block))
-            .instruction(&Instruction::V128Store(block))
+            .instruction(&Instruction::V128Load(UNALIGNED))
+            .instruction(&Instruction::V128Store(UNALIGNED))
             .instruction(&Instruction::LocalGet(self.at))
-            .instruction(&Instruction::I32Const(INLINE_MIN as i32))
+            .instruction(&Instruction::I32Const(BLOCK as i32))
             .instruction(&Instruction::I32Add)
             .instruction(&Instruction::LocalSet(self.at))
             .instruction(&Instruction::Br(0))
             .instruction(&Instruction::End)
+            .instruction(&Instruction::End);
+        Self::from_end(f, self.dst, length, BLOCK);
+        f.instruction(&Instruction::LocalGet(last))
+            .instruction(&Instruction::V128Store(UNALIGNED))
+            .instruction(&Instruction::Br(1))
+            // end $by_memory_copy
             .instruction(&Instruction::End)
-            // The last 16 bytes.
-            .instruction(&Instruction::LocalGet(self.dst))
-            .instruction(&Instruction::LocalGet(length))
-            .instruction(&Instruction::I32Add)
-            .instruction(&Instruction::I32Const(INLINE_MIN as i32))
-            .instruction(&Instruction::I32Sub)
-            .instruction(&Instruction::LocalGet(self.last))
-            .instruction(&Instruction::V128Store(block))
-            .instruction(&Instruction::Else)
             .instruction(&Instruction::LocalGet(self.dst))
             .instruction(&Instruction::LocalGet(self.src))
             .instruction(&Instruction::LocalGet(length))
@@ -138,6 +206,7 @@ impl CopyLocals {
                 src_mem: 0,
                 dst_mem: 0,
             })
+            // end $copied
             .instruction(&Instruction::End);
     }
 }
