@@ -318,3 +318,60 @@ fn refusals_have_their_own_variants() {
         other => panic!("{other:?}"),
     }
 }
+
+/// `arena check` of the smallest example bot, caching in `cache` bounded by `max_mib`.
+fn check_with_cache(cache: &std::path::Path, max_mib: &str) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("arena")
+        .unwrap()
+        .env("ARENA_CACHE_DIR", cache)
+        .env("ARENA_CACHE_MAX_MIB", max_mib)
+        .args(["check"])
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/bots/first_legal.wasm"
+        ))
+        .args(["--games", "1"])
+        .assert()
+}
+
+#[test]
+fn the_cache_is_trimmed_to_its_bound_least_recently_used_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    // Three old entries of 1 MiB (never checked, as trimming reads no entry), the first
+    // the oldest, in a cache bounded to 2 MiB: the two oldest go, down to 1.5 MiB.
+    ModuleCache::open(&cache).unwrap();
+    let old: Vec<PathBuf> = (1..=3u8)
+        .map(|n| {
+            let path = cache.join(format!("{}.module", format!("{n:02x}").repeat(32)));
+            fs::write(&path, vec![0u8; 1 << 20]).unwrap();
+            let age = std::time::Duration::from_secs(3600 * u64::from(10 - n));
+            fs::File::options()
+                .append(true)
+                .open(&path)
+                .unwrap()
+                .set_modified(std::time::SystemTime::now() - age)
+                .unwrap();
+            path
+        })
+        .collect();
+    check_with_cache(&cache, "2").success();
+    assert!(!old[0].exists() && !old[1].exists(), "the oldest two went");
+    assert!(old[2].exists(), "the newest stayed");
+    // The module the check compiled was stored: the newest and it.
+    assert_eq!(fs::read_dir(&cache).unwrap().count(), 2);
+}
+
+#[test]
+fn a_bound_that_is_not_a_number_of_mib_is_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    for bad in ["lots", "0", "-5"] {
+        let out = check_with_cache(&dir.path().join("cache"), bad).failure();
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+        assert!(
+            stderr.contains("ARENA_CACHE_MAX_MIB must be a whole number of MiB")
+                && stderr.contains(bad),
+            "{stderr}"
+        );
+    }
+}

@@ -92,13 +92,25 @@ pub fn sandbox(args: &LimitArgs) -> anyhow::Result<Sandbox> {
     // Students' modules compile in a child process (this executable) under the compile
     // limits, with compiled modules cached (docs/ABI.md, "Compiling").
     let exe = std::env::current_exe().context("cannot find the arena executable")?;
-    let cache = ModuleCache::default_dir().and_then(|dir| {
-        ModuleCache::open(dir)
-            .map_err(|e| eprintln!("note: {e}; compiling without a cache"))
-            .ok()
-    });
+    let cache = open_cache()?;
     Sandbox::with_compiler(limits, Compiler::Process(exe), cache)
         .map_err(|e| anyhow::anyhow!("{e}"))
+}
+
+/// The compiled-module cache the CLI uses (`ModuleCache::default_dir`, bounded by
+/// `ARENA_CACHE_MAX_MIB`), or none when it is turned off or its folder cannot be used
+/// (said on stderr: the run goes on, compiling every module).
+///
+/// # Errors
+/// When `ARENA_CACHE_MAX_MIB` is not a number of MiB.
+pub fn open_cache() -> anyhow::Result<Option<ModuleCache>> {
+    let Some(dir) = ModuleCache::default_dir() else {
+        return Ok(None);
+    };
+    let max_bytes = arena::runtime::cache_max_bytes_from_env()?;
+    Ok(ModuleCache::open_bounded(dir, max_bytes)
+        .map_err(|e| eprintln!("note: {e}; compiling without a cache"))
+        .ok())
 }
 
 /// The limits that decide results, by name, for the manifest (not the pool size, which

@@ -23,8 +23,7 @@ pub fn run(args: PackArgs) -> anyhow::Result<ExitCode> {
     let script = arena::module_file::read(&args.script, SCRIPT_CAP)
         .map_err(|e| LoadError::from_read(&args.script, e))?;
     // arena's own interpreter, compiled in this process (trusted), cached as usual.
-    let cache = arena::runtime::ModuleCache::default_dir()
-        .and_then(|dir| arena::runtime::ModuleCache::open(dir).ok());
+    let cache = super::common::open_cache()?;
     let sandbox = Sandbox::with_compiler(
         Limits::default(),
         arena::runtime::Compiler::InProcess,

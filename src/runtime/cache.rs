@@ -5,7 +5,9 @@
 //! An entry is never trusted blindly: it holds its key and the SHA-256 of the artefact,
 //! both checked before the artefact is handed to wasmtime; a bad entry (truncated,
 //! edited, of another engine) is deleted and the module compiled again. The folder is
-//! created private (mode 0700) and refused when someone else could write into it.
+//! created private (mode 0700) and refused when someone else could write into it, and
+//! kept under a bound: when it is opened, the entries least recently used go first
+//! (`cache_trim.rs`).
 
 use std::fs::{self, File};
 use std::hash::{Hash, Hasher};
@@ -73,6 +75,9 @@ pub struct CacheStats {
     pub discarded: u64,
     /// Artefacts written.
     pub stored: u64,
+    /// Entries deleted when the cache was opened, the least recently used, to bring it
+    /// under its bound.
+    pub evicted: u64,
 }
 
 /// A folder of compiled modules. Shared by every thread of a sandbox.
@@ -83,6 +88,7 @@ pub struct ModuleCache {
     misses: AtomicU64,
     discarded: AtomicU64,
     stored: AtomicU64,
+    evicted: u64,
 }
 
 /// The key of one module for one engine.
@@ -119,12 +125,26 @@ impl ModuleCache {
         set("HOME").map(|home| PathBuf::from(home).join(".cache").join("arena"))
     }
 
-    /// Opens (creating it, private) the cache in `dir`.
+    /// Opens (creating it, private) the cache in `dir`, bounded to
+    /// [`DEFAULT_CACHE_MAX_BYTES`](super::cache_trim::DEFAULT_CACHE_MAX_BYTES).
+    ///
+    /// # Errors
+    /// As [`ModuleCache::open_bounded`].
+    pub fn open(dir: impl Into<PathBuf>) -> Result<ModuleCache, CacheError> {
+        Self::open_bounded(dir, super::cache_trim::DEFAULT_CACHE_MAX_BYTES)
+    }
+
+    /// Opens (creating it, private) the cache in `dir`; when its entries hold more than
+    /// `max_bytes`, deletes the least recently used until they hold at most three
+    /// quarters of it (a run then adds its own new entries).
     ///
     /// # Errors
     /// [`CacheError`] when the folder cannot be created, or another user could write
     /// into it (an artefact from there would be run as trusted machine code).
-    pub fn open(dir: impl Into<PathBuf>) -> Result<ModuleCache, CacheError> {
+    pub fn open_bounded(
+        dir: impl Into<PathBuf>,
+        max_bytes: u64,
+    ) -> Result<ModuleCache, CacheError> {
         let dir = dir.into();
         let fail = |reason: UnusableDir| CacheError {
             dir: dir.clone(),
@@ -132,7 +152,9 @@ impl ModuleCache {
         };
         create_private(&dir).map_err(|e| fail(UnusableDir::Create(e)))?;
         check_private(&dir).map_err(fail)?;
+        let evicted = super::cache_trim::trim(&dir, max_bytes, std::time::SystemTime::now());
         Ok(ModuleCache {
+            evicted,
             dir,
             hits: AtomicU64::new(0),
             misses: AtomicU64::new(0),
@@ -153,6 +175,7 @@ impl ModuleCache {
             misses: self.misses.load(Ordering::Relaxed),
             discarded: self.discarded.load(Ordering::Relaxed),
             stored: self.stored.load(Ordering::Relaxed),
+            evicted: self.evicted,
         }
     }
 
@@ -190,6 +213,7 @@ impl ModuleCache {
         match unpack(&bytes, key) {
             Some(artefact) => {
                 self.hits.fetch_add(1, Ordering::Relaxed);
+                super::cache_trim::mark_used(&path);
                 Some(artefact.to_vec())
             }
             None => {
@@ -339,7 +363,8 @@ mod tests {
                 hits: 1,
                 misses: 1,
                 discarded: 4,
-                stored: 1
+                stored: 1,
+                evicted: 0,
             }
         );
     }

@@ -17,6 +17,7 @@
 
 mod asked;
 mod cache;
+mod cache_trim;
 mod code_limits;
 mod compile;
 mod compiler;
@@ -44,6 +45,9 @@ mod wasm_bot;
 
 pub use crate::units::human_bytes;
 pub use cache::{CacheError, CacheStats, ModuleCache, UnusableDir};
+pub use cache_trim::{
+    cache_max_bytes_from_env, CacheLimitError, CACHE_MAX_ENV, DEFAULT_CACHE_MAX_BYTES,
+};
 pub use compiler::{serve_compile, Compiler, ServeCompileError, COMPILE_SUBCOMMAND};
 pub use engine::SandboxError;
 pub use host::{ARENA_MODULE, HOST_BYTE_FUEL, HOST_CALL_FUEL, LEGAL_MOVES, WASI_MODULE};
