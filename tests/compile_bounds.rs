@@ -366,7 +366,7 @@ fn the_cache_is_trimmed_to_its_bound_least_recently_used_first() {
 fn a_bound_that_is_not_a_number_of_mib_is_refused_by_name() {
     let dir = tempfile::tempdir().unwrap();
     for bad in ["lots", "0", "-5"] {
-        let out = check_with_cache(&dir.path().join("cache"), bad).failure();
+        let out = check_with_cache(&dir.path().join("cache"), bad).code(2);
         let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
         assert!(
             stderr.contains("ARENA_CACHE_MAX_MIB must be a whole number of MiB")

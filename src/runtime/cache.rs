@@ -370,6 +370,28 @@ mod tests {
     }
 
     #[test]
+    fn a_hit_marks_its_entry_used() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = ModuleCache::open(dir.path().join("c")).unwrap();
+        let key = ModuleCache::key(&engine(true), None, b"\0asm\x01\0\0\0");
+        cache.put(&key, b"artefact");
+        let path = cache.path(&key);
+        let long_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(86_400);
+        File::options()
+            .append(true)
+            .open(&path)
+            .unwrap()
+            .set_modified(long_ago)
+            .unwrap();
+        assert!(cache.get(&key).is_some());
+        let used = fs::metadata(&path).unwrap().modified().unwrap();
+        assert!(
+            used > long_ago + std::time::Duration::from_secs(3600),
+            "{used:?}"
+        );
+    }
+
+    #[test]
     fn keys_depend_on_the_module_and_the_engine() {
         let (a, b) = (engine(true), engine(false));
         let m = b"\0asm\x01\0\0\0";

@@ -4,8 +4,9 @@
 //! an hour old. A hit marks its entry used (its modification time), so a rerun keeps
 //! what it needs and loses what no run asked for in the longest time.
 //!
-//! Only the cache's own names are touched (`<64 hex digits>.module`, `.tmp-*`); links
-//! and anything else in the folder are left alone and not counted.
+//! Only the cache's own names are touched (`<64 hex digits>.module`,
+//! `.tmp-<digits>-<digits>`); links and anything else in the folder are left alone and
+//! not counted.
 
 use std::fs;
 use std::path::Path;
@@ -59,6 +60,17 @@ struct Entry {
     bytes: u64,
 }
 
+/// Whether `name` is a temporary file of the cache's own: `.tmp-<pid>-<sequence>`.
+fn is_temporary(name: &str) -> bool {
+    name.strip_prefix(".tmp-")
+        .and_then(|rest| rest.split_once('-'))
+        .is_some_and(|(pid, seq)| {
+            [pid, seq]
+                .iter()
+                .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()))
+        })
+}
+
 /// Whether `name` is an entry's: 64 lowercase hex digits and `.module`.
 fn is_entry(name: &str) -> bool {
     name.strip_suffix(".module").is_some_and(|key| {
@@ -84,7 +96,7 @@ pub(crate) fn trim(dir: &Path, max_bytes: u64, now: SystemTime) -> u64 {
         let name = item.file_name();
         let Some(text) = name.to_str() else { continue };
         let modified = meta.modified().unwrap_or(now);
-        if text.starts_with(".tmp-") {
+        if is_temporary(text) {
             if now.duration_since(modified).unwrap_or_default() >= STALE_TEMPORARY {
                 let _ = fs::remove_file(item.path());
             }
@@ -107,10 +119,14 @@ pub(crate) fn trim(dir: &Path, max_bytes: u64, now: SystemTime) -> u64 {
         if total <= goal {
             break;
         }
-        if fs::remove_file(dir.join(&entry.name)).is_ok() {
-            total = total.saturating_sub(entry.bytes);
-            evicted += 1;
+        // Gone already counts as gone: another arena starting at the same moment may
+        // have deleted it, and going on to delete more would empty the cache.
+        match fs::remove_file(dir.join(&entry.name)) {
+            Ok(()) => evicted += 1,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(_) => continue,
         }
+        total = total.saturating_sub(entry.bytes);
     }
     evicted
 }
@@ -202,14 +218,24 @@ mod tests {
             .set_modified(now - STALE_TEMPORARY)
             .unwrap();
         fs::write(dir.path().join(".tmp-1-2"), b"half").unwrap();
+        // Someone's own file that only starts like the cache's, an hour old: kept.
+        let theirs = dir.path().join(".tmp-notes");
+        fs::write(&theirs, b"mine").unwrap();
+        fs::File::options()
+            .append(true)
+            .open(&theirs)
+            .unwrap()
+            .set_modified(now - STALE_TEMPORARY)
+            .unwrap();
         assert_eq!(trim(dir.path(), 16 * KIB, now), 0);
         let left = names(dir.path());
         assert!(left.contains(&big) && left.contains(&".tmp-1-2".to_string()));
         assert!(!left.contains(&".tmp-1-1".to_string()));
-        assert_eq!(left.len(), 6, "{left:?}");
+        assert!(left.contains(&".tmp-notes".to_string()));
+        assert_eq!(left.len(), 7, "{left:?}");
         // Over the bound, only the entry goes.
         assert_eq!(trim(dir.path(), 4 * KIB, now), 1);
-        assert_eq!(names(dir.path()).len(), 5);
+        assert_eq!(names(dir.path()).len(), 6);
         assert!(fs::metadata("/etc/passwd").is_ok());
     }
 

@@ -259,7 +259,9 @@ fn unbalanced() -> MeteringError {
 /// in a local of the function while it runs: loaded at entry and after every call that
 /// may charge (imports and functions that are not folded), stored before such calls and
 /// wherever the function returns. A charge that looks ([`Look`]) and finds it below zero
-/// calls the refuel import with it and goes on with what that returns.
+/// calls the refuel import with it and goes on with what that returns. While
+/// `inline_copies` is not 0, each `memory.copy` becomes the inline copy (`copy.rs`) and
+/// takes one from it.
 pub(super) fn rewrite_body(
     body: FunctionBody<'_>,
     shape: &Shape,
@@ -267,6 +269,7 @@ pub(super) fn rewrite_body(
     added: Added,
     folded: &[Option<u64>],
     shift: &mut Shift,
+    inline_copies: &mut u32,
 ) -> Result<Function, MeteringError> {
     let (params, results) = shape.function_arity(ty)?;
     let costs = costs(&body, shape, results, folded)?;
@@ -281,7 +284,7 @@ pub(super) fn rewrite_body(
     let left = length.saturating_add(1);
     locals.push((1, ValType::I32));
     locals.push((1, ValType::I64));
-    let copies = copies_memory(&body)?;
+    let copies = *inline_copies > 0 && copies_memory(&body)?;
     let copy = copies.then(|| CopyLocals::declare(left.saturating_add(1), &mut locals));
     let mut f = Function::new(locals);
     let scratch = Scratch {
@@ -302,9 +305,10 @@ pub(super) fn rewrite_body(
             scratch.charge_length(&mut f);
         }
         match &op {
-            Operator::MemoryCopy { .. } if copy.is_some() => {
+            Operator::MemoryCopy { .. } if copy.is_some() && *inline_copies > 0 => {
                 if let Some(copy) = copy {
                     copy.emit(&mut f, length);
+                    *inline_copies -= 1;
                 }
                 continue;
             }

@@ -24,6 +24,13 @@ use wasm_encoder::{BlockType, Function, Instruction, MemArg, ValType};
 /// `memmove` is faster than a loop of 16-byte blocks once the call's cost is amortised.
 pub(super) const INLINE_MAX: u32 = 512;
 
+/// The most `memory.copy`s of one module rewritten inline (the first ones, in the order
+/// of the code; the others stay `memory.copy`). Each adds about 300 bytes of code, so a
+/// module made of copies gains at most about 300 KiB: what it costs the compiler stays
+/// within what the module's own size allowed. (Rust's bots have a few dozen; the Python
+/// interpreter 620 in its largest function.)
+pub(super) const INLINE_SITES_MAX: u32 = 1024;
+
 /// The shortest copy done inline: one 16-byte block.
 const BLOCK: u32 = 16;
 
@@ -218,7 +225,7 @@ mod tests {
 
     use super::super::{instrument, FUEL_EXPORT, METERING_MODULE, REFUEL_IMPORT};
 
-    /// The memory of the test module: one page, fixed.
+    /// The memory of the test module until it grows: one page.
     const SIZE: usize = 1 << 16;
 
     /// A rewritten module whose export `copy` is one `memory.copy`, instantiated with a
@@ -226,15 +233,18 @@ mod tests {
     struct Copier {
         store: Store<()>,
         copy: TypedFunc<(u32, u32, u32), ()>,
+        grow: TypedFunc<u32, i32>,
         memory: Memory,
     }
 
     impl Copier {
         fn new() -> Copier {
             let bot = wat::parse_str(
-                r#"(module (memory (export "memory") 1 1)
+                r#"(module (memory (export "memory") 1)
                    (func (export "copy") (param i32 i32 i32)
-                     (memory.copy (local.get 0) (local.get 1) (local.get 2))))"#,
+                     (memory.copy (local.get 0) (local.get 1) (local.get 2)))
+                   (func (export "grow") (param i32) (result i32)
+                     (memory.grow (local.get 0))))"#,
             )
             .unwrap();
             let rewritten = instrument(&bot).unwrap();
@@ -254,10 +264,12 @@ mod tests {
             let fuel = instance.get_global(&mut store, FUEL_EXPORT).unwrap();
             fuel.set(&mut store, Val::I64(1 << 40)).unwrap();
             let copy = instance.get_typed_func(&mut store, "copy").unwrap();
+            let grow = instance.get_typed_func(&mut store, "grow").unwrap();
             let memory = instance.get_memory(&mut store, "memory").unwrap();
             Copier {
                 store,
                 copy,
+                grow,
                 memory,
             }
         }
@@ -270,6 +282,99 @@ mod tests {
             let trapped = self.copy.call(&mut self.store, (dst, src, len)).is_err();
             (self.memory.data(&self.store).to_vec(), trapped)
         }
+    }
+
+    /// Grows the memory to `pages` pages, fills the bytes from `window` on with the
+    /// pattern, copies, and returns those bytes and whether the copy trapped.
+    fn run_at(
+        copier: &mut Copier,
+        pages: u32,
+        window: usize,
+        op: (u32, u32, u32),
+    ) -> (Vec<u8>, bool) {
+        let now = copier.memory.size(&copier.store) as u32;
+        if now < pages {
+            assert!(copier.grow.call(&mut copier.store, pages - now).unwrap() >= 0);
+        }
+        let pattern: Vec<u8> = (0..SIZE).map(|i| (i * 131 + i / 251) as u8).collect();
+        copier
+            .memory
+            .write(&mut copier.store, window, &pattern)
+            .unwrap();
+        let trapped = copier.copy.call(&mut copier.store, op).is_err();
+        (
+            copier.memory.data(&copier.store)[window..window + SIZE].to_vec(),
+            trapped,
+        )
+    }
+
+    #[test]
+    fn the_bounds_follow_the_memory_as_it_grows_up_to_4_gib() {
+        let mut copier = Copier::new();
+        // Two pages: in bounds only because the memory grew; then past its new end.
+        let at = SIZE as u32;
+        for (op, in_bounds) in [
+            ((at + 100, at + 1000, 32), true),
+            ((at + 100, at + 1000, 600), true),
+            ((2 * at - 32, at, 32), true),
+            ((2 * at - 31, at, 32), false),
+            ((at, 2 * at - 20, 48), false),
+        ] {
+            let (dst, src, len) = op;
+            let (after, trapped) = run_at(&mut copier, 2, SIZE, op);
+            let mut expected: Vec<u8> = (0..SIZE).map(|i| (i * 131 + i / 251) as u8).collect();
+            if in_bounds {
+                let (d, s) = ((dst - at) as usize, (src - at) as usize);
+                expected.copy_within(s..s + len as usize, d);
+            }
+            assert_eq!(
+                (after, trapped),
+                (expected, !in_bounds),
+                "{op:?} in 2 pages"
+            );
+        }
+        // 65536 pages: the memory's size is 2^32 bytes, past what 32 bits hold.
+        let last = u32::MAX - (SIZE as u32 - 1);
+        for (op, in_bounds) in [
+            ((u32::MAX - 31, last + 7, 32), true),
+            ((last + 9, u32::MAX - 63, 64), true),
+            ((last, u32::MAX - 511, 512), true),
+            ((u32::MAX - 30, last, 32), false),
+            ((last, u32::MAX - 14, 16), false),
+            ((last, u32::MAX - 100, 200), false),
+        ] {
+            let (dst, src, len) = op;
+            let (after, trapped) = run_at(&mut copier, 1 << 16, last as usize, op);
+            let mut expected: Vec<u8> = (0..SIZE).map(|i| (i * 131 + i / 251) as u8).collect();
+            if in_bounds {
+                let (d, s) = ((dst - last) as usize, (src - last) as usize);
+                expected.copy_within(s..s + len as usize, d);
+            }
+            assert_eq!(
+                (after, trapped),
+                (expected, !in_bounds),
+                "{op:?} in 65536 pages"
+            );
+        }
+    }
+
+    #[test]
+    fn only_the_first_copies_of_a_module_are_inline() {
+        let copies = |n| "(memory.copy (local.get 0) (local.get 1) (local.get 2))".repeat(n);
+        let bot = wat::parse_str(format!(
+            r#"(module (memory 1)
+               (func (param i32 i32 i32) {})
+               (func (param i32 i32 i32) {}))"#,
+            copies(1000),
+            copies(100)
+        ))
+        .unwrap();
+        let text = wasmprinter::print_bytes(instrument(&bot).unwrap()).unwrap();
+        // Each inline copy compares its length with 512 - 16 once; every site keeps one
+        // `memory.copy`, the inline ones for what they do not copy themselves.
+        let inline = text.matches("i32.const 496").count();
+        assert_eq!(inline, super::INLINE_SITES_MAX as usize);
+        assert_eq!(text.matches("memory.copy").count(), 1100);
     }
 
     /// What `memory.copy` does: a trap with nothing written when either range leaves the

@@ -26,10 +26,11 @@
 //!   first goes through a `br_table` of its own over one block per amount;
 //! - before each `memory.copy`, `memory.fill`, `memory.init` subtracts the length in
 //!   bytes, and before `table.copy`, `table.fill`, `table.init`, `table.grow` the length
-//!   in elements, as wasmtime's default costs do; a `memory.copy` of 16 to 512 bytes
-//!   that is in bounds and can run forwards is then copied inline, in the bot's code,
-//!   instead of by wasmtime's call into the runtime (`copy.rs`: the same bytes moved,
-//!   and work bounded by the length already paid);
+//!   in elements, as wasmtime's default costs do; a `memory.copy` of 16 to 512 bytes in
+//!   bounds (when longer than 64, one that can run forwards) is then copied inline, in
+//!   the bot's code, instead of by wasmtime's call into the runtime (`copy.rs`: the same
+//!   bytes moved, work bounded by the length already paid; the first
+//!   `INLINE_SITES_MAX` copies of a module);
 //! - removes the `start` section and exports the start function as [`START_EXPORT`], so
 //!   that the host can set the counter before any of the module's code runs.
 //!
@@ -256,6 +257,7 @@ pub fn instrument(binary: &[u8]) -> Result<Vec<u8>, MeteringError> {
     let mut extended = [false; EXTENDED.len()];
     let mut code: Option<(CodeSection, u32)> = None;
     let mut body_index = 0usize;
+    let mut inline_copies = copy::INLINE_SITES_MAX;
     for payload in Parser::new(0).parse_all(binary) {
         let payload = payload?;
         if let Payload::CodeSectionEntry(body) = &payload {
@@ -272,7 +274,15 @@ pub fn instrument(binary: &[u8]) -> Result<Vec<u8>, MeteringError> {
             if folded.get(index).copied().flatten().is_some() {
                 shift.parse_function_body(section, body.clone())?;
             } else {
-                let f = rewrite_body(body.clone(), &shape, ty, added, &folded, &mut shift)?;
+                let f = rewrite_body(
+                    body.clone(),
+                    &shape,
+                    ty,
+                    added,
+                    &folded,
+                    &mut shift,
+                    &mut inline_copies,
+                )?;
                 section.function(&f);
             }
             *left -= 1;
