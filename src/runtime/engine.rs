@@ -165,28 +165,34 @@ impl Shared {
     }
 }
 
-/// Raises this process's soft limit on open files to its hard limit (once; nothing when
-/// it cannot). Each thread's engine keeps a memory image (a memfd) of every module it
-/// loads, so a tournament holds up to threads × modules of them, past the usual soft
-/// limit of 1 024 on a many-core machine.
+/// Raises this process's soft limit on open files to its hard limit (nothing when it
+/// cannot; two system calls per sandbox). Each thread's engine keeps a memory image (a
+/// memfd) of every module it loads, so a tournament holds up to threads × modules of
+/// them, past the usual soft limit of 1 024 on a many-core machine.
 fn raise_open_files_limit() {
-    static RAISED: std::sync::Once = std::sync::Once::new();
-    RAISED.call_once(|| {
-        let mut limit = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        // SAFETY: `getrlimit` and `setrlimit` read and write only the struct passed, which
-        // lives on this stack frame for the calls.
+    let mut limit = open_files_limit();
+    if limit.rlim_cur < limit.rlim_max {
+        limit.rlim_cur = limit.rlim_max;
+        // SAFETY: `setrlimit` only reads the struct passed, which lives on this stack
+        // frame for the call.
         unsafe {
-            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0
-                && limit.rlim_cur < limit.rlim_max
-            {
-                limit.rlim_cur = limit.rlim_max;
-                libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
-            }
+            libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
         }
-    });
+    }
+}
+
+/// This process's limits on open files (both 0 when they cannot be read).
+fn open_files_limit() -> libc::rlimit {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: `getrlimit` only writes the struct passed, which lives on this stack frame
+    // for the call; on failure it is left as it was.
+    unsafe {
+        libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit);
+    }
+    limit
 }
 
 /// The type of every host function, read back from the linker.
@@ -228,6 +234,29 @@ mod tests {
         let instance = Instance::new(&mut store, &module, &[]).unwrap();
         let f = instance.get_typed_func::<(), ()>(&mut store, "f").unwrap();
         f.call(&mut store, ()).unwrap_err()
+    }
+
+    #[test]
+    fn the_open_files_soft_limit_is_raised_to_the_hard_one() {
+        let before = open_files_limit();
+        if before.rlim_max == 0 || before.rlim_max == libc::RLIM_INFINITY {
+            return; // nothing this machine lets a test check
+        }
+        // One below the hard limit (so that no other test runs short of descriptors).
+        let lowered = libc::rlimit {
+            rlim_cur: before.rlim_max - 1,
+            rlim_max: before.rlim_max,
+        };
+        // SAFETY: as in `raise_open_files_limit`.
+        assert_eq!(unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &lowered) }, 0);
+        Shared::with_metering(
+            Limits::default(),
+            Compiler::InProcess,
+            None,
+            Metering::Arena,
+        )
+        .unwrap();
+        assert_eq!(open_files_limit().rlim_cur, before.rlim_max);
     }
 
     #[test]
