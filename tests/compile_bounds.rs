@@ -292,16 +292,8 @@ fn a_compile_bomb_is_disqualified_and_the_tournament_goes_on() {
 #[test]
 fn no_cache_when_turned_off() {
     let dir = tempfile::tempdir().unwrap();
-    Command::cargo_bin("arena")
-        .unwrap()
-        .env("ARENA_CACHE_DIR", dir.path().join("cache"))
+    check_command(&dir.path().join("cache"))
         .env("ARENA_NO_CACHE", "1")
-        .args(["check"])
-        .arg(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/bots/first_legal.wasm"
-        ))
-        .args(["--games", "1"])
         .assert()
         .success();
     assert!(!dir.path().join("cache").exists());
@@ -319,18 +311,24 @@ fn refusals_have_their_own_variants() {
     }
 }
 
-/// `arena check` of the smallest example bot, caching in `cache` bounded by `max_mib`.
-fn check_with_cache(cache: &std::path::Path, max_mib: &str) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("arena")
-        .unwrap()
+/// `arena check` of the smallest example bot, one game, caching in `cache`.
+fn check_command(cache: &std::path::Path) -> Command {
+    let mut command = Command::cargo_bin("arena").unwrap();
+    command
         .env("ARENA_CACHE_DIR", cache)
-        .env("ARENA_CACHE_MAX_MIB", max_mib)
         .args(["check"])
         .arg(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/bots/first_legal.wasm"
         ))
-        .args(["--games", "1"])
+        .args(["--games", "1"]);
+    command
+}
+
+/// [`check_command`] with the cache bounded by `max_mib`.
+fn check_with_cache(cache: &std::path::Path, max_mib: &str) -> assert_cmd::assert::Assert {
+    check_command(cache)
+        .env("ARENA_CACHE_MAX_MIB", max_mib)
         .assert()
 }
 

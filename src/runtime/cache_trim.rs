@@ -145,13 +145,17 @@ mod tests {
 
     const KIB: u64 = 1024;
 
+    /// Writes `bytes` to `path`, last modified `age` before `now`.
+    fn aged(path: &Path, bytes: &[u8], age: Duration, now: SystemTime) {
+        fs::write(path, bytes).unwrap();
+        let file = fs::File::options().append(true).open(path).unwrap();
+        file.set_modified(now - age).unwrap();
+    }
+
     fn entry(dir: &Path, n: u8, bytes: u64, age_secs: u64, now: SystemTime) -> String {
         let name = format!("{}.module", hex::encode([n; 32]));
-        let path = dir.join(&name);
-        fs::write(&path, vec![0u8; bytes as usize]).unwrap();
-        let file = fs::File::options().append(true).open(&path).unwrap();
-        file.set_modified(now - Duration::from_secs(age_secs))
-            .unwrap();
+        let age = Duration::from_secs(age_secs);
+        aged(&dir.join(&name), &vec![0u8; bytes as usize], age, now);
         name
     }
 
@@ -209,24 +213,15 @@ mod tests {
         )
         .unwrap();
         // A temporary file an hour old goes; a fresh one (a write under way) stays.
-        let stale = dir.path().join(".tmp-1-1");
-        fs::write(&stale, b"half").unwrap();
-        fs::File::options()
-            .append(true)
-            .open(&stale)
-            .unwrap()
-            .set_modified(now - STALE_TEMPORARY)
-            .unwrap();
+        aged(&dir.path().join(".tmp-1-1"), b"half", STALE_TEMPORARY, now);
         fs::write(dir.path().join(".tmp-1-2"), b"half").unwrap();
         // Someone's own file that only starts like the cache's, an hour old: kept.
-        let theirs = dir.path().join(".tmp-notes");
-        fs::write(&theirs, b"mine").unwrap();
-        fs::File::options()
-            .append(true)
-            .open(&theirs)
-            .unwrap()
-            .set_modified(now - STALE_TEMPORARY)
-            .unwrap();
+        aged(
+            &dir.path().join(".tmp-notes"),
+            b"mine",
+            STALE_TEMPORARY,
+            now,
+        );
         assert_eq!(trim(dir.path(), 16 * KIB, now), 0);
         let left = names(dir.path());
         assert!(left.contains(&big) && left.contains(&".tmp-1-2".to_string()));

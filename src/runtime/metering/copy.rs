@@ -313,47 +313,56 @@ mod tests {
         let mut copier = Copier::new();
         // Two pages: in bounds only because the memory grew; then past its new end.
         let at = SIZE as u32;
-        for (op, in_bounds) in [
-            ((at + 100, at + 1000, 32), true),
-            ((at + 100, at + 1000, 600), true),
-            ((2 * at - 32, at, 32), true),
-            ((2 * at - 31, at, 32), false),
-            ((at, 2 * at - 20, 48), false),
-        ] {
-            let (dst, src, len) = op;
-            let (after, trapped) = run_at(&mut copier, 2, SIZE, op);
-            let mut expected: Vec<u8> = (0..SIZE).map(|i| (i * 131 + i / 251) as u8).collect();
-            if in_bounds {
-                let (d, s) = ((dst - at) as usize, (src - at) as usize);
-                expected.copy_within(s..s + len as usize, d);
-            }
-            assert_eq!(
-                (after, trapped),
-                (expected, !in_bounds),
-                "{op:?} in 2 pages"
-            );
-        }
+        check_grown(
+            &mut copier,
+            2,
+            at,
+            &[
+                ((at + 100, at + 1000, 32), true),
+                ((at + 100, at + 1000, 600), true),
+                ((2 * at - 32, at, 32), true),
+                ((2 * at - 31, at, 32), false),
+                ((at, 2 * at - 20, 48), false),
+            ],
+        );
         // 65536 pages: the memory's size is 2^32 bytes, past what 32 bits hold.
         let last = u32::MAX - (SIZE as u32 - 1);
-        for (op, in_bounds) in [
-            ((u32::MAX - 31, last + 7, 32), true),
-            ((last + 9, u32::MAX - 63, 64), true),
-            ((last, u32::MAX - 511, 512), true),
-            ((u32::MAX - 30, last, 32), false),
-            ((last, u32::MAX - 14, 16), false),
-            ((last, u32::MAX - 100, 200), false),
-        ] {
+        check_grown(
+            &mut copier,
+            1 << 16,
+            last,
+            &[
+                ((u32::MAX - 31, last + 7, 32), true),
+                ((last + 9, u32::MAX - 63, 64), true),
+                ((last, u32::MAX - 511, 512), true),
+                ((u32::MAX - 30, last, 32), false),
+                ((last, u32::MAX - 14, 16), false),
+                ((last, u32::MAX - 100, 200), false),
+            ],
+        );
+    }
+
+    /// Each copy `(dst, src, len)` in a memory of `pages`, with both ranges within the
+    /// page from `window` on when `in_bounds`, against `memmove` (else: a trap, nothing
+    /// written).
+    fn check_grown(
+        copier: &mut Copier,
+        pages: u32,
+        window: u32,
+        cases: &[((u32, u32, u32), bool)],
+    ) {
+        for &(op, in_bounds) in cases {
             let (dst, src, len) = op;
-            let (after, trapped) = run_at(&mut copier, 1 << 16, last as usize, op);
+            let (after, trapped) = run_at(copier, pages, window as usize, op);
             let mut expected: Vec<u8> = (0..SIZE).map(|i| (i * 131 + i / 251) as u8).collect();
             if in_bounds {
-                let (d, s) = ((dst - last) as usize, (src - last) as usize);
+                let (d, s) = ((dst - window) as usize, (src - window) as usize);
                 expected.copy_within(s..s + len as usize, d);
             }
             assert_eq!(
                 (after, trapped),
                 (expected, !in_bounds),
-                "{op:?} in 65536 pages"
+                "{op:?} in {pages} pages"
             );
         }
     }
