@@ -5,7 +5,10 @@ use predicates::prelude::*;
 
 fn arena() -> Command {
     let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
-    cmd.env("NO_COLOR", "1");
+    cmd.env("NO_COLOR", "1").env(
+        "ARENA_CACHE_DIR",
+        concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
+    );
     cmd
 }
 

@@ -39,6 +39,10 @@ fn the_slurm_scripts_shard_and_merge_to_the_single_machine_run() {
             .env("SLURM_CPUS_PER_TASK", "2")
             .env("SHARDS", "3")
             .env("ARENA", arena)
+            .env(
+                "ARENA_CACHE_DIR",
+                concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
+            )
             .env("ARENA_ARGS", args)
             .status()
             .unwrap();
@@ -48,10 +52,18 @@ fn the_slurm_scripts_shard_and_merge_to_the_single_machine_run() {
         .arg(root().join("docs/cluster/arena-merge.sbatch"))
         .current_dir(dir)
         .env("ARENA", arena)
+        .env(
+            "ARENA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
+        )
         .status()
         .unwrap();
     assert!(status.success(), "merge");
     let single = Command::new(arena)
+        .env(
+            "ARENA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
+        )
         .current_dir(dir)
         .args(["tournament", "submissions"])
         .args(args.split(' '))

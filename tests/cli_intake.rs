@@ -17,7 +17,12 @@ const SECRET: &str = "AWS_SECRET=hunter2-do-not-print";
 
 fn arena() -> Command {
     let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
-    cmd.env("NO_COLOR", "1").timeout(Duration::from_secs(300));
+    cmd.env("NO_COLOR", "1")
+        .env(
+            "ARENA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
+        )
+        .timeout(Duration::from_secs(300));
     cmd
 }
 

@@ -20,7 +20,10 @@ const LANGS: [&str; 6] = ["rust", "c", "cpp", "zig", "assemblyscript", "wat"];
 
 fn arena() -> Command {
     let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
-    cmd.env("NO_COLOR", "1");
+    cmd.env("NO_COLOR", "1").env(
+        "ARENA_CACHE_DIR",
+        concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
+    );
     cmd
 }
 

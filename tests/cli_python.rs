@@ -20,7 +20,12 @@ use boards::extreme_board;
 
 fn arena() -> Command {
     let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
-    cmd.env("NO_COLOR", "1").timeout(Duration::from_secs(600));
+    cmd.env("NO_COLOR", "1")
+        .env(
+            "ARENA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
+        )
+        .timeout(Duration::from_secs(600));
     cmd
 }
 
@@ -29,11 +34,11 @@ fn root() -> PathBuf {
 }
 
 /// One sandbox for the library-level tests (the interpreter is prepared once), with the
-/// user's module cache so that reruns do not compile it again.
+/// tests' module cache so that reruns do not compile it again.
 fn sandbox() -> &'static Sandbox {
     static SANDBOX: OnceLock<Sandbox> = OnceLock::new();
     SANDBOX.get_or_init(|| {
-        let cache = ModuleCache::default_dir().and_then(|dir| ModuleCache::open(dir).ok());
+        let cache = ModuleCache::open(concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache")).ok();
         Sandbox::with_compiler(Limits::default(), Compiler::InProcess, cache).unwrap()
     })
 }

@@ -12,7 +12,10 @@ use predicates::prelude::*;
 
 fn arena(dir: &Path) -> Command {
     let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
-    cmd.current_dir(dir).env("NO_COLOR", "1");
+    cmd.current_dir(dir).env("NO_COLOR", "1").env(
+        "ARENA_CACHE_DIR",
+        concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
+    );
     cmd
 }
 

@@ -20,7 +20,10 @@ const BOTS: [&str; 4] = [
 
 fn arena() -> Command {
     let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
-    cmd.env("NO_COLOR", "1");
+    cmd.env("NO_COLOR", "1").env(
+        "ARENA_CACHE_DIR",
+        concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
+    );
     cmd
 }
 
@@ -40,7 +43,10 @@ const BASE: [&str; 10] = [
 
 fn tournament(out: &Path, extra: &[&str]) -> Command {
     let mut cmd = arena();
-    cmd.arg("tournament").args(BOTS).args(BASE);
+    cmd.arg("tournament").args(BOTS).args(BASE).env(
+        "ARENA_CACHE_DIR",
+        concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
+    );
     cmd.arg(out).args(extra);
     cmd
 }
@@ -499,6 +505,10 @@ fn ctrl_c_stops_cleanly_and_the_run_resumes_identically() {
     tournament_with(&full, &args).assert().success();
     let stopped = tmp.path().join("stopped");
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("arena"))
+        .env(
+            "ARENA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
+        )
         .args(base_args(&stopped))
         .args(args)
         .stdout(Stdio::null())

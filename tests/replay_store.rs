@@ -30,7 +30,10 @@ const ARGS: [&str; 12] = [
 
 fn arena() -> Command {
     let mut cmd = Command::cargo_bin("arena").unwrap();
-    cmd.env("NO_COLOR", "1");
+    cmd.env("NO_COLOR", "1").env(
+        "ARENA_CACHE_DIR",
+        concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
+    );
     cmd
 }
 
@@ -49,6 +52,10 @@ fn tournament(out: &Path, threads: &str, extra: &[&str]) -> Command {
 fn kill_and_resume(out: &Path, threads: &str, rows: usize) {
     let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("arena"));
     cmd.args(ARGS)
+        .env(
+            "ARENA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
+        )
         .args(["--threads", threads, "--out"])
         .arg(out)
         .stdout(Stdio::null())

@@ -39,6 +39,10 @@ fn browser_and_folder() -> Option<(PathBuf, tempfile::TempDir)> {
 fn results_page(dir: &Path, args: &str) -> PathBuf {
     let status = Command::new(env!("CARGO_BIN_EXE_arena"))
         .current_dir(dir)
+        .env(
+            "ARENA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
+        )
         .args(args.split(' '))
         .args(["--out", "res", "--quiet"])
         .status()

@@ -29,6 +29,10 @@ fn run_check(path: &std::path::Path, metering: &str, args: &[&str]) -> Value {
     let out = Command::cargo_bin("arena")
         .unwrap()
         .env("NO_COLOR", "1")
+        .env(
+            "ARENA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
+        )
         .env("ARENA_METERING", metering)
         .env("ARENA_CACHE_DIR", cache.path())
         .arg("check")
@@ -392,6 +396,10 @@ fn an_unknown_setting_is_refused_with_a_message() {
     let out = Command::cargo_bin("arena")
         .unwrap()
         .env("NO_COLOR", "1")
+        .env(
+            "ARENA_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
+        )
         .env("ARENA_METERING", "fast-please")
         .arg("check")
         .arg(fixture("metering", "counted.wat"))
@@ -422,6 +430,10 @@ fn tournaments_are_byte_identical_under_both_settings() {
         Command::cargo_bin("arena")
             .unwrap()
             .env("NO_COLOR", "1")
+            .env(
+                "ARENA_CACHE_DIR",
+                concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
+            )
             .env("ARENA_METERING", setting)
             .env("ARENA_CACHE_DIR", &cache)
             .arg("tournament")
