@@ -58,6 +58,10 @@ pub enum Refusal {
     /// The module does not declare the game of the table model it is loaded for.
     #[error("{0}")]
     Plays(#[from] crate::runtime::PlaysRefusal),
+    /// arena could not load the module on a thread (the machine's problem, never the
+    /// bot's): the whole load fails with [`FieldError::Harness`], nobody is disqualified.
+    #[error("{0}")]
+    Harness(String),
 }
 
 /// A bot file compiled, or the reason it cannot play, with the SHA-256 of the bytes read
@@ -137,6 +141,20 @@ pub enum FieldError {
         /// Why (said in the message, not repeated as the error's source).
         why: BuiltinError,
     },
+    /// arena could not prepare a module (its compiler could not be started, or a thread
+    /// could not load it: no file descriptor left, the memory image refused by the
+    /// system): a problem of the machine, so nothing is played rather than the bot
+    /// disqualified.
+    #[error(
+        "{name}: arena could not prepare this module ({why}); this is a problem of the \
+         machine running arena, not of the bot: nothing was played"
+    )]
+    Harness {
+        /// The bot's name.
+        name: String,
+        /// What the system refused.
+        why: String,
+    },
 }
 
 /// A field loaded for play.
@@ -183,7 +201,8 @@ impl Field {
     /// declaration): a module it refuses is disqualified with the reason.
     ///
     /// # Errors
-    /// The first builtin's error.
+    /// The first builtin's error; [`FieldError::Harness`] when a module cannot be loaded
+    /// on a thread.
     pub fn load_with(
         candidates: &[Candidate],
         sandbox: &Sandbox,
@@ -222,6 +241,13 @@ impl Field {
                 match (&c.source, compiled) {
                     (Source::Module(path), Some(compiled)) => match compiled.result {
                         Ok(module) => (Box::new(Wasm(module)), compiled.sha256, None),
+                        Err(Refusal::Harness(why))
+                        | Err(Refusal::Load(LoadError::CompilerUnavailable(why))) => {
+                            return Err(FieldError::Harness {
+                                name: c.name.as_str().to_string(),
+                                why,
+                            })
+                        }
                         Err(refusal) => {
                             let reason = escape_message(&one_line(&refusal.to_string()));
                             field.disqualified.push((path.clone(), reason.clone()));
@@ -250,9 +276,11 @@ impl Field {
     }
 }
 
-/// `compiled`, refused when its trial instance (seed 0) fails.
+/// `compiled`, refused when its trial instance (seed 0) fails, or when this thread
+/// cannot load it ([`Refusal::Harness`]: not the bot's doing).
 fn trial(compiled: Compiled) -> Compiled {
     let result = compiled.result.and_then(|module| {
+        module.load_on_this_thread().map_err(Refusal::Harness)?;
         module
             .instantiate(0)
             .map(|_| module)

@@ -81,3 +81,53 @@ fn a_worker_that_cannot_be_readied_stops_the_tournament_before_any_game() {
     let games = std::fs::read_to_string(config.out.join("games.csv")).unwrap_or_default();
     assert!(games.lines().count() <= 1, "games were played: {games}");
 }
+
+/// A tournament whose compiler cannot even be started (the process may open only ten
+/// files: the bots' files can be read, no child process started) stops with the machine
+/// named, instead of disqualifying the bots.
+#[cfg(unix)]
+#[test]
+fn a_machine_that_cannot_prepare_a_module_disqualifies_nobody() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("results");
+    let bots = concat!(env!("CARGO_MANIFEST_DIR"), "/bots");
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_arena"));
+    cmd.env("ARENA_NO_CACHE", "1")
+        .args(["tournament", &format!("{bots}/first_legal.wasm")])
+        .arg(format!("{bots}/c_greedy.wasm"))
+        .args([
+            "--rows",
+            "5",
+            "--cols",
+            "5",
+            "--best-of",
+            "1",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&out);
+    // SAFETY: `setrlimit` is async-signal-safe; the closure touches nothing else.
+    unsafe {
+        cmd.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 10,
+                rlim_max: 10,
+            };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+    }
+    let run = cmd.output().unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("not of the bot: nothing was played"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("disqualified"), "{stderr}");
+    assert!(!out.join("games.csv").exists());
+}

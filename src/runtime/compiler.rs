@@ -97,15 +97,17 @@ fn in_child(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     bound(&mut cmd, limits.compile_secs, limits.compile_memory_bytes);
-    let mut child = cmd
-        .spawn()
-        .map_err(|e| LoadError::Compiler(format!("cannot run {}: {e}", exe.display())))?;
+    let mut child = cmd.spawn().map_err(|e| {
+        LoadError::CompilerUnavailable(format!("cannot run {}: {e}", exe.display()))
+    })?;
     let (Some(mut stdin), Some(stdout), Some(stderr)) =
         (child.stdin.take(), child.stdout.take(), child.stderr.take())
     else {
         let _ = child.kill();
         let _ = child.wait();
-        return Err(LoadError::Compiler("the child's pipes are missing".into()));
+        return Err(LoadError::CompilerUnavailable(
+            "the child's pipes are missing".into(),
+        ));
     };
     let input = binary.to_vec();
     // A child that dies early closes its stdin: the write error is expected then.

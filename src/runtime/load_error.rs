@@ -83,6 +83,10 @@ pub enum LoadError {
     /// harness's installation, not of the module.
     #[error("cannot compile (a problem of the harness, not of the module): {0}")]
     Compiler(String),
+    /// The compiler process could not even be started (no file descriptor or process
+    /// left, the executable gone): the machine's problem, whatever the module.
+    #[error("cannot start the compiler (a problem of the machine, not of the module): {0}")]
+    CompilerUnavailable(String),
     /// arena's own Python interpreter could not be prepared: a problem of the harness's
     /// build, not of the bot.
     #[error(

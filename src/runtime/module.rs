@@ -104,15 +104,43 @@ impl LocalForms {
     /// Why the thread's engine refused the artefact (the next call tries again).
     pub(crate) fn pre(&self, local: &Local) -> Result<&InstancePre<BotState>, String> {
         self.pres.get_or_try(|| {
-            let module =
-                compile::deserialize(&local.engine, &self.artefact).map_err(|e| e.to_string())?;
-            // The image of its memory (a memfd) is made now, not at the first game: a
-            // harness problem here (no descriptor left) shows before any game is played.
-            module
-                .initialize_copy_on_write_image()
-                .map_err(|e| chain(&e))?;
-            local.linker.instantiate_pre(&module).map_err(|e| chain(&e))
+            retried(LOAD_ATTEMPTS, || {
+                let module = compile::deserialize(&local.engine, &self.artefact)
+                    .map_err(|e| e.to_string())?;
+                // The image of its memory (a memfd) is made now, not at the first game: a
+                // harness problem here (no descriptor left) shows before any game is
+                // played.
+                module
+                    .initialize_copy_on_write_image()
+                    .map_err(|e| chain(&e))?;
+                local.linker.instantiate_pre(&module).map_err(|e| chain(&e))
+            })
         })
+    }
+}
+
+/// How many times a thread tries to load a module before giving up. Sealing the memory
+/// image's memfd can fail for a moment with `EBUSY` while the kernel still holds its
+/// freshly written pages (seen once on this project's 2-core CI machine under full
+/// load: a harness problem that must not cost a bot its games), so a failed load is
+/// tried again after 1, 2, 4 and 8 ms.
+const LOAD_ATTEMPTS: u32 = 5;
+
+/// `attempt` until it succeeds, at most `attempts` times, waiting 1 ms, then twice as
+/// long each time, between them; the last error if none succeeds.
+fn retried<T>(attempts: u32, mut attempt: impl FnMut() -> Result<T, String>) -> Result<T, String> {
+    let mut wait = std::time::Duration::from_millis(1);
+    let mut tries = 1;
+    loop {
+        match attempt() {
+            Ok(value) => return Ok(value),
+            Err(e) if tries >= attempts => return Err(e),
+            Err(_) => {
+                std::thread::sleep(wait);
+                wait *= 2;
+                tries += 1;
+            }
+        }
     }
 }
 
@@ -408,4 +436,29 @@ fn check_imports(
         });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod retry_tests {
+    use super::retried;
+
+    #[test]
+    fn a_load_is_tried_again_until_it_succeeds_or_the_attempts_run_out() {
+        let mut calls = 0;
+        let out = retried(5, || {
+            calls += 1;
+            if calls < 3 {
+                Err(format!("busy {calls}"))
+            } else {
+                Ok(calls)
+            }
+        });
+        assert_eq!((out, calls), (Ok(3), 3));
+        let mut calls = 0;
+        let out: Result<(), String> = retried(5, || {
+            calls += 1;
+            Err(format!("busy {calls}"))
+        });
+        assert_eq!((out, calls), (Err("busy 5".to_string()), 5));
+    }
 }
