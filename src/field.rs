@@ -64,6 +64,18 @@ pub enum Refusal {
     Harness(String),
 }
 
+impl Refusal {
+    /// What the machine could not do, when the refusal is the machine's problem and not
+    /// the module's (a thread that cannot load it, a compiler that cannot be started):
+    /// the field's load then fails instead of disqualifying anybody.
+    pub fn machine_problem(&self) -> Option<&str> {
+        match self {
+            Refusal::Harness(why) | Refusal::Load(LoadError::CompilerUnavailable(why)) => Some(why),
+            _ => None,
+        }
+    }
+}
+
 /// A bot file compiled, or the reason it cannot play, with the SHA-256 of the bytes read
 /// (empty when the file could not be read).
 pub struct Compiled {
@@ -241,14 +253,13 @@ impl Field {
                 match (&c.source, compiled) {
                     (Source::Module(path), Some(compiled)) => match compiled.result {
                         Ok(module) => (Box::new(Wasm(module)), compiled.sha256, None),
-                        Err(Refusal::Harness(why))
-                        | Err(Refusal::Load(LoadError::CompilerUnavailable(why))) => {
-                            return Err(FieldError::Harness {
-                                name: c.name.as_str().to_string(),
-                                why,
-                            })
-                        }
                         Err(refusal) => {
+                            if let Some(why) = refusal.machine_problem() {
+                                return Err(FieldError::Harness {
+                                    name: c.name.as_str().to_string(),
+                                    why: why.to_string(),
+                                });
+                            }
                             let reason = escape_message(&one_line(&refusal.to_string()));
                             field.disqualified.push((path.clone(), reason.clone()));
                             (

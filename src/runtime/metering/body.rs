@@ -79,6 +79,9 @@ struct Costs {
     /// For each branch operator in order (`br`, `br_if`, `br_table`, `return`), what it
     /// gives back when taken.
     refunds: Vec<Refund>,
+    /// Whether the body has a `memory.copy` (its function then gets the inline copy's
+    /// locals).
+    copies: bool,
 }
 
 /// The pieces a branch to the frame `depth` levels out skips: the rest of every region
@@ -142,11 +145,13 @@ fn costs(
         arity: results,
     }];
     let mut pending = Vec::new();
+    let mut copies = false;
     let mut ops = body.get_operators_reader()?;
     while !ops.eof() {
         let op = ops.read()?;
         let region = frames.last().ok_or_else(unbalanced)?.region;
         prefix[region] = prefix[region].saturating_add(op_cost(&op));
+        copies |= matches!(op, Operator::MemoryCopy { .. });
         match op {
             Operator::Call { function_index } => {
                 let callee = folded.get(function_index as usize).copied().flatten();
@@ -237,18 +242,8 @@ fn costs(
     Ok(Costs {
         regions: prefix,
         refunds,
+        copies,
     })
-}
-
-/// Whether `body` has a `memory.copy` (its function then gets the inline copy's locals).
-fn copies_memory(body: &FunctionBody<'_>) -> Result<bool, MeteringError> {
-    let mut ops = body.get_operators_reader()?;
-    while !ops.eof() {
-        if matches!(ops.read()?, Operator::MemoryCopy { .. }) {
-            return Ok(true);
-        }
-    }
-    Ok(false)
 }
 
 fn unbalanced() -> MeteringError {
@@ -284,8 +279,8 @@ pub(super) fn rewrite_body(
     let left = length.saturating_add(1);
     locals.push((1, ValType::I32));
     locals.push((1, ValType::I64));
-    let copies = *inline_copies > 0 && copies_memory(&body)?;
-    let copy = copies.then(|| CopyLocals::declare(left.saturating_add(1), &mut locals));
+    let copy = (costs.copies && *inline_copies > 0)
+        .then(|| CopyLocals::declare(left.saturating_add(1), &mut locals));
     let mut f = Function::new(locals);
     let scratch = Scratch {
         added,
@@ -304,14 +299,14 @@ pub(super) fn rewrite_body(
         if is_bulk(&op) {
             scratch.charge_length(&mut f);
         }
-        match &op {
-            Operator::MemoryCopy { .. } if copy.is_some() && *inline_copies > 0 => {
-                if let Some(copy) = copy {
-                    copy.emit(&mut f, length);
-                    *inline_copies -= 1;
-                }
+        if let (Operator::MemoryCopy { .. }, Some(copy)) = (&op, copy) {
+            if *inline_copies > 0 {
+                copy.emit(&mut f, length);
+                *inline_copies -= 1;
                 continue;
             }
+        }
+        match &op {
             Operator::Call { function_index }
                 if folded
                     .get(*function_index as usize)

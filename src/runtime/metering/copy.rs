@@ -138,25 +138,20 @@ impl CopyLocals {
             .instruction(&Instruction::I64Shl)
             .instruction(&Instruction::I64GtU)
             .instruction(&Instruction::BrIf(0));
-        // Up to 32 bytes: the first and the last block.
-        f.instruction(&Instruction::LocalGet(length))
-            .instruction(&Instruction::I32Const(2 * BLOCK as i32))
-            .instruction(&Instruction::I32LeU)
-            .instruction(&Instruction::If(BlockType::Empty));
-        self.blocks(f, length, &[Ok(0), Err(BLOCK)], 2);
-        f.instruction(&Instruction::End);
-        // Up to 64 bytes: the first two and the last two.
-        f.instruction(&Instruction::LocalGet(length))
-            .instruction(&Instruction::I32Const(4 * BLOCK as i32))
-            .instruction(&Instruction::I32LeU)
-            .instruction(&Instruction::If(BlockType::Empty));
-        self.blocks(
-            f,
-            length,
-            &[Ok(0), Ok(BLOCK), Err(2 * BLOCK), Err(BLOCK)],
-            2,
-        );
-        f.instruction(&Instruction::End);
+        // Up to 32 bytes: the first and the last block; up to 64: the first two and the
+        // last two.
+        let short: [(u32, &[Result<u32, u32>]); 2] = [
+            (2 * BLOCK, &[Ok(0), Err(BLOCK)]),
+            (4 * BLOCK, &[Ok(0), Ok(BLOCK), Err(2 * BLOCK), Err(BLOCK)]),
+        ];
+        for (most, offsets) in short {
+            f.instruction(&Instruction::LocalGet(length))
+                .instruction(&Instruction::I32Const(most as i32))
+                .instruction(&Instruction::I32LeU)
+                .instruction(&Instruction::If(BlockType::Empty));
+            self.blocks(f, length, offsets, 2);
+            f.instruction(&Instruction::End);
+        }
         // Longer, and the destination above the source within its length: backwards
         // would be needed, memory.copy.
         f.instruction(&Instruction::LocalGet(self.dst))
