@@ -276,6 +276,53 @@ fn the_example_field_plays_every_seat_equally_often_in_every_new_game() {
     }
 }
 
+/// Tic-tac-toe for two: a won game fits the two-seat columns, a drawn one (1/2 each) does
+/// not. The file moves to the seats layout when the first draw finishes, whatever came
+/// first, and the run ends as it does on any thread count.
+#[test]
+fn a_two_seat_table_run_with_wins_and_draws_keeps_every_game() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |threads: &str| {
+        let out = tmp.path().join(threads);
+        arena()
+            .args([
+                "tournament",
+                "builtin:random",
+                "builtin:greedy",
+                "builtin:perfect",
+            ])
+            .args([
+                "--game",
+                "tictactoe",
+                "--rounds",
+                "3",
+                "--seed",
+                "5",
+                "--quiet",
+            ])
+            .args(["--threads", threads, "--out"])
+            .arg(&out)
+            .assert()
+            .success();
+        out
+    };
+    let (one, two) = (run("1"), run("2"));
+    assert_eq!(common::files(&one), common::files(&two));
+    let games = fs::read_to_string(one.join("games.csv")).unwrap();
+    assert!(games.lines().next().unwrap().contains(",seats,"), "{games}");
+    assert!(games.contains(",1/2,1,"), "no draw: {games}");
+    assert!(
+        games.contains(",1,1,") && games.contains(",0,2,"),
+        "no win: {games}"
+    );
+    arena()
+        .arg("verify")
+        .arg(&one)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("reproduced exactly"));
+}
+
 #[test]
 fn standings_recompute_and_verify_reproduce_every_file_and_catch_a_change() {
     let tmp = tempfile::tempdir().unwrap();

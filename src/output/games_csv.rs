@@ -10,7 +10,7 @@ use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use super::{write_csv, OutputError};
-use crate::record::columns::Layout;
+use crate::record::columns::{ColumnsError, Layout};
 pub use crate::record::GameRow;
 
 /// The file name inside the results folder.
@@ -73,9 +73,31 @@ impl GameLog {
                 layout
             }
         };
-        let fields = layout.fields(row).map_err(|e| corrupt(&e))?;
+        let fields = match layout.fields(row) {
+            Ok(fields) => fields,
+            // The first row chose a layout a later one does not fit (a two-seat file, then
+            // a draw scored 1/2 each): the file moves to the layout that holds them all.
+            Err(ColumnsError::Misfit { .. }) => return self.widen(row),
+            Err(e) => return Err(corrupt(&e)),
+        };
         self.out.write_record(fields).map_err(|e| corrupt(&e))?;
         self.out.flush().map_err(|e| OutputError::io(path, e))
+    }
+
+    /// Rewrites the file (atomically, its rows in their order) with `row` appended, in
+    /// the layout that holds every row, and goes on appending to the new file.
+    fn widen(&mut self, row: &GameRow) -> Result<(), OutputError> {
+        let dir = self.path.parent().unwrap_or_else(|| Path::new("."));
+        let mut rows = read_rows(dir, false)?;
+        rows.push(row.clone());
+        write_sorted(dir, &rows)?;
+        let file = OpenOptions::new()
+            .append(true)
+            .open(&self.path)
+            .map_err(|e| OutputError::io(&self.path, e))?;
+        self.out = csv::Writer::from_writer(BufWriter::new(file));
+        self.layout = Some(Layout::of(&rows));
+        Ok(())
     }
 }
 
@@ -138,8 +160,8 @@ fn complete_prefix(bytes: &[u8]) -> &[u8] {
     }
 }
 
-/// Rewrites `dir/games.csv` atomically with `rows` (already in game-id order), in the
-/// layout that holds them all (no header for no rows).
+/// Rewrites `dir/games.csv` atomically with `rows` in the order given (game-id order for
+/// the final file), in the layout that holds them all (no header for no rows).
 ///
 /// # Errors
 /// [`OutputError`] when writing fails.
@@ -237,6 +259,46 @@ mod tests {
         assert_eq!(
             read_rows(dir.path(), true).unwrap(),
             vec![row(1), row(2), row(3)]
+        );
+    }
+
+    #[test]
+    fn a_row_the_first_layout_cannot_hold_moves_the_file_to_a_wider_one() {
+        // Tic-tac-toe for two: a win fits the two-seat columns, a draw (1/2 each) does not.
+        let draw = |id| {
+            let mut r = row(id);
+            for seat in &mut r.seats {
+                seat.score = arena_games::game::Score::ratio(1, 2).unwrap();
+                seat.rank = 1;
+            }
+            r
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let mut log = GameLog::open(dir.path()).unwrap();
+        log.append(&row(2)).unwrap();
+        log.append(&draw(1)).unwrap();
+        log.append(&row(3)).unwrap();
+        drop(log);
+        let text = fs::read_to_string(dir.path().join(FILE)).unwrap();
+        assert!(
+            text.starts_with(
+                "game_id,series_id,round,game_index,board_index,board_seed,rows,cols,seats,"
+            ),
+            "{text}"
+        );
+        assert_eq!(text.lines().count(), 4, "{text}");
+        assert_eq!(
+            read_rows(dir.path(), true).unwrap(),
+            vec![row(2), draw(1), row(3)]
+        );
+        // A resumed run appends in the file's layout, and may widen it again.
+        let mut log = GameLog::open(dir.path()).unwrap();
+        log.append(&draw(4)).unwrap();
+        drop(log);
+        assert_eq!(read_rows(dir.path(), true).unwrap().len(), 4);
+        assert_eq!(
+            crate::output::atomic::remove_leftovers(dir.path()).unwrap(),
+            0
         );
     }
 
