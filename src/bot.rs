@@ -52,6 +52,13 @@ pub enum Fault {
     /// fuel, or it needed more memory than allowed).
     #[error("could not instantiate: {0}")]
     Instantiation(String),
+    /// The harness could not play the bot: a problem of this machine or its limits (a
+    /// thread that cannot load the module, a full instance pool, a compiler that cannot
+    /// be started), not of the bot. It forfeits nothing: a tournament stops without
+    /// recording the game (its finished games are kept for `--resume`), and no results
+    /// file ever holds this kind.
+    #[error("the harness could not play it (a problem of this machine or its limits, not of the bot): {0}")]
+    Harness(String),
 }
 
 impl Fault {
@@ -66,6 +73,16 @@ impl Fault {
             Fault::IllegalMove { .. } => FaultKind::IllegalMove,
             Fault::Timeout { .. } => FaultKind::Timeout,
             Fault::Instantiation(_) => FaultKind::Instantiation,
+            Fault::Harness(_) => FaultKind::Harness,
+        }
+    }
+
+    /// What the harness could not do, when this is [`Fault::Harness`]: the game it ended
+    /// is the machine's failure, not a result.
+    pub fn harness_problem(&self) -> Option<&str> {
+        match self {
+            Fault::Harness(why) => Some(why),
+            _ => None,
         }
     }
 }
@@ -89,10 +106,14 @@ pub enum FaultKind {
     Timeout,
     /// [`Fault::Instantiation`].
     Instantiation,
+    /// [`Fault::Harness`]: never recorded, so not in [`FaultKind::ALL`] (no results
+    /// column counts it, no results file may name it).
+    Harness,
 }
 
 impl FaultKind {
-    /// Every kind, in the order reports list them.
+    /// Every kind a results file may hold, in the order reports list them (all but
+    /// [`FaultKind::Harness`]).
     pub const ALL: [FaultKind; 8] = [
         FaultKind::Trap,
         FaultKind::Fuel,
@@ -115,6 +136,7 @@ impl FaultKind {
             FaultKind::IllegalMove => "illegal_move",
             FaultKind::Timeout => "timeout",
             FaultKind::Instantiation => "instantiation",
+            FaultKind::Harness => "harness",
         }
     }
 }

@@ -42,6 +42,16 @@ impl End {
         }
     }
 
+    /// What the harness could not do, when the game ended on a problem of the machine
+    /// ([`Fault::Harness`]) rather than of a bot: such a game is not a result and must not
+    /// be recorded.
+    pub fn harness_problem(&self) -> Option<&str> {
+        match self {
+            End::Fault { fault, .. } => fault.harness_problem(),
+            _ => None,
+        }
+    }
+
     /// The seat that caused an abnormal end.
     pub fn culprit(&self) -> Option<Player> {
         match self {

@@ -47,6 +47,16 @@ impl TableEnd {
         }
     }
 
+    /// What the harness could not do, when the game ended on a problem of the machine
+    /// ([`Fault::Harness`]) rather than of a bot: such a game is not a result and must not
+    /// be recorded.
+    pub fn harness_problem(&self) -> Option<&str> {
+        match self {
+            TableEnd::Fault { fault, .. } => fault.harness_problem(),
+            _ => None,
+        }
+    }
+
     /// The first seat that caused an abnormal end (`None` when nobody could play: nobody
     /// is to blame for a game nobody played).
     pub fn culprit(&self, seats: usize) -> Option<usize> {

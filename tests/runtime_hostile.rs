@@ -520,8 +520,8 @@ fn a_full_instance_pool_is_reported_as_the_harness_problem_it_is() {
     let first = module.instantiate(1).unwrap();
     let _second = module.instantiate(2).unwrap();
     match module.instantiate(3) {
-        Err(Fault::Instantiation(msg)) => assert!(msg.contains("raise `max_live_bots`"), "{msg}"),
-        Err(other) => panic!("expected an instantiation fault, got {other:?}"),
+        Err(Fault::Harness(msg)) => assert!(msg.contains("raise `max_live_bots`"), "{msg}"),
+        Err(other) => panic!("expected the harness's fault, got {other:?}"),
         Ok(_) => panic!("a third bot fit in a pool of two"),
     }
     drop(first);
@@ -555,10 +555,10 @@ fn every_thread_has_a_pool_of_its_own() {
                     assert_eq!(bot.choose_move(&state_words()).unwrap().raw, 1001);
                 }
                 match third {
-                    Err(Fault::Instantiation(msg)) => {
+                    Err(Fault::Harness(msg)) => {
                         assert!(msg.contains("raise `max_live_bots`"), "{msg}")
                     }
-                    Err(other) => panic!("expected an instantiation fault, got {other:?}"),
+                    Err(other) => panic!("expected the harness's fault, got {other:?}"),
                     Ok(_) => panic!("a third bot fit in a thread's pool of two"),
                 }
             });

@@ -1,16 +1,21 @@
 //! A harness problem on a worker thread (no engine for it, no file descriptor left) stops
-//! a tournament before its first game, naming it as the machine's problem: it never
-//! costs a bot a game.
+//! a tournament before its first game, naming it as the machine's problem; one met in the
+//! middle of a run stops it there, unrecorded, for `--resume`: it never costs a bot a
+//! game.
 
-use std::sync::atomic::AtomicBool;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use arena::bot::Bot;
-use arena::contestant::Builtin;
+use arena::bot::{Bot, Fault};
+use arena::contestant::{Builtin, TableBuiltin};
 use arena::referee::{Entrant, Entry};
 use arena::rng_size::SizeRange;
 use arena::series::SeriesRules;
+use arena::table_tournament::{self, TableConfig};
 use arena::tournament::{self, Config, Participant, Reporting, Silent, TournamentError};
-use arena_games::find_game;
+use arena_games::registry::find_table_game;
+use arena_games::{find_game, GameParams};
 
 /// A builtin whose threads cannot be readied (as a module's would not be, were the
 /// system to refuse the thread's engine).
@@ -130,4 +135,178 @@ fn a_machine_that_cannot_prepare_a_module_disqualifies_nobody() {
     );
     assert!(!stderr.contains("disqualified"), "{stderr}");
     assert!(!out.join("games.csv").exists());
+}
+
+/// A bot that fails as the harness would on one of its games (the `fail_at`-th it
+/// enters, counting from 1): a machine problem in the middle of a run.
+struct FailsOnce {
+    bot: Box<dyn Entrant>,
+    entered: AtomicU64,
+    fail_at: u64,
+}
+
+impl Entrant for FailsOnce {
+    fn enter(&self, seed: u64) -> Result<Box<dyn Bot>, Entry> {
+        if self.entered.fetch_add(1, Ordering::SeqCst) + 1 == self.fail_at {
+            return Err(Entry::Fault(Fault::Harness(
+                "no memory left for the instance".to_string(),
+            )));
+        }
+        self.bot.enter(seed)
+    }
+}
+
+/// Three participants of `bots` (by seat of the field), the second failing as the
+/// harness would at its `fail_at`-th game when asked.
+fn three(bots: [Box<dyn Entrant>; 3], fail_at: Option<u64>) -> Vec<Participant> {
+    let [first, second, third] = bots;
+    let second: Box<dyn Entrant> = match fail_at {
+        Some(fail_at) => Box::new(FailsOnce {
+            bot: second,
+            entered: AtomicU64::new(0),
+            fail_at,
+        }),
+        None => second,
+    };
+    vec![
+        participant("first", first),
+        participant("second", second),
+        participant("third", third),
+    ]
+}
+
+/// Every file under `dir`, by path relative to it, with its bytes.
+fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut found = BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                todo.push(path);
+            } else {
+                let bytes = std::fs::read(&path).unwrap();
+                found.insert(path.strip_prefix(dir).unwrap().to_path_buf(), bytes);
+            }
+        }
+    }
+    found
+}
+
+/// What a run stopped by the harness's problem must have left in `out`, and its error:
+/// some games, none of them charged to a bot for it.
+fn stopped_by_the_harness(run: Result<(), TournamentError>, out: &Path) {
+    match run {
+        Err(err @ TournamentError::Harness { .. }) => {
+            let text = err.to_string();
+            assert!(text.contains("no memory left for the instance"), "{text}");
+            assert!(text.contains("not of a bot"), "{text}");
+            assert!(text.contains("--resume"), "{text}");
+        }
+        Err(other) => panic!("expected the harness's error, got {other}"),
+        Ok(()) => panic!("the run went on past a game the harness could not play"),
+    }
+    let games = std::fs::read_to_string(out.join("games.csv")).unwrap();
+    assert!(games.lines().count() > 1, "no game was saved: {games}");
+    assert!(!games.contains("harness"), "{games}");
+    assert!(
+        !games.contains("instantiation"),
+        "a bot was charged: {games}"
+    );
+}
+
+/// The files of `resumed` (a run stopped, then resumed) equal those of `clean`.
+fn same_files(resumed: &Path, clean: &Path) {
+    let (resumed, clean) = (files(resumed), files(clean));
+    assert_eq!(
+        resumed.keys().collect::<Vec<_>>(),
+        clean.keys().collect::<Vec<_>>()
+    );
+    for (path, bytes) in &clean {
+        assert!(resumed[path] == *bytes, "{} differs", path.display());
+    }
+}
+
+#[test]
+fn a_machine_problem_in_the_middle_of_a_run_stops_it_and_costs_no_bot_a_game() {
+    let game = find_game("nim").unwrap();
+    let bots = || -> [Box<dyn Entrant>; 3] {
+        ["random", "greedy", "alphabeta"]
+            .map(|name| Box::new(Builtin::new(game, name, None).unwrap()) as Box<dyn Entrant>)
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let config = |out: &str, resume| Config {
+        game,
+        rows: SizeRange::fixed(5),
+        cols: SizeRange::fixed(15),
+        rules: SeriesRules::new(3, false, true).unwrap(),
+        rounds: 4,
+        seed: 11,
+        threads: 2,
+        out: dir.path().join(out),
+        resume,
+        options: Default::default(),
+        depth: None,
+        limits: serde_json::json!({}),
+        thread_stack: 4 << 20,
+        reporting: Reporting::default(),
+        skipped: Vec::new(),
+        shard: None,
+    };
+    let broken = config("broken", false);
+    let run = tournament::run(
+        &broken,
+        three(bots(), Some(5)),
+        &Silent,
+        &AtomicBool::new(false),
+    );
+    stopped_by_the_harness(run.map(drop), &broken.out);
+    // Resumed on a healthy machine, the folder equals a run that never met the problem.
+    let stop = AtomicBool::new(false);
+    tournament::run(&config("broken", true), three(bots(), None), &Silent, &stop).unwrap();
+    tournament::run(&config("clean", false), three(bots(), None), &Silent, &stop).unwrap();
+    same_files(&broken.out, &dir.path().join("clean"));
+}
+
+#[test]
+fn a_machine_problem_in_the_middle_of_a_table_run_stops_it_too() {
+    let game = find_table_game("tictactoe").unwrap();
+    let params = [GameParams::sized(3, 3)];
+    let bots = || -> [Box<dyn Entrant>; 3] {
+        ["random", "greedy", "perfect"].map(|name| {
+            Box::new(TableBuiltin::new(game, name, None, &params).unwrap()) as Box<dyn Entrant>
+        })
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let config = |out: &str, resume| TableConfig {
+        game,
+        seats: 2,
+        rows: SizeRange::fixed(3),
+        cols: SizeRange::fixed(3),
+        every_order: true,
+        rounds: 3,
+        seed: 5,
+        threads: 2,
+        out: dir.path().join(out),
+        resume,
+        options: Default::default(),
+        depth: None,
+        limits: serde_json::json!({}),
+        thread_stack: 4 << 20,
+        reporting: Reporting::default(),
+        skipped: Vec::new(),
+        shard: None,
+    };
+    let broken = config("broken", false);
+    let run = table_tournament::run(
+        &broken,
+        three(bots(), Some(4)),
+        &Silent,
+        &AtomicBool::new(false),
+    );
+    stopped_by_the_harness(run.map(drop), &broken.out);
+    let stop = AtomicBool::new(false);
+    table_tournament::run(&config("broken", true), three(bots(), None), &Silent, &stop).unwrap();
+    table_tournament::run(&config("clean", false), three(bots(), None), &Silent, &stop).unwrap();
+    same_files(&broken.out, &dir.path().join("clean"));
 }

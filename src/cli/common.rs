@@ -78,6 +78,22 @@ pub fn use_color(no_color: bool) -> bool {
         && std::io::stdout().is_terminal()
 }
 
+/// An error when game `game` met a problem of the machine rather than of a bot (`why`,
+/// from [`arena::bot::Fault::Harness`]): a match or a check stops on it instead of
+/// reporting a bot's fault.
+///
+/// # Errors
+/// The problem, naming the game, when there is one.
+pub fn stop_on_harness_problem(game: u32, why: Option<&str>) -> anyhow::Result<()> {
+    match why {
+        Some(why) => bail!(
+            "game {game} could not be played: {why} (a problem of this machine or its limits, \
+             not of a bot)"
+        ),
+        None => Ok(()),
+    }
+}
+
 /// The sandbox for the limits the flags ask for (each thread that plays gets its own pool
 /// of `max_live_bots` slots, room for the bots of the one game it plays at a time).
 pub fn sandbox(args: &LimitArgs) -> anyhow::Result<Sandbox> {

@@ -10,7 +10,7 @@ use arena_games::{Outcome, Player};
 
 use arena::field::load_one;
 
-use super::common::{check_depth_flag, sandbox, GameChoice};
+use super::common::{check_depth_flag, sandbox, stop_on_harness_problem, GameChoice};
 use super::MatchArgs;
 
 pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
@@ -43,6 +43,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
             derive(args.seed, "match-bot", &[&i, &2]),
         ];
         let record = sg.play(game, sides, seeds);
+        stop_on_harness_problem(i + 1, record.end.harness_problem())?;
         let a_seat = sg.seat(Side::A);
         match record.outcome {
             Outcome::Win(p) if p == a_seat => w += 1,

@@ -32,9 +32,8 @@ pub(crate) fn classify(err: &wasmtime::Error, budget: u64, timeout_secs: u64) ->
         };
     }
     if let Some(pool) = err.downcast_ref::<PoolConcurrencyLimitError>() {
-        return Fault::Trap(format!(
-            "the host's instance pool is full ({pool}): raise `max_live_bots`; \
-             this is a harness configuration problem, not the bot's fault"
+        return Fault::Harness(format!(
+            "the host's instance pool is full ({pool}): raise `max_live_bots`"
         ));
     }
     Fault::Trap(describe(err))

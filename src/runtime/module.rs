@@ -6,6 +6,8 @@ use sha2::{Digest, Sha256};
 use thread_local::ThreadLocal;
 use wasmtime::{ExternType, InstancePre, Module};
 
+use crate::bot::Fault;
+
 use super::compile;
 use super::compiler::chain;
 use super::engine::{Local, Shared};
@@ -159,22 +161,31 @@ impl ExactForm {
     /// The instantiable module for the engine of record, compiled on the first call.
     ///
     /// # Errors
-    /// The message of the [`LoadError`] when it cannot be compiled (a compile limit, the
-    /// child process).
-    pub(crate) fn pre(&self, shared: &Shared) -> Result<&InstancePre<BotState>, String> {
+    /// [`Fault::Instantiation`] when the module cannot be compiled for it (a compile
+    /// limit); [`Fault::Harness`] when the machine cannot (no compiler process can be
+    /// started, or the sandbox has no such engine).
+    pub(crate) fn pre(&self, shared: &Shared) -> Result<&InstancePre<BotState>, Fault> {
         if let Some(pre) = self.pre.get() {
             return Ok(pre);
         }
         let exact = shared
             .exact
             .as_ref()
-            .ok_or_else(|| "the sandbox has no engine of record".to_string())?;
-        let module =
-            compile::compile_exact(shared, exact, &self.binary).map_err(|e| e.to_string())?;
-        let pre = exact
-            .linker
-            .instantiate_pre(&module)
-            .map_err(|e| chain(&e))?;
+            .ok_or_else(|| Fault::Harness("the sandbox has no engine of record".to_string()))?;
+        let module = compile::compile_exact(shared, exact, &self.binary).map_err(|e| match e {
+            LoadError::CompilerUnavailable(why) => Fault::Harness(format!(
+                "arena cannot start the compiler for wasmtime's fuel: {why}"
+            )),
+            other => Fault::Instantiation(format!(
+                "arena cannot compile the module for wasmtime's fuel: {other}"
+            )),
+        })?;
+        let pre = exact.linker.instantiate_pre(&module).map_err(|e| {
+            Fault::Instantiation(format!(
+                "arena cannot compile the module for wasmtime's fuel: {}",
+                chain(&e)
+            ))
+        })?;
         // Two threads may have compiled it at once: either result is the same module.
         Ok(self.pre.get_or_init(|| pre))
     }

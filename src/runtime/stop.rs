@@ -55,8 +55,11 @@ impl Stop {
     }
 
     /// The same stop during instantiation: its fault a [`Fault::Instantiation`] naming
-    /// it.
+    /// it (a [`Fault::Harness`] stays what it is: the machine's, not the bot's).
     pub(crate) fn in_instantiation(self) -> Stop {
+        if self.fault.harness_problem().is_some() {
+            return self;
+        }
         Stop {
             fault: Fault::Instantiation(self.fault.to_string()),
             ..self

@@ -168,18 +168,17 @@ impl WasmModule {
         };
         let (engine, pre, metering) = match (form, &self.inner.exact, &shared.exact) {
             (Form::Exact, Some(form), Some(exact)) => {
-                let pre = form.pre(shared).map_err(|why| {
-                    Stop::plain(Fault::Instantiation(format!(
-                        "arena cannot compile the module for wasmtime's fuel: {why}"
-                    )))
-                })?;
+                let pre = form.pre(shared).map_err(Stop::plain)?;
                 (&exact.engine, pre, Metering::Wasmtime)
             }
             _ => {
+                // The module compiled and passed every check when it was loaded (and a
+                // tournament's workers each loaded it before the first game): a thread
+                // that cannot load it now has a machine problem (no descriptor or memory
+                // left), never the bot's.
                 let (local, pre) = self.thread_form().map_err(|why| {
-                    Stop::plain(Fault::Instantiation(format!(
-                        "arena cannot load the module on this thread (a problem of the \
-                         harness, not of the bot): {why}"
+                    Stop::plain(Fault::Harness(format!(
+                        "arena cannot load the module on this thread: {why}"
                     )))
                 })?;
                 (&local.engine, pre, shared.metering)

@@ -202,7 +202,7 @@ pub fn run(
         .expect("no panics while holding it")
         .take()
     {
-        return Err(err.into());
+        return Err(err);
     }
     let played_now: u64 = results.iter().map(|r| r.1).sum();
     if results.iter().any(|r| r.2) {

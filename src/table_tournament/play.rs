@@ -14,7 +14,7 @@ use crate::output::table_replay::{ReplaySeat, TableReplay};
 use crate::output::OutputError;
 use crate::referee::Entrant;
 use crate::table_referee::{play_table, TableRecord};
-use crate::tournament::Progress;
+use crate::tournament::{Progress, TournamentError};
 
 /// What the workers share.
 pub(super) struct TableRun<'a> {
@@ -26,7 +26,7 @@ pub(super) struct TableRun<'a> {
     pub(super) journals: &'a Journals,
     pub(super) progress: &'a dyn Progress,
     pub(super) stop: &'a AtomicBool,
-    pub(super) failed: Mutex<Option<OutputError>>,
+    pub(super) failed: Mutex<Option<TournamentError>>,
 }
 
 impl TableRun<'_> {
@@ -64,7 +64,7 @@ impl TableRun<'_> {
 
     /// Plays one game, appends its replay to the journal, then its row (so a row always
     /// has its replay).
-    fn play(&self, series: &TableSeries, game: &TableGamePlan) -> Result<GameRow, OutputError> {
+    fn play(&self, series: &TableSeries, game: &TableGamePlan) -> Result<GameRow, TournamentError> {
         let names: Vec<String> = game
             .seats
             .iter()
@@ -83,6 +83,13 @@ impl TableRun<'_> {
                 OutputError::corrupt(&self.config.out, format!("game {}: {e}", game.id))
             })?;
         let record = play_table(start, &entrants, &game.bot_seeds);
+        if let Some(why) = record.end.harness_problem() {
+            // The machine's failure, not a result: nothing of the game is recorded.
+            return Err(TournamentError::Harness {
+                game: game.id,
+                why: why.to_string(),
+            });
+        }
         let row = table_row(series, game, &names, &record);
         let replay = table_replay(self.config, series, game, &names, &record);
         self.journals.append(game.id, &replay.to_text())?;

@@ -172,6 +172,15 @@ pub enum TournamentError {
         /// Series in the schedule.
         total: usize,
     },
+    /// A game met a problem of the machine, not of a bot ([`crate::bot::Fault::Harness`]):
+    /// the run stopped without recording it; the games finished before are saved.
+    #[error("game {game} could not be played: {why} (a problem of this machine or its limits, not of a bot; the game was not recorded and every game finished before it is saved: run the same command with --resume to go on)")]
+    Harness {
+        /// The game's id.
+        game: u64,
+        /// What the harness could not do.
+        why: String,
+    },
     /// Stopped by the user (Ctrl-C) before the end.
     #[error("interrupted after {played} games in this run; what finished is saved")]
     Interrupted {
@@ -416,7 +425,7 @@ pub fn run(
         .expect("no panics while holding it")
         .take()
     {
-        return Err(err.into());
+        return Err(err);
     }
     let played_now: u64 = results.iter().map(|r| r.1).sum();
     if results.iter().any(|r| r.2) {

@@ -16,7 +16,7 @@ use crate::referee::{Entrant, GameRecord};
 use crate::series::{Length, Series, SeriesGame};
 
 use super::rows::first_second;
-use super::{Config, Participant, Progress};
+use super::{Config, Participant, Progress, TournamentError};
 use crate::schedule::{GamePlan, Schedule, SeriesPlan};
 
 /// What the workers share.
@@ -29,7 +29,7 @@ pub(super) struct RunContext<'a> {
     pub(super) journals: &'a Journals,
     pub(super) progress: &'a dyn Progress,
     pub(super) stop: &'a AtomicBool,
-    pub(super) failed: Mutex<Option<OutputError>>,
+    pub(super) failed: Mutex<Option<TournamentError>>,
 }
 
 impl RunContext<'_> {
@@ -81,7 +81,7 @@ impl RunContext<'_> {
         plan: &SeriesPlan,
         game: &GamePlan,
         series_game: SeriesGame,
-    ) -> Result<GameRow, OutputError> {
+    ) -> Result<GameRow, TournamentError> {
         let names = first_second(self.schedule, plan, game);
         let entrant = |side: usize| {
             let name = &self.schedule.names[side];
@@ -97,6 +97,13 @@ impl RunContext<'_> {
             })?;
         let sides: [&dyn Entrant; 2] = [entrant(plan.a), entrant(plan.b)];
         let record = series_game.play(start, sides, game.bot_seeds);
+        if let Some(why) = record.end.harness_problem() {
+            // The machine's failure, not a result: nothing of the game is recorded.
+            return Err(TournamentError::Harness {
+                game: game.id,
+                why: why.to_string(),
+            });
+        }
         let row = game_row(plan, game, &names, &record);
         let replay = replay_of(self.config.game, plan, game, &names, &record);
         self.journals.append(game.id, &replay.to_text())?;

@@ -13,6 +13,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use arena::bot::{Bot, Fault, Reply};
+use arena::bot_name::escape_path;
 use arena::contestant::{module_name, Builtin};
 use arena::field::{self, Refusal};
 use arena::module_lint;
@@ -22,7 +23,7 @@ use arena::seeds::derive;
 use arena::series::{Length, Series, Side};
 use arena_games::Outcome;
 
-use super::common::{sandbox, GameChoice};
+use super::common::{sandbox, stop_on_harness_problem, GameChoice};
 use super::table_choice::{choose, Choice, TableChoice};
 use super::CheckArgs;
 use report::{FaultReport, Fuel, GameReport, Instantiation, Item, Load, Record, Report};
@@ -103,7 +104,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
                 })
                 .collect();
             report.warnings = warnings(&name, &bytes, limits.module_bytes);
-            if instantiate_once(&module, &limits, &mut report) {
+            if instantiate_once(&module, &limits, &mut report)? {
                 match &checked {
                     Checked::TwoSeat(choice) => play(&args, choice, module, &limits, &mut report)?,
                     Checked::Table(choice) => {
@@ -113,6 +114,13 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             }
         }
         Err(refusal) => {
+            if let Some(why) = refusal.machine_problem() {
+                anyhow::bail!(
+                    "cannot load {}: {why} (a problem of this machine or its limits, not of \
+                     the module)",
+                    escape_path(&args.bot)
+                );
+            }
             // A file that cannot be read is named with its path, as the sandbox names it.
             let first = match refusal {
                 Refusal::Read(e) => LoadError::from_read(&args.bot, e).to_string(),
@@ -151,7 +159,14 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
 
 /// Instantiates the module once as a tournament does (seed 0) and reports it; whether it
 /// worked (the games are played only then).
-fn instantiate_once(module: &WasmModule, limits: &Limits, report: &mut Report) -> bool {
+///
+/// # Errors
+/// When the machine, not the module, could not instantiate it.
+fn instantiate_once(
+    module: &WasmModule,
+    limits: &Limits,
+    report: &mut Report,
+) -> anyhow::Result<bool> {
     let budget = limits.fuel_instantiate;
     let instantiation = match module.instantiate(0) {
         Ok(bot) => Instantiation {
@@ -160,6 +175,7 @@ fn instantiate_once(module: &WasmModule, limits: &Limits, report: &mut Report) -
             fault: None,
         },
         Err(fault) => {
+            stop_on_harness_problem(1, fault.harness_problem())?;
             report.problems.push(format!(
                 "instantiating it fails ({fault}), so a tournament would disqualify it"
             ));
@@ -172,7 +188,7 @@ fn instantiate_once(module: &WasmModule, limits: &Limits, report: &mut Report) -
     };
     let ok = instantiation.fault.is_none();
     report.instantiation = Some(instantiation);
-    ok
+    Ok(ok)
 }
 
 /// Plays the games of a two-seat game against the builtins, from both seats.
@@ -204,6 +220,7 @@ fn play(
             derive(args.seed, "check-bot", &[&g, &2]),
         ];
         let record = sg.play(board, [&me, &builtin], seeds);
+        stop_on_harness_problem(g + 1, record.end.harness_problem())?;
         let i = seat.index();
         report.memory_bytes = report.memory_bytes.max(record.memory[i]);
         let result = match record.outcome {

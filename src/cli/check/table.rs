@@ -11,6 +11,7 @@ use arena::table_referee::{play_table, TableEnd};
 
 use super::report::{FaultReport, Fuel, GameReport, Report};
 use super::{FuelStats, Measured};
+use crate::cli::common::stop_on_harness_problem;
 use crate::cli::table_choice::TableChoice;
 use crate::cli::CheckArgs;
 
@@ -75,6 +76,7 @@ pub(super) fn play(
             .map(|s| derive(args.seed, "check-bot", &[&g, &(s + 1)]))
             .collect();
         let record = play_table(board, &entrants, &seeds);
+        stop_on_harness_problem(g + 1, record.end.harness_problem())?;
         report.memory_bytes = report.memory_bytes.max(record.memory[seat]);
         let rank = record.ranks[seat];
         let shared = record.ranks.iter().filter(|&&r| r == rank).count() > 1;
