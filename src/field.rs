@@ -66,11 +66,21 @@ pub enum Refusal {
 
 impl Refusal {
     /// What the machine could not do, when the refusal is the machine's problem and not
-    /// the module's (a thread that cannot load it, a compiler that cannot be started):
+    /// the module's (a thread that cannot load it, a compiler that cannot be started, ran
+    /// starved or failed by itself, the Python interpreter unprepared, a trial instance
+    /// the harness could not make, no file descriptor or memory left to read the file):
     /// the field's load then fails instead of disqualifying anybody.
-    pub fn machine_problem(&self) -> Option<&str> {
+    pub fn machine_problem(&self) -> Option<String> {
         match self {
-            Refusal::Harness(why) | Refusal::Load(LoadError::CompilerUnavailable(why)) => Some(why),
+            Refusal::Harness(why) => Some(why.clone()),
+            Refusal::Load(
+                e @ (LoadError::CompilerUnavailable(_)
+                | LoadError::CompilerStarved { .. }
+                | LoadError::Compiler(_)
+                | LoadError::Interpreter(_)),
+            ) => Some(e.to_string()),
+            Refusal::Instantiate(fault) => fault.harness_problem().map(str::to_string),
+            Refusal::Read(e) if e.is_machine_problem() => Some(e.to_string()),
             _ => None,
         }
     }
@@ -153,10 +163,10 @@ pub enum FieldError {
         /// Why (said in the message, not repeated as the error's source).
         why: BuiltinError,
     },
-    /// arena could not prepare a module (its compiler could not be started, or a thread
-    /// could not load it: no file descriptor left, the memory image refused by the
-    /// system): a problem of the machine, so nothing is played rather than the bot
-    /// disqualified.
+    /// arena could not prepare a module ([`Refusal::machine_problem`]: its compiler could
+    /// not be started, was starved or failed by itself, a thread could not load it, no
+    /// file descriptor left, the memory image refused by the system): a problem of the
+    /// machine, so nothing is played rather than the bot disqualified.
     #[error(
         "{name}: arena could not prepare this module ({why}); this is a problem of the \
          machine running arena, not of the bot: nothing was played"
@@ -257,7 +267,7 @@ impl Field {
                             if let Some(why) = refusal.machine_problem() {
                                 return Err(FieldError::Harness {
                                     name: c.name.as_str().to_string(),
-                                    why: why.to_string(),
+                                    why,
                                 });
                             }
                             let reason = escape_message(&one_line(&refusal.to_string()));
@@ -421,6 +431,39 @@ mod tests {
 
     fn game() -> &'static dyn GameKind {
         arena_games::find_game("mathtricks").unwrap()
+    }
+
+    #[test]
+    fn only_the_machines_problems_are_machine_problems() {
+        let io = |code| Refusal::Read(ReadError::Io(std::io::Error::from_raw_os_error(code)));
+        let machine = [
+            Refusal::Harness("no descriptor".into()),
+            Refusal::Load(LoadError::CompilerUnavailable("no process".into())),
+            Refusal::Load(LoadError::CompilerStarved {
+                wall_secs: 125,
+                cpu_secs: 60,
+            }),
+            Refusal::Load(LoadError::Compiler("exited with code 3".into())),
+            Refusal::Instantiate(Fault::Harness("the pool is full".into())),
+            io(libc::EMFILE),
+            io(libc::ENFILE),
+            io(libc::ENOMEM),
+        ];
+        for refusal in &machine {
+            assert!(refusal.machine_problem().is_some(), "{refusal}");
+        }
+        let the_modules = [
+            Refusal::Load(LoadError::Invalid("type mismatch".into())),
+            Refusal::Load(LoadError::CompileLimit("exceeded 60 s of CPU time".into())),
+            Refusal::Instantiate(Fault::Instantiation("start trapped".into())),
+            Refusal::Instantiate(Fault::OutOfFuel { budget: 1 }),
+            Refusal::Read(ReadError::NotFound),
+            Refusal::Read(ReadError::Symlink),
+            io(libc::EACCES),
+        ];
+        for refusal in &the_modules {
+            assert_eq!(refusal.machine_problem(), None, "{refusal}");
+        }
     }
 
     #[test]

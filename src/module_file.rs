@@ -49,6 +49,24 @@ pub enum ReadError {
     Io(std::io::Error),
 }
 
+impl ReadError {
+    /// Whether the system refused for want of its own resources (no file descriptor or
+    /// memory left: `EMFILE`, `ENFILE`, `ENOMEM`): the machine's problem, whatever the
+    /// file.
+    pub fn is_machine_problem(&self) -> bool {
+        match self {
+            ReadError::Io(e) => {
+                e.kind() == std::io::ErrorKind::OutOfMemory
+                    || matches!(
+                        e.raw_os_error(),
+                        Some(libc::EMFILE | libc::ENFILE | libc::ENOMEM)
+                    )
+            }
+            _ => false,
+        }
+    }
+}
+
 impl From<std::io::Error> for ReadError {
     fn from(e: std::io::Error) -> ReadError {
         match e.kind() {
@@ -180,6 +198,22 @@ pub fn read(path: &Path, cap: u64) -> Result<Vec<u8>, ReadError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_system_out_of_resources_is_the_machines_problem() {
+        let io = |code| ReadError::Io(std::io::Error::from_raw_os_error(code));
+        for code in [libc::EMFILE, libc::ENFILE, libc::ENOMEM] {
+            assert!(io(code).is_machine_problem(), "{code}");
+        }
+        for error in [
+            io(libc::EACCES),
+            io(libc::EISDIR),
+            ReadError::NotFound,
+            ReadError::Symlink,
+        ] {
+            assert!(!error.is_machine_problem(), "{error}");
+        }
+    }
 
     #[test]
     fn reads_a_regular_file_up_to_the_cap() {

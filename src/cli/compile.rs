@@ -9,9 +9,9 @@ pub fn run(args: CompileArgs) -> anyhow::Result<ExitCode> {
     let (mut stdin, mut stdout) = (std::io::stdin().lock(), std::io::stdout().lock());
     match arena::runtime::serve_compile(args.stack_bytes, &mut stdin, &mut stdout) {
         Ok(()) => Ok(ExitCode::SUCCESS),
-        Err(message) => {
-            eprintln!("{message}");
-            Ok(ExitCode::from(1))
+        Err(error) => {
+            eprintln!("{error}");
+            Ok(ExitCode::from(error.exit_code()))
         }
     }
 }

@@ -22,8 +22,16 @@ use crate::units::human_bytes;
 
 /// The hidden subcommand of the `arena` executable that compiles one module: the wasm
 /// binary on stdin, the serialized artefact on stdout, an error message on stderr
-/// (exit 1 when the module does not compile).
+/// (exit [`REFUSED_EXIT`] when the module does not compile, [`HARNESS_EXIT`] when the
+/// child itself failed).
 pub const COMPILE_SUBCOMMAND: &str = "__compile";
+
+/// The compile child's exit code when wasmtime refuses the module: the module's problem.
+pub const REFUSED_EXIT: u8 = 1;
+
+/// The compile child's exit code when it failed for a reason of its own (its engine, its
+/// pipes): the harness's problem, whatever the module.
+pub const HARNESS_EXIT: u8 = 3;
 
 /// The largest artefact read back from the child (artefacts are a few times the module).
 const MAX_ARTEFACT: u64 = 1 << 30;
@@ -142,7 +150,7 @@ fn in_child(
     let err = String::from_utf8_lossy(&err.join().unwrap_or_default())
         .trim()
         .to_string();
-    judge(status, killed, out, &err, limits)
+    judge(status, killed, out, &err, limits, MAX_ARTEFACT)
 }
 
 /// Reads at most `cap` bytes of `from` (a pipe), ignoring read errors after the start.
@@ -152,13 +160,14 @@ fn read_capped(from: impl Read, cap: u64) -> Vec<u8> {
     buf
 }
 
-/// What the child's end means.
+/// What the child's end means (`max_artefact`: the most of its output that was read).
 fn judge(
     status: ExitStatus,
     killed: bool,
     out: Vec<u8>,
     err: &str,
     limits: &Limits,
+    max_artefact: u64,
 ) -> Result<Vec<u8>, LoadError> {
     let memory = || {
         LoadError::CompileLimit(format!(
@@ -170,15 +179,21 @@ fn judge(
         || err.contains("Cannot allocate memory")
         || err.contains("out of memory");
     if killed {
-        return Err(LoadError::CompileLimit(format!(
-            "exceeded {} s of wall-clock time",
-            wall_secs(limits)
-        )));
+        // The CPU limit would have stopped a child that had the CPU time it asked for:
+        // one still running at the wall-clock bound waited for a busy machine.
+        return Err(LoadError::CompilerStarved {
+            wall_secs: wall_secs(limits),
+            cpu_secs: limits.compile_secs,
+        });
     }
     match status.code() {
+        Some(0) if out.len() as u64 >= max_artefact => Err(LoadError::CompileLimit(format!(
+            "made compiled code of more than {}",
+            human_bytes(max_artefact)
+        ))),
         Some(0) => Ok(out),
         Some(_) if out_of_memory => Err(memory()),
-        Some(1) => Err(LoadError::Invalid(err.to_string())),
+        Some(code) if code == i32::from(REFUSED_EXIT) => Err(LoadError::Invalid(err.to_string())),
         // A panic inside wasmtime or Cranelift, caused by this module.
         Some(101) => Err(LoadError::CompileLimit(format!(
             "crashed the compiler process: {}",
@@ -313,4 +328,93 @@ pub enum ServeCompileError {
     /// The artefact could not be written to the pipe.
     #[error("cannot write the artefact: {0}")]
     Write(std::io::Error),
+}
+
+impl ServeCompileError {
+    /// The child's exit code for it: [`REFUSED_EXIT`] when wasmtime refused the module,
+    /// [`HARNESS_EXIT`] for the child's own failures.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            ServeCompileError::Compile(_) => REFUSED_EXIT,
+            _ => HARNESS_EXIT,
+        }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use std::os::unix::process::ExitStatusExt;
+
+    use super::*;
+
+    fn exited(code: i32) -> ExitStatus {
+        ExitStatus::from_raw(code << 8)
+    }
+
+    fn judged(
+        status: ExitStatus,
+        killed: bool,
+        out: &[u8],
+        err: &str,
+    ) -> Result<Vec<u8>, LoadError> {
+        judge(status, killed, out.to_vec(), err, &Limits::default(), 8)
+    }
+
+    #[test]
+    fn the_childs_end_is_the_modules_problem_or_the_machines() {
+        assert_eq!(judged(exited(0), false, b"code", "").unwrap(), b"code");
+        // The module's: refused, out of a bound, a crash it caused, too much code.
+        assert!(matches!(
+            judged(exited(i32::from(REFUSED_EXIT)), false, b"", "type mismatch"),
+            Err(LoadError::Invalid(e)) if e == "type mismatch"
+        ));
+        assert!(matches!(
+            judged(ExitStatus::from_raw(libc::SIGXCPU), false, b"", ""),
+            Err(LoadError::CompileLimit(e)) if e.contains("CPU time")
+        ));
+        assert!(matches!(
+            judged(exited(101), false, b"", "thread panicked"),
+            Err(LoadError::CompileLimit(e)) if e.contains("crashed")
+        ));
+        assert!(matches!(
+            judged(exited(1), false, b"", "memory allocation of 8 bytes failed"),
+            Err(LoadError::CompileLimit(e)) if e.contains("memory limit")
+        ));
+        assert!(matches!(
+            judged(exited(0), false, b"12345678", ""),
+            Err(LoadError::CompileLimit(e)) if e.contains("more than 8 bytes")
+        ));
+        // The machine's: the child's own failure, or a child the machine starved.
+        assert!(matches!(
+            judged(
+                exited(i32::from(HARNESS_EXIT)),
+                false,
+                b"",
+                "cannot read the module"
+            ),
+            Err(LoadError::Compiler(_))
+        ));
+        assert!(matches!(
+            judged(ExitStatus::from_raw(libc::SIGKILL), true, b"", ""),
+            Err(LoadError::CompilerStarved {
+                wall_secs: 125,
+                cpu_secs: 60
+            })
+        ));
+    }
+
+    #[test]
+    fn only_a_refused_module_exits_as_the_modules_problem() {
+        assert_eq!(
+            ServeCompileError::Compile("bad".into()).exit_code(),
+            REFUSED_EXIT
+        );
+        for error in [
+            ServeCompileError::Engine("no".into()),
+            ServeCompileError::Read(std::io::Error::other("pipe")),
+            ServeCompileError::Write(std::io::Error::other("pipe")),
+        ] {
+            assert_eq!(error.exit_code(), HARNESS_EXIT, "{error}");
+        }
+    }
 }

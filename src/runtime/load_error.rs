@@ -87,6 +87,19 @@ pub enum LoadError {
     /// left, the executable gone): the machine's problem, whatever the module.
     #[error("cannot start the compiler (a problem of the machine, not of the module): {0}")]
     CompilerUnavailable(String),
+    /// The compiler process was still running at its wall-clock bound, before its CPU
+    /// bound could stop it: it waited for a machine too busy to run it, whatever the
+    /// module.
+    #[error(
+        "the compiler had less than {cpu_secs} s of CPU time in {wall_secs} s (a problem of \
+         the machine's load, not of the module)"
+    )]
+    CompilerStarved {
+        /// The wall-clock bound, in seconds.
+        wall_secs: u64,
+        /// The CPU-time bound, in seconds.
+        cpu_secs: u64,
+    },
     /// arena's own Python interpreter could not be prepared: a problem of the harness's
     /// build, not of the bot.
     #[error(
