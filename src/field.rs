@@ -73,13 +73,11 @@ impl Refusal {
     pub fn machine_problem(&self) -> Option<String> {
         match self {
             Refusal::Harness(why) => Some(why.clone()),
-            Refusal::Load(
-                e @ (LoadError::CompilerUnavailable(_)
-                | LoadError::CompilerStarved { .. }
-                | LoadError::Compiler(_)
-                | LoadError::Interpreter(_)),
-            ) => Some(e.to_string()),
-            Refusal::Instantiate(fault) => fault.harness_problem().map(str::to_string),
+            Refusal::Load(e) if e.is_machine_problem() => Some(e.to_string()),
+            Refusal::Instantiate(fault)
+            | Refusal::Plays(crate::runtime::PlaysRefusal::Fault { fault, .. }) => {
+                fault.harness_problem().map(str::to_string)
+            }
             Refusal::Read(e) if e.is_machine_problem() => Some(e.to_string()),
             _ => None,
         }
@@ -445,6 +443,10 @@ mod tests {
             }),
             Refusal::Load(LoadError::Compiler("exited with code 3".into())),
             Refusal::Instantiate(Fault::Harness("the pool is full".into())),
+            Refusal::Plays(crate::runtime::PlaysRefusal::Fault {
+                game: "tictactoe".into(),
+                fault: Fault::Harness("the pool is full".into()),
+            }),
             io(libc::EMFILE),
             io(libc::ENFILE),
             io(libc::ENOMEM),
@@ -457,6 +459,10 @@ mod tests {
             Refusal::Load(LoadError::CompileLimit("exceeded 60 s of CPU time".into())),
             Refusal::Instantiate(Fault::Instantiation("start trapped".into())),
             Refusal::Instantiate(Fault::OutOfFuel { budget: 1 }),
+            Refusal::Plays(crate::runtime::PlaysRefusal::Fault {
+                game: "tictactoe".into(),
+                fault: Fault::Trap("unreachable".into()),
+            }),
             Refusal::Read(ReadError::NotFound),
             Refusal::Read(ReadError::Symlink),
             io(libc::EACCES),

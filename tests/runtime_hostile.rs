@@ -759,3 +759,54 @@ fn load_many_keeps_the_order_and_every_error() {
         .as_ref()
         .is_ok_and(|m| m.name().ends_with("first_legal.wat")));
 }
+
+/// A module at every cap the loader checks (imports, functions, globals, tables, one
+/// memory), every function escaping through an export: the largest instance a module
+/// can ask for.
+fn module_at_the_caps(extra_globals: usize) -> String {
+    use std::fmt::Write;
+    let l = Limits::default();
+    let n = l.max_functions as usize;
+    let mut wat = String::from("(module\n");
+    for _ in 0..n {
+        wat.push_str("(import \"arena\" \"debug_log\" (func (param i32 i32)))\n");
+    }
+    for i in 0..l.tables {
+        let _ = writeln!(wat, "(table $t{i} 1 funcref)");
+    }
+    wat.push_str("(memory (export \"memory\") 1)\n");
+    for _ in 0..n + extra_globals {
+        wat.push_str("(global (mut i32) (i32.const 0))\n");
+    }
+    wat.push_str(
+        "(func (export \"arena_alloc\") (param i32) (result i32) (i32.const 1024))\n\
+         (func (export \"choose_move\") (param i32 i32) (result i32) (i32.const 1001))\n",
+    );
+    for i in 2..n {
+        let _ = writeln!(wat, "(func (export \"f{i}\"))");
+    }
+    wat.push(')');
+    wat
+}
+
+#[test]
+fn a_module_at_every_cap_fits_the_instance_pool() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("caps.wat");
+    std::fs::write(&path, module_at_the_caps(0)).unwrap();
+    let module = DEFAULT
+        .load(&path)
+        .unwrap_or_else(|e| panic!("a module at the caps should load: {e}"));
+    // On a thread of its own, as a tournament's worker loads it.
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            module.load_on_this_thread().expect("a worker loads it");
+            let mut bot = module.instantiate(1).expect("an instance of it");
+            assert_eq!(bot.choose_move(&state_words()).unwrap().raw, 1001);
+        });
+    });
+    // One global more than the cap is the module's problem, refused at load.
+    std::fs::write(&path, module_at_the_caps(1)).unwrap();
+    let err = DEFAULT.load(&path).map(drop).unwrap_err().to_string();
+    assert!(err.contains("globals"), "{err}");
+}

@@ -78,18 +78,18 @@ pub fn use_color(no_color: bool) -> bool {
         && std::io::stdout().is_terminal()
 }
 
-/// An error when game `game` met a problem of the machine rather than of a bot (`why`,
-/// from [`arena::bot::Fault::Harness`]): a match or a check stops on it instead of
-/// reporting a bot's fault.
+/// An error when `what` (a game, a trial instance) met a problem of the machine rather
+/// than of a bot (`why`, from [`arena::bot::Fault::Harness`]): a match or a check stops
+/// on it instead of reporting a bot's fault.
 ///
 /// # Errors
-/// The problem, naming the game, when there is one.
-pub fn stop_on_harness_problem(game: u32, why: Option<&str>) -> anyhow::Result<()> {
+/// The problem, naming `what`, when there is one.
+pub fn stop_on_harness_problem(
+    what: impl std::fmt::Display,
+    why: Option<&str>,
+) -> anyhow::Result<()> {
     match why {
-        Some(why) => bail!(
-            "game {game} could not be played: {why} (a problem of this machine or its limits, \
-             not of a bot)"
-        ),
+        Some(why) => bail!("{what}: {why} (a problem of this machine or its limits, not of a bot)"),
         None => Ok(()),
     }
 }

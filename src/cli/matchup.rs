@@ -43,7 +43,10 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
             derive(args.seed, "match-bot", &[&i, &2]),
         ];
         let record = sg.play(game, sides, seeds);
-        stop_on_harness_problem(i + 1, record.end.harness_problem())?;
+        stop_on_harness_problem(
+            format_args!("game {} could not be played", i + 1),
+            record.end.harness_problem(),
+        )?;
         let a_seat = sg.seat(Side::A);
         match record.outcome {
             Outcome::Win(p) if p == a_seat => w += 1,

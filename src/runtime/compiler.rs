@@ -130,7 +130,8 @@ fn in_child(
             Ok(None) if Instant::now() >= deadline => {
                 let _ = child.kill();
                 match child.wait() {
-                    Ok(status) => break (status, true),
+                    // Unless it ended by itself just before the kill.
+                    Ok(status) => break (status, was_killed(status)),
                     Err(e) => return Err(LoadError::Compiler(e.to_string())),
                 }
             }
@@ -186,11 +187,15 @@ fn judge(
             cpu_secs: limits.compile_secs,
         });
     }
-    match status.code() {
-        Some(0) if out.len() as u64 >= max_artefact => Err(LoadError::CompileLimit(format!(
+    // As much as was read: the child wrote more, and exited or died writing the rest
+    // into a pipe closed on it.
+    if out.len() as u64 >= max_artefact {
+        return Err(LoadError::CompileLimit(format!(
             "made compiled code of more than {}",
             human_bytes(max_artefact)
-        ))),
+        )));
+    }
+    match status.code() {
         Some(0) => Ok(out),
         Some(_) if out_of_memory => Err(memory()),
         Some(code) if code == i32::from(REFUSED_EXIT) => Err(LoadError::Invalid(err.to_string())),
@@ -231,6 +236,17 @@ fn signal(status: ExitStatus) -> Option<i32> {
 #[cfg(not(unix))]
 fn signal(_status: ExitStatus) -> Option<i32> {
     None
+}
+
+/// Whether the child ended by the kill (`SIGKILL`), not by itself.
+#[cfg(unix)]
+fn was_killed(status: ExitStatus) -> bool {
+    signal(status) == Some(libc::SIGKILL)
+}
+
+#[cfg(not(unix))]
+fn was_killed(_status: ExitStatus) -> bool {
+    true
 }
 
 /// Whether the signal is the one the CPU limit sends (`SIGXCPU` at the soft limit,
@@ -380,10 +396,14 @@ mod tests {
             judged(exited(1), false, b"", "memory allocation of 8 bytes failed"),
             Err(LoadError::CompileLimit(e)) if e.contains("memory limit")
         ));
-        assert!(matches!(
-            judged(exited(0), false, b"12345678", ""),
-            Err(LoadError::CompileLimit(e)) if e.contains("more than 8 bytes")
-        ));
+        for status in [exited(0), ExitStatus::from_raw(libc::SIGPIPE)] {
+            assert!(matches!(
+                judged(status, false, b"12345678", ""),
+                Err(LoadError::CompileLimit(e)) if e.contains("more than 8 bytes")
+            ));
+        }
+        assert!(was_killed(ExitStatus::from_raw(libc::SIGKILL)));
+        assert!(!was_killed(ExitStatus::from_raw(libc::SIGXCPU)) && !was_killed(exited(0)));
         // The machine's: the child's own failure, or a child the machine starved.
         assert!(matches!(
             judged(

@@ -20,6 +20,9 @@ const TABLE_KEEP_RESIDENT: usize = 64 << 10;
 /// pages of the few bots a worker plays at a time.
 const MEMORY_KEEP_RESIDENT: usize = 2 << 20;
 
+/// The most bytes of an instance's own state (its `VMContext`) a worker's pool accepts.
+const INSTANCE_BYTES_MAX: usize = 8 << 20;
+
 /// The engine configuration: fuel, epochs, a pool sized for the live bots of one thread
 /// (`pool`; the engines that only compile or load have none, as pooling changes nothing
 /// in the compiled code),
@@ -77,7 +80,12 @@ pub(crate) fn config(limits: &Limits, pool: bool, metering: Metering) -> Config 
         .max_tables_per_module(limits.tables)
         .table_elements(limits.table_elements as usize)
         .max_memory_size(usize::try_from(limits.memory_bytes).unwrap_or(usize::MAX))
-        .max_core_instance_size(4 << 20)
+        // Room for the largest instance a module within the loader's caps can ask for
+        // (`max_functions` imports, functions and globals, every function escaping:
+        // 5.3 MiB with wasmtime 48; `tests/runtime_hostile.rs` builds it), so that a
+        // module that loaded always fits a worker's pool and a worker's failure to load
+        // it is the machine's. Only a limit: each instance takes what it needs.
+        .max_core_instance_size(INSTANCE_BYTES_MAX)
         // Tables are reset with a memset rather than `madvise`, which would send a TLB
         // shoot-down to every other worker thread after each game.
         .table_keep_resident(TABLE_KEEP_RESIDENT);

@@ -180,6 +180,22 @@ pub enum LoadError {
     },
 }
 
+impl LoadError {
+    /// Whether this is the machine's problem rather than the module's: a compiler that
+    /// cannot be started, was starved of CPU time or failed by itself, or arena's Python
+    /// interpreter unprepared. Such an error never disqualifies a bot nor costs it a
+    /// game: the run stops instead (exit 2).
+    pub fn is_machine_problem(&self) -> bool {
+        matches!(
+            self,
+            LoadError::CompilerUnavailable(_)
+                | LoadError::CompilerStarved { .. }
+                | LoadError::Compiler(_)
+                | LoadError::Interpreter(_)
+        )
+    }
+}
+
 /// Why the sandbox's shared trusted module (arena's pre-initialised Python interpreter)
 /// could not be built. The sandbox keeps it and hands a copy to every later caller, so
 /// the error it wraps (the builder's own type) is shared rather than cloned.

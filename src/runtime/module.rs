@@ -162,8 +162,8 @@ impl ExactForm {
     ///
     /// # Errors
     /// [`Fault::Instantiation`] when the module cannot be compiled for it (a compile
-    /// limit); [`Fault::Harness`] when the machine cannot (no compiler process can be
-    /// started, or the sandbox has no such engine).
+    /// limit); [`Fault::Harness`] when the machine cannot
+    /// ([`LoadError::is_machine_problem`], or the sandbox has no such engine).
     pub(crate) fn pre(&self, shared: &Shared) -> Result<&InstancePre<BotState>, Fault> {
         if let Some(pre) = self.pre.get() {
             return Ok(pre);
@@ -172,13 +172,16 @@ impl ExactForm {
             .exact
             .as_ref()
             .ok_or_else(|| Fault::Harness("the sandbox has no engine of record".to_string()))?;
-        let module = compile::compile_exact(shared, exact, &self.binary).map_err(|e| match e {
-            LoadError::CompilerUnavailable(why) => Fault::Harness(format!(
-                "arena cannot start the compiler for wasmtime's fuel: {why}"
-            )),
-            other => Fault::Instantiation(format!(
-                "arena cannot compile the module for wasmtime's fuel: {other}"
-            )),
+        let module = compile::compile_exact(shared, exact, &self.binary).map_err(|e| {
+            if e.is_machine_problem() {
+                Fault::Harness(format!(
+                    "arena cannot compile the module for wasmtime's fuel: {e}"
+                ))
+            } else {
+                Fault::Instantiation(format!(
+                    "arena cannot compile the module for wasmtime's fuel: {e}"
+                ))
+            }
         })?;
         let pre = exact.linker.instantiate_pre(&module).map_err(|e| {
             Fault::Instantiation(format!(

@@ -96,6 +96,20 @@ pub(crate) fn check_shape(binary: &[u8], limits: &Limits) -> Result<(), LoadErro
                     u64::from(s.count()),
                     u64::from(limits.max_functions),
                 )?;
+                let mut imports = 0u64;
+                for import in s.into_imports() {
+                    import.map_err(not_wasm)?;
+                    imports += 1;
+                }
+                too_many("imports", imports, u64::from(limits.max_functions))?;
+            }
+            Payload::GlobalSection(s) => {
+                // Each global takes room in every instance (see `config.rs`).
+                too_many(
+                    "globals",
+                    u64::from(s.count()),
+                    u64::from(limits.max_functions),
+                )?;
             }
             Payload::FunctionSection(s) => {
                 too_many(

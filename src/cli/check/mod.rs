@@ -175,7 +175,10 @@ fn instantiate_once(
             fault: None,
         },
         Err(fault) => {
-            stop_on_harness_problem(1, fault.harness_problem())?;
+            stop_on_harness_problem(
+                "the module could not be instantiated",
+                fault.harness_problem(),
+            )?;
             report.problems.push(format!(
                 "instantiating it fails ({fault}), so a tournament would disqualify it"
             ));
@@ -220,7 +223,10 @@ fn play(
             derive(args.seed, "check-bot", &[&g, &2]),
         ];
         let record = sg.play(board, [&me, &builtin], seeds);
-        stop_on_harness_problem(g + 1, record.end.harness_problem())?;
+        stop_on_harness_problem(
+            format_args!("game {} could not be played", g + 1),
+            record.end.harness_problem(),
+        )?;
         let i = seat.index();
         report.memory_bytes = report.memory_bytes.max(record.memory[i]);
         let result = match record.outcome {

@@ -5,7 +5,7 @@ use std::sync::{Arc, PoisonError};
 
 use arena::contestant::TableBuiltin;
 use arena::referee::Entrant;
-use arena::runtime::{check_plays, Limits, WasmModule};
+use arena::runtime::{check_plays, Limits, PlaysRefusal, WasmModule};
 use arena::seeds::derive;
 use arena::table_referee::{play_table, TableEnd};
 
@@ -44,6 +44,9 @@ pub(super) fn play(
 ) -> anyhow::Result<()> {
     let info = choice.kind.info();
     if let Err(refusal) = check_plays(&module, info.id, info.name, choice.seats) {
+        if let PlaysRefusal::Fault { fault, .. } = &refusal {
+            stop_on_harness_problem("asking its arena_plays failed", fault.harness_problem())?;
+        }
         report
             .problems
             .push(format!("a tournament would disqualify it: {refusal}"));
@@ -76,7 +79,10 @@ pub(super) fn play(
             .map(|s| derive(args.seed, "check-bot", &[&g, &(s + 1)]))
             .collect();
         let record = play_table(board, &entrants, &seeds);
-        stop_on_harness_problem(g + 1, record.end.harness_problem())?;
+        stop_on_harness_problem(
+            format_args!("game {} could not be played", g + 1),
+            record.end.harness_problem(),
+        )?;
         report.memory_bytes = report.memory_bytes.max(record.memory[seat]);
         let rank = record.ranks[seat];
         let shared = record.ranks.iter().filter(|&&r| r == rank).count() > 1;
