@@ -190,26 +190,38 @@ say "building the Python interpreter (RustPython, $PYTHON_TARGET)"
 cp "$TARGET_DIR/python/$PYTHON_TARGET/release/arena_python.wasm" \
     "$OUT/bots/python/dist/arena_python.wasm"
 
-# The C bots: freestanding, no libc, only the two exports and the arena import.
-C_FLAGS=(--target=wasm32 -nostdlib -ffreestanding -O2 -Wall -Wextra -Werror
+# The C bots: freestanding, no libc, only the two exports and the arena import. Compiled
+# with -O2, then linked without -O: clang runs Binaryen's wasm-opt on what it links at the
+# -O level whenever it finds one on PATH, which would change the bytes with the machine
+# (linked in one step, without a wasm-opt, they are the same bytes).
+C_COMPILE=(--target=wasm32 -nostdlib -ffreestanding -O2 -Wall -Wextra -Werror)
+C_LINK=(--target=wasm32 -nostdlib
     -Wl,--no-entry -Wl,--export=arena_alloc -Wl,--export=choose_move -Wl,--strip-all)
+# wasm_c COMPILER OUTPUT SOURCE [COMPILE FLAGS...]: one module from one source file.
+wasm_c() {
+    local cc=$1 out=$2 src=$3 obj
+    shift 3
+    obj=$(mktemp "${TMPDIR:-/tmp}/arena-bot.XXXXXX")
+    "$cc" "${C_COMPILE[@]}" "$@" -c "$src" -o "$obj"
+    "$cc" "${C_LINK[@]}" "$obj" -o "$out"
+    rm -f "$obj"
+}
 say "building the C bots with $("$CLANG" --version | head -n1)"
 (
     cd "$BOTS/c"
-    "$CLANG" "${C_FLAGS[@]}" -ffile-prefix-map="$BOTS/c"=. \
-        -o "$OUT/bots/c_greedy.wasm" greedy.c
+    wasm_c "$CLANG" "$OUT/bots/c_greedy.wasm" greedy.c -ffile-prefix-map="$BOTS/c"=.
 )
 (
     cd "$ROOT/tests/fixtures"
-    "$CLANG" "${C_FLAGS[@]}" -I "$BOTS/c" -ffile-prefix-map="$ROOT"=. \
-        -o "$OUT/tests/fixtures/c_panic.wasm" c_panic.c
+    wasm_c "$CLANG" "$OUT/tests/fixtures/c_panic.wasm" c_panic.c -I "$BOTS/c" \
+        -ffile-prefix-map="$ROOT"=.
 )
 CLANGXX=clang++-$CLANG_MAJOR
 command -v "$CLANGXX" >/dev/null || CLANGXX=clang++
 (
     cd "$BOTS/cpp"
-    "$CLANGXX" "${C_FLAGS[@]}" -fno-exceptions -fno-rtti -I "$BOTS/c" \
-        -ffile-prefix-map="$BOTS"=.. -o "$OUT/bots/cpp_greedy.wasm" greedy.cpp
+    wasm_c "$CLANGXX" "$OUT/bots/cpp_greedy.wasm" greedy.cpp -fno-exceptions -fno-rtti \
+        -I "$BOTS/c" -ffile-prefix-map="$BOTS"=..
 )
 
 # A tool that is missing keeps the committed file when only rebuilding (so that a Rust
