@@ -22,16 +22,15 @@ use crate::units::human_bytes;
 
 /// The hidden subcommand of the `arena` executable that compiles one module: the wasm
 /// binary on stdin, the serialized artefact on stdout, an error message on stderr
-/// (exit [`REFUSED_EXIT`] when the module does not compile, [`HARNESS_EXIT`] when the
-/// child itself failed).
+/// (exit 1 when the module does not compile, 3 when the child itself failed).
 pub const COMPILE_SUBCOMMAND: &str = "__compile";
 
 /// The compile child's exit code when wasmtime refuses the module: the module's problem.
-pub const REFUSED_EXIT: u8 = 1;
+const REFUSED_EXIT: u8 = 1;
 
 /// The compile child's exit code when it failed for a reason of its own (its engine, its
 /// pipes): the harness's problem, whatever the module.
-pub const HARNESS_EXIT: u8 = 3;
+const HARNESS_EXIT: u8 = 3;
 
 /// The largest artefact read back from the child (artefacts are a few times the module).
 const MAX_ARTEFACT: u64 = 1 << 30;
@@ -347,8 +346,8 @@ pub enum ServeCompileError {
 }
 
 impl ServeCompileError {
-    /// The child's exit code for it: [`REFUSED_EXIT`] when wasmtime refused the module,
-    /// [`HARNESS_EXIT`] for the child's own failures.
+    /// The child's exit code for it: 1 (`REFUSED_EXIT`) when wasmtime refused the module,
+    /// 3 (`HARNESS_EXIT`) for the child's own failures.
     pub fn exit_code(&self) -> u8 {
         match self {
             ServeCompileError::Compile(_) => REFUSED_EXIT,
