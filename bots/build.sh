@@ -202,8 +202,11 @@ wasm_c() {
     local cc=$1 out=$2 src=$3 obj
     shift 3
     obj=$(mktemp "${TMPDIR:-/tmp}/arena-bot.XXXXXX")
-    "$cc" "${C_COMPILE[@]}" "$@" -c "$src" -o "$obj"
-    "$cc" "${C_LINK[@]}" "$obj" -o "$out"
+    if ! { "$cc" "${C_COMPILE[@]}" "$@" -c "$src" -o "$obj" &&
+        "$cc" "${C_LINK[@]}" "$obj" -o "$out"; }; then
+        rm -f "$obj"
+        die "$cc could not build $src"
+    fi
     rm -f "$obj"
 }
 say "building the C bots with $("$CLANG" --version | head -n1)"

@@ -761,8 +761,9 @@ fn load_many_keeps_the_order_and_every_error() {
 }
 
 /// A module at every cap the loader checks (imports, functions, globals, tables, one
-/// memory), every function escaping through an export: the largest instance a module
-/// can ask for.
+/// memory), every function escaping through an export, with as many data segments as
+/// wasmparser accepts (100 000, each an entry of the instance): the largest instance a
+/// module can ask for.
 fn module_at_the_caps(extra_globals: usize) -> String {
     use std::fmt::Write;
     let l = Limits::default();
@@ -784,6 +785,9 @@ fn module_at_the_caps(extra_globals: usize) -> String {
     );
     for i in 2..n {
         let _ = writeln!(wat, "(func (export \"f{i}\"))");
+    }
+    for _ in 0..100_000 {
+        wat.push_str("(data \"\")\n");
     }
     wat.push(')');
     wat
