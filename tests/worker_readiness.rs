@@ -3,7 +3,8 @@
 //! middle of a run stops it there, unrecorded, for `--resume`: it never costs a bot a
 //! game.
 
-use std::collections::BTreeMap;
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -42,21 +43,19 @@ fn participant(name: &str, entrant: Box<dyn Entrant>) -> Participant {
     }
 }
 
-#[test]
-fn a_worker_that_cannot_be_readied_stops_the_tournament_before_any_game() {
-    let game = find_game("nim").unwrap();
-    let builtin = |name| Builtin::new(game, name, None).unwrap();
-    let out = tempfile::tempdir().unwrap();
-    let config = Config {
-        game,
+/// A Nim tournament into `out`, best-of-3 all played on 5 heaps of up to 15, on two
+/// threads.
+fn nim(out: PathBuf, rounds: u32, seed: u64, resume: bool) -> Config {
+    Config {
+        game: find_game("nim").unwrap(),
         rows: SizeRange::fixed(5),
         cols: SizeRange::fixed(15),
         rules: SeriesRules::new(3, false, true).unwrap(),
-        rounds: 1,
-        seed: 7,
+        rounds,
+        seed,
         threads: 2,
-        out: out.path().join("results"),
-        resume: false,
+        out,
+        resume,
         options: Default::default(),
         depth: None,
         limits: serde_json::json!({}),
@@ -64,7 +63,15 @@ fn a_worker_that_cannot_be_readied_stops_the_tournament_before_any_game() {
         reporting: Reporting::default(),
         skipped: Vec::new(),
         shard: None,
-    };
+    }
+}
+
+#[test]
+fn a_worker_that_cannot_be_readied_stops_the_tournament_before_any_game() {
+    let game = find_game("nim").unwrap();
+    let builtin = |name| Builtin::new(game, name, None).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let config = nim(out.path().join("results"), 1, 7, false);
     let field = vec![
         participant("first", Box::new(builtin("random"))),
         participant("second", Box::new(Unready(builtin("greedy")))),
@@ -175,24 +182,6 @@ fn three(bots: [Box<dyn Entrant>; 3], fail_at: Option<u64>) -> Vec<Participant> 
     ]
 }
 
-/// Every file under `dir`, by path relative to it, with its bytes.
-fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    let mut found = BTreeMap::new();
-    let mut todo = vec![dir.to_path_buf()];
-    while let Some(d) = todo.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                todo.push(path);
-            } else {
-                let bytes = std::fs::read(&path).unwrap();
-                found.insert(path.strip_prefix(dir).unwrap().to_path_buf(), bytes);
-            }
-        }
-    }
-    found
-}
-
 /// What a run stopped by the harness's problem must have left in `out`, and its error:
 /// some games, none of them charged to a bot for it.
 fn stopped_by_the_harness(run: Result<(), TournamentError>, out: &Path) {
@@ -215,15 +204,32 @@ fn stopped_by_the_harness(run: Result<(), TournamentError>, out: &Path) {
     );
 }
 
-/// The files of `resumed` (a run stopped, then resumed) equal those of `clean`.
-fn same_files(resumed: &Path, clean: &Path) {
-    let (resumed, clean) = (files(resumed), files(clean));
+/// A run whose second bot meets the harness's problem at its `fail_at`-th game stops
+/// there ([`stopped_by_the_harness`]); resumed on a healthy machine, its folder equals a
+/// run that never met the problem. `run(out, resume, fail_at, stop)` plays one run.
+fn stops_then_resumes_as_a_clean_run(
+    fail_at: u64,
+    run: impl Fn(PathBuf, bool, Option<u64>, &AtomicBool) -> Result<(), TournamentError>,
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let (broken, clean) = (dir.path().join("broken"), dir.path().join("clean"));
+    let stopped = run(
+        broken.clone(),
+        false,
+        Some(fail_at),
+        &AtomicBool::new(false),
+    );
+    stopped_by_the_harness(stopped, &broken);
+    let stop = AtomicBool::new(false);
+    run(broken.clone(), true, None, &stop).unwrap();
+    run(clean.clone(), false, None, &stop).unwrap();
+    let (resumed, clean) = (common::files(&broken), common::files(&clean));
     assert_eq!(
         resumed.keys().collect::<Vec<_>>(),
         clean.keys().collect::<Vec<_>>()
     );
     for (path, bytes) in &clean {
-        assert!(resumed[path] == *bytes, "{} differs", path.display());
+        assert!(resumed[path] == *bytes, "{path} differs");
     }
 }
 
@@ -234,38 +240,15 @@ fn a_machine_problem_in_the_middle_of_a_run_stops_it_and_costs_no_bot_a_game() {
         ["random", "greedy", "alphabeta"]
             .map(|name| Box::new(Builtin::new(game, name, None).unwrap()) as Box<dyn Entrant>)
     };
-    let dir = tempfile::tempdir().unwrap();
-    let config = |out: &str, resume| Config {
-        game,
-        rows: SizeRange::fixed(5),
-        cols: SizeRange::fixed(15),
-        rules: SeriesRules::new(3, false, true).unwrap(),
-        rounds: 4,
-        seed: 11,
-        threads: 2,
-        out: dir.path().join(out),
-        resume,
-        options: Default::default(),
-        depth: None,
-        limits: serde_json::json!({}),
-        thread_stack: 4 << 20,
-        reporting: Reporting::default(),
-        skipped: Vec::new(),
-        shard: None,
-    };
-    let broken = config("broken", false);
-    let run = tournament::run(
-        &broken,
-        three(bots(), Some(5)),
-        &Silent,
-        &AtomicBool::new(false),
-    );
-    stopped_by_the_harness(run.map(drop), &broken.out);
-    // Resumed on a healthy machine, the folder equals a run that never met the problem.
-    let stop = AtomicBool::new(false);
-    tournament::run(&config("broken", true), three(bots(), None), &Silent, &stop).unwrap();
-    tournament::run(&config("clean", false), three(bots(), None), &Silent, &stop).unwrap();
-    same_files(&broken.out, &dir.path().join("clean"));
+    stops_then_resumes_as_a_clean_run(5, |out, resume, fail_at, stop| {
+        tournament::run(
+            &nim(out, 4, 11, resume),
+            three(bots(), fail_at),
+            &Silent,
+            stop,
+        )
+        .map(drop)
+    });
 }
 
 #[test]
@@ -277,8 +260,7 @@ fn a_machine_problem_in_the_middle_of_a_table_run_stops_it_too() {
             Box::new(TableBuiltin::new(game, name, None, &params).unwrap()) as Box<dyn Entrant>
         })
     };
-    let dir = tempfile::tempdir().unwrap();
-    let config = |out: &str, resume| TableConfig {
+    let config = |out, resume| TableConfig {
         game,
         seats: 2,
         rows: SizeRange::fixed(3),
@@ -287,7 +269,7 @@ fn a_machine_problem_in_the_middle_of_a_table_run_stops_it_too() {
         rounds: 3,
         seed: 5,
         threads: 2,
-        out: dir.path().join(out),
+        out,
         resume,
         options: Default::default(),
         depth: None,
@@ -297,16 +279,7 @@ fn a_machine_problem_in_the_middle_of_a_table_run_stops_it_too() {
         skipped: Vec::new(),
         shard: None,
     };
-    let broken = config("broken", false);
-    let run = table_tournament::run(
-        &broken,
-        three(bots(), Some(4)),
-        &Silent,
-        &AtomicBool::new(false),
-    );
-    stopped_by_the_harness(run.map(drop), &broken.out);
-    let stop = AtomicBool::new(false);
-    table_tournament::run(&config("broken", true), three(bots(), None), &Silent, &stop).unwrap();
-    table_tournament::run(&config("clean", false), three(bots(), None), &Silent, &stop).unwrap();
-    same_files(&broken.out, &dir.path().join("clean"));
+    stops_then_resumes_as_a_clean_run(4, |out, resume, fail_at, stop| {
+        table_tournament::run(&config(out, resume), three(bots(), fail_at), &Silent, stop).map(drop)
+    });
 }
