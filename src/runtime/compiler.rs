@@ -123,14 +123,14 @@ fn in_child(
     let err = std::thread::spawn(move || read_capped(stderr, MAX_STDERR));
     let deadline = Instant::now() + Duration::from_secs(wall_secs(limits));
     let mut pause = Duration::from_millis(1);
-    let (status, killed) = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break (status, false),
+    let (end, killed) = loop {
+        match try_reap(&mut child) {
+            Ok(Some(end)) => break (end, false),
             Ok(None) if Instant::now() >= deadline => {
                 let _ = child.kill();
-                match child.wait() {
+                match reap(&mut child) {
                     // Unless it ended by itself just before the kill.
-                    Ok(status) => break (status, was_killed(status)),
+                    Ok(end) => break (end, was_killed(end.status)),
                     Err(e) => return Err(LoadError::Compiler(e.to_string())),
                 }
             }
@@ -140,7 +140,7 @@ fn in_child(
             }
             Err(e) => {
                 let _ = child.kill();
-                let _ = child.wait();
+                let _ = reap(&mut child);
                 return Err(LoadError::Compiler(e.to_string()));
             }
         }
@@ -150,7 +150,7 @@ fn in_child(
     let err = String::from_utf8_lossy(&err.join().unwrap_or_default())
         .trim()
         .to_string();
-    judge(status, killed, out, &err, limits, MAX_ARTEFACT)
+    judge(end, killed, out, &err, limits, MAX_ARTEFACT)
 }
 
 /// Reads at most `cap` bytes of `from` (a pipe), ignoring read errors after the start.
@@ -160,9 +160,17 @@ fn read_capped(from: impl Read, cap: u64) -> Vec<u8> {
     buf
 }
 
+/// How the child ended: its status and, where the system reports it, the CPU time it
+/// used (user and system, every thread).
+#[derive(Clone, Copy, Debug)]
+struct Ended {
+    status: ExitStatus,
+    cpu: Option<Duration>,
+}
+
 /// What the child's end means (`max_artefact`: the most of its output that was read).
 fn judge(
-    status: ExitStatus,
+    end: Ended,
     killed: bool,
     out: Vec<u8>,
     err: &str,
@@ -185,6 +193,22 @@ fn judge(
             wall_secs: wall_secs(limits),
             cpu_secs: limits.compile_secs,
         });
+    }
+    let status = end.status;
+    // The CPU limit's `SIGKILL` (at the hard limit, a second past the soft one) comes only
+    // after the child used its CPU time: a `SIGKILL` before that was sent by someone else,
+    // on Linux the out-of-memory killer when the machine runs short (the child's own
+    // allocations stop at its address-space limit and fail as allocations).
+    if let (Some(cpu), true) = (end.cpu, was_killed(status)) {
+        if cpu < Duration::from_secs(limits.compile_secs) {
+            return Err(LoadError::Compiler(format!(
+                "the compiler process was killed (SIGKILL) after {:.1} s of CPU time, \
+                 under its {} s limit: not by arena's bounds but by the system, which \
+                 does this when the machine runs out of memory",
+                cpu.as_secs_f64(),
+                limits.compile_secs
+            )));
+        }
     }
     // As much as was read: the child wrote more, and exited or died writing the rest
     // into a pipe closed on it.
@@ -223,6 +247,68 @@ fn judge(
             None => Err(LoadError::Compiler("the compiler process vanished".into())),
         },
     }
+}
+
+/// Reaps the child if it has ended, with the CPU time it used (`wait4`, which reports
+/// it, in place of `Child::try_wait`).
+#[cfg(unix)]
+fn try_reap(child: &mut std::process::Child) -> std::io::Result<Option<Ended>> {
+    wait4(child, libc::WNOHANG)
+}
+
+/// Waits for the child to end and reaps it, with the CPU time it used.
+#[cfg(unix)]
+fn reap(child: &mut std::process::Child) -> std::io::Result<Ended> {
+    loop {
+        if let Some(end) = wait4(child, 0)? {
+            return Ok(end);
+        }
+    }
+}
+
+/// One `wait4` for the child with `options`; `None` when it has not ended (`WNOHANG`).
+#[cfg(unix)]
+fn wait4(child: &mut std::process::Child, options: i32) -> std::io::Result<Option<Ended>> {
+    use std::os::unix::process::ExitStatusExt;
+    let pid = libc::pid_t::try_from(child.id()).map_err(std::io::Error::other)?;
+    let mut status = 0;
+    // SAFETY: an all-zero `rusage` is a valid value of the plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: `wait4` writes only the status and the usage we pass; `pid` is our own
+        // child, not yet reaped (std never reaps it: every wait goes through here).
+        let got = unsafe { libc::wait4(pid, &mut status, options, &mut usage) };
+        if got == pid {
+            let time = |t: libc::timeval| {
+                Duration::from_secs(u64::try_from(t.tv_sec).unwrap_or(0))
+                    + Duration::from_micros(u64::try_from(t.tv_usec).unwrap_or(0))
+            };
+            return Ok(Some(Ended {
+                status: ExitStatus::from_raw(status),
+                cpu: Some(time(usage.ru_utime) + time(usage.ru_stime)),
+            }));
+        }
+        if got == 0 {
+            return Ok(None);
+        }
+        let error = std::io::Error::last_os_error();
+        if error.kind() != std::io::ErrorKind::Interrupted {
+            return Err(error);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn try_reap(child: &mut std::process::Child) -> std::io::Result<Option<Ended>> {
+    Ok(child.try_wait()?.map(|status| Ended { status, cpu: None }))
+}
+
+#[cfg(not(unix))]
+fn reap(child: &mut std::process::Child) -> std::io::Result<Ended> {
+    Ok(Ended {
+        status: child.wait()?,
+        cpu: None,
+    })
 }
 
 /// The signal that ended the process, where there are signals.
@@ -372,7 +458,65 @@ mod tests {
         out: &[u8],
         err: &str,
     ) -> Result<Vec<u8>, LoadError> {
-        judge(status, killed, out.to_vec(), err, &Limits::default(), 8)
+        let end = Ended { status, cpu: None };
+        judge(end, killed, out.to_vec(), err, &Limits::default(), 8)
+    }
+
+    fn killed_after(cpu_secs: u64) -> Result<Vec<u8>, LoadError> {
+        let end = Ended {
+            status: ExitStatus::from_raw(libc::SIGKILL),
+            cpu: Some(Duration::from_secs(cpu_secs)),
+        };
+        judge(end, false, Vec::new(), "", &Limits::default(), 8)
+    }
+
+    /// A shell script standing in for `arena` as the compile child.
+    fn child_script(body: &str) -> (tempfile::TempDir, PathBuf) {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("child.sh");
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        (dir, path)
+    }
+
+    #[test]
+    fn a_sigkill_before_the_cpu_limit_is_the_machines() {
+        // Sent by the system (the out-of-memory killer) while the child was within its
+        // bounds: the machine's problem, not the module's.
+        assert!(matches!(
+            killed_after(1),
+            Err(LoadError::Compiler(e)) if e.contains("killed (SIGKILL) after 1.0 s")
+        ));
+        // The CPU limit's own SIGKILL comes at the hard limit, past the soft one.
+        assert!(matches!(
+            killed_after(61),
+            Err(LoadError::CompileLimit(e)) if e.contains("CPU time")
+        ));
+    }
+
+    #[test]
+    fn a_child_killed_by_another_process_stops_the_load_as_the_machines_problem() {
+        let (_dir, exe) = child_script("kill -9 $$");
+        let got = in_child(&exe, Metering::Wasmtime, &Limits::default(), b"\0asm");
+        assert!(
+            matches!(&got, Err(e @ LoadError::Compiler(m)) if m.contains("SIGKILL") && e.is_machine_problem()),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn a_child_spinning_past_its_cpu_limit_is_the_modules_problem() {
+        let (_dir, exe) = child_script("while :; do :; done");
+        let limits = Limits {
+            compile_secs: 1,
+            ..Limits::default()
+        };
+        let got = in_child(&exe, Metering::Wasmtime, &limits, b"\0asm");
+        assert!(
+            matches!(&got, Err(LoadError::CompileLimit(m)) if m.contains("1 s of CPU time")),
+            "{got:?}"
+        );
     }
 
     #[test]
