@@ -206,3 +206,18 @@ pub fn load_grading(
         anchor: args.anchor.clone(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_harness_problem_stops_the_command_and_says_whose_it_is() {
+        assert!(stop_on_harness_problem("game 1", None).is_ok());
+        let error = stop_on_harness_problem("game 1", Some("the pool is full")).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "game 1: the pool is full (a problem of this machine or its limits, not of a bot)"
+        );
+    }
+}

@@ -20,7 +20,7 @@ use arena::seeds::derive;
 use arena::series::{Length, Series, Side};
 use arena_games::{AnyGame, Outcome, Player};
 
-use super::common::{sandbox, use_color};
+use super::common::{sandbox, stop_on_harness_problem, use_color};
 use super::table_choice::{choose, Choice};
 use super::PlayArgs;
 
@@ -75,6 +75,8 @@ impl Watch for Terminal {
                     }
                 }
             }
+            // Not the bot's doing: `run` stops with the problem as an error.
+            End::Fault { .. } if end.harness_problem().is_some() => {}
             End::Fault { seat, fault } => {
                 println!("{seat} ({}) forfeits: {fault}", name(*seat));
                 println!("{} wins", seat.other());
@@ -143,14 +145,17 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     };
     let sides = [seat(0), seat(1)];
     // Side A is the first player named, and moves first.
+    let mut harness_problem = None;
     Series::new(Length::Games(1), Side::A).run(|game| {
         let start = start.take().expect("one game");
         let record = game.play_watched(start, sides, bot_seeds, &mut terminal)?;
+        harness_problem = record.end.harness_problem().map(str::to_owned);
         Ok::<_, arena::referee::Stopped>(record.outcome)
     });
     if let Some(e) = human.input_error() {
         return Err(e.into());
     }
+    stop_on_harness_problem("the game could not be played", harness_problem.as_deref())?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -18,7 +18,7 @@ use arena::table_referee::{play_table_watched, TableEnd, TableWatch};
 use arena_games::game::{Seat, Viewer};
 use arena_games::registry::AnyTable;
 
-use super::common::{sandbox, use_color};
+use super::common::{sandbox, stop_on_harness_problem, use_color};
 use super::table_choice::TableChoice;
 use super::PlayArgs;
 
@@ -97,7 +97,9 @@ impl TableWatch for Terminal {
 
     fn ended(&mut self, game: &dyn AnyTable, end: &TableEnd) {
         println!("\n{}", game.render(Viewer::All, self.color));
-        if let TableEnd::Fault { seat, fault } = end {
+        if end.harness_problem().is_some() {
+            // Not the bot's doing: `run` stops with the problem as an error.
+        } else if let TableEnd::Fault { seat, fault } = end {
             let seat = Seat::new(*seat as u8).expect("a seat");
             println!("{} forfeits: {fault}", self.who(seat));
         } else if *end != TableEnd::Normal {
@@ -174,14 +176,19 @@ pub fn run(args: PlayArgs, choice: TableChoice, seed: u64) -> anyhow::Result<Exi
             None => &human as &dyn Entrant,
         })
         .collect();
+    let mut harness_problem = None;
     if let Ok(record) = play_table_watched(start, &entrants, &bot_seeds, &mut terminal) {
-        for (i, (rank, score)) in record.ranks.iter().zip(&record.scores).enumerate() {
-            let seat = Seat::new(i as u8).expect("a seat");
-            println!("{}: rank {rank}, score {score}", terminal.who(seat));
+        harness_problem = record.end.harness_problem().map(str::to_owned);
+        if harness_problem.is_none() {
+            for (i, (rank, score)) in record.ranks.iter().zip(&record.scores).enumerate() {
+                let seat = Seat::new(i as u8).expect("a seat");
+                println!("{}: rank {rank}, score {score}", terminal.who(seat));
+            }
         }
     }
     if let Some(e) = human.input_error() {
         return Err(e.into());
     }
+    stop_on_harness_problem("the game could not be played", harness_problem.as_deref())?;
     Ok(ExitCode::SUCCESS)
 }
