@@ -219,3 +219,47 @@ fn bands_that_do_not_cover_from_zero_are_refused() {
         assert!(!tmp.path().join("r").exists());
     }
 }
+
+#[test]
+fn a_graded_folder_recomputed_with_a_roster_but_no_bands_keeps_its_grades() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = run(tmp.path(), &[]);
+    let before = fs::read(out.join("grades.csv")).unwrap();
+    arena()
+        .arg("standings")
+        .arg(&out)
+        .arg("--roster")
+        .arg(tmp.path().join("roster.csv"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("pass --roster and --bands again"));
+    assert_eq!(fs::read(out.join("grades.csv")).unwrap(), before);
+}
+
+#[test]
+fn a_roster_line_naming_a_gauntlet_reference_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (subs, roster, bands) = field(tmp.path());
+    let refs = tmp.path().join("refs");
+    fs::create_dir_all(&refs).unwrap();
+    // `di` is on the roster with no module; a reference module of that name is not hers.
+    fs::copy(fixture("first_legal.wat"), refs.join("di.wat")).unwrap();
+    arena()
+        .arg("tournament")
+        .arg(&subs)
+        .arg("--gauntlet")
+        .arg(refs.join("di.wat"))
+        .args(["--rows", "5", "--cols", "5", "--best-of", "1", "--quiet"])
+        .arg("--roster")
+        .arg(&roster)
+        .arg("--bands")
+        .arg(&bands)
+        .arg("--out")
+        .arg(tmp.path().join("r"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "Di (s4) is listed with `di`, which is a gauntlet reference",
+        ));
+    assert!(!tmp.path().join("r").exists());
+}

@@ -158,37 +158,68 @@ pub fn check_depth_flag(depth: Option<u32>, game: &'static dyn GameKind) -> anyh
     Ok(())
 }
 
+/// The roster, bands and anchor for a field about to play, whose submissions are its
+/// module bots that are not gauntlet references (builtins belong to no student).
+pub fn load_field_grading(
+    args: &super::GradingArgs,
+    bots: &[arena::submissions::Candidate],
+) -> anyhow::Result<arena::tournament::Reporting> {
+    let (submissions, others): (Vec<_>, Vec<_>) = bots
+        .iter()
+        .partition(|c| !c.reference && matches!(c.source, arena::submissions::Source::Module(_)));
+    let names = |bots: Vec<&arena::submissions::Candidate>| -> Vec<String> {
+        bots.into_iter()
+            .map(|c| c.name.as_str().to_string())
+            .collect()
+    };
+    load_grading(args, &names(submissions), &names(others))
+}
+
 /// The roster, bands and anchor for a recorded tournament, whose submissions are the
 /// manifest's module bots that are not gauntlet references.
 pub fn load_recorded_grading(
     args: &super::GradingArgs,
     manifest: &arena::output::manifest::Manifest,
 ) -> anyhow::Result<arena::tournament::Reporting> {
-    let submissions: Vec<String> = manifest
+    let (submissions, others): (Vec<_>, Vec<_>) = manifest
         .bots
         .iter()
-        .filter(|b| !b.reference && !b.source.starts_with("builtin:"))
-        .map(|b| b.name.clone())
-        .collect();
-    load_grading(args, &submissions)
+        .partition(|b| !b.reference && !b.source.starts_with("builtin:"));
+    let names = |bots: Vec<&arena::output::manifest::BotEntry>| {
+        bots.into_iter().map(|b| b.name.clone()).collect::<Vec<_>>()
+    };
+    load_grading(args, &names(submissions), &names(others))
 }
 
 /// Reads the roster and bands, checking the roster against the submitted bots: a module
-/// without a roster entry is an error; a student without a module is reported and graded
-/// as not handed in.
-pub fn load_grading(
+/// without a roster entry is an error, and so is a roster entry naming one of `others`
+/// (the field's gauntlet references and builtins, which belong to no student); a student
+/// without a module is reported and graded as not handed in.
+fn load_grading(
     args: &super::GradingArgs,
     submissions: &[String],
+    others: &[String],
 ) -> anyhow::Result<arena::tournament::Reporting> {
     use arena::grading::{bands::Bands, roster::Roster};
     let roster = args.roster.as_deref().map(Roster::read).transpose()?;
     if let Some(r) = &roster {
+        let path = || args.roster.as_ref().expect("a roster was read").display();
+        if let Some((bot, s)) = others.iter().find_map(|b| Some((b, r.student(b)?))) {
+            bail!(
+                "{}: {} ({}) is listed with `{bot}`, which is a gauntlet reference or a \
+                 builtin of this field, not a submission: a student's module must be a \
+                 submission (rename one of the two files, or remove the line)",
+                path(),
+                s.name,
+                s.id
+            );
+        }
         let m = r.matching(submissions.iter().map(String::as_str));
         if !m.missing.is_empty() {
             let names: Vec<String> = m.missing.iter().map(|b| format!("`{b}`")).collect();
             bail!(
                 "{}: no roster entry for {}: add a line per module (file,student_id,name)",
-                args.roster.as_ref().expect("a roster was read").display(),
+                path(),
                 names.join(", ")
             );
         }

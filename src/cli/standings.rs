@@ -56,15 +56,17 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
         )
     })?;
     let mut grading = super::common::load_recorded_grading(&args.grading, &manifest)?;
+    let recorded = recorded_roster(&args.results)?;
+    if matches!(recorded, Some((_, true))) && grading.bands.is_none() {
+        // With or without a new roster: recomputing without bands empties every grade.
+        anyhow::bail!(
+            "{} was graded with a roster and bands: pass --roster and --bands again \
+             (recomputing without them would drop the grades of grades.csv)",
+            args.results.display()
+        );
+    }
     if grading.roster.is_none() {
-        if let Some((roster, graded)) = recorded_roster(&args.results)? {
-            if graded && grading.bands.is_none() {
-                anyhow::bail!(
-                    "{} was graded with a roster and bands: pass --roster and --bands again \
-                     (recomputing without them would drop the grades of grades.csv)",
-                    args.results.display()
-                );
-            }
+        if let Some((roster, _)) = recorded {
             eprintln!(
                 "note: student ids kept from {} (pass --roster to change them)",
                 args.results.join(grades_csv::FILE).display()

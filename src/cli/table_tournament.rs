@@ -17,7 +17,7 @@ use arena::tournament::{self as two_seat, TournamentError};
 use arena_games::registry::TableKind;
 use arena_games::GameParams;
 
-use super::common::{limits_json, load_grading, sandbox};
+use super::common::{limits_json, load_field_grading, sandbox};
 use super::table_choice::TableChoice;
 use super::tournament::{
     check_schedule_size, note_identical, progress_for, report_skipped, say_interrupted,
@@ -109,13 +109,7 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
         &sandbox,
     )?;
     note_identical(&field);
-    let submissions: Vec<String> = intake
-        .bots
-        .iter()
-        .filter(|c| !c.reference && matches!(c.source, submissions::Source::Module(_)))
-        .map(|c| c.name.as_str().to_string())
-        .collect();
-    let grading = load_grading(&args.grading, &submissions)?;
+    let grading = load_field_grading(&args.grading, &intake.bots)?;
     let config = TableConfig {
         game: kind,
         seats: choice.seats,

@@ -12,13 +12,13 @@ use arena::output::manifest::SkippedEntry;
 use arena::output::{crosstable_csv, standings_csv};
 use arena::runtime::Sandbox;
 use arena::series::SeriesRules;
-use arena::submissions::{self, Candidate, Intake, Source};
+use arena::submissions::{self, Candidate, Intake};
 use arena::tournament::{self, Config, Participant, Progress, Silent, TournamentError};
 use arena_games::GameKind;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::bounds::{MAX_SERIES, MAX_THREADS};
-use super::common::{check_depth_flag, limits_json, load_grading, sandbox};
+use super::common::{check_depth_flag, limits_json, load_field_grading, sandbox};
 use super::table_choice::{choose, Choice};
 use super::TournamentArgs;
 
@@ -281,13 +281,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     let field = build_field(&intake.bots, choice.kind, args.depth, &sandbox)?;
     note_identical(&field);
     // Builtins belong to no student: only modules are matched against the roster.
-    let submissions: Vec<String> = intake
-        .bots
-        .iter()
-        .filter(|c| !c.reference && matches!(c.source, Source::Module(_)))
-        .map(|c| c.name.as_str().to_string())
-        .collect();
-    let grading = load_grading(&args.grading, &submissions)?;
+    let grading = load_field_grading(&args.grading, &intake.bots)?;
     if let Some(anchor) = &grading.anchor {
         let all: Vec<&str> = intake.bots.iter().map(|c| c.name.as_str()).collect();
         if !all.contains(&anchor.as_str()) {

@@ -35,10 +35,18 @@ pub struct Matching {
     pub extra: Vec<Student>,
 }
 
+/// The bot name a roster's `file` names: the part after the last `/` (a `\\` is part of
+/// the name, as in the escaped name `ra\\xffnd`), without a `.wasm` or `.wat` extension
+/// in any case (`Ana.WASM` names `Ana`), as the bots' own names are made.
 fn stem(file: &str) -> String {
-    let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
-    base.strip_suffix(".wasm")
-        .or_else(|| base.strip_suffix(".wat"))
+    let base = file.rsplit('/').next().unwrap_or(file);
+    [".wasm", ".wat"]
+        .iter()
+        .find_map(|ext| {
+            let cut = base.len().checked_sub(ext.len())?;
+            let tail = base.get(cut..)?;
+            tail.eq_ignore_ascii_case(ext).then(|| &base[..cut])
+        })
         .unwrap_or(base)
         .to_string()
 }
@@ -208,6 +216,24 @@ mod tests {
         assert_eq!(m.missing, ["zed"]);
         assert_eq!(m.extra.len(), 1);
         assert_eq!(m.extra[0].id, "s3");
+    }
+
+    #[test]
+    fn a_file_names_its_bot_as_the_bots_names_are_made() {
+        let r = Roster::parse(
+            "file,student_id,name\nAna.WASM,s1,Ana\nsub/Bo.Wat,s2,Bo\nra\\xffnd,s3,Ra\n\
+             x\\\\y.wasm,s4,Xy\nwasm,s5,W\n",
+        )
+        .unwrap();
+        for (bot, id) in [
+            ("Ana", "s1"),
+            ("Bo", "s2"),
+            ("ra\\xffnd", "s3"),
+            ("x\\\\y", "s4"),
+            ("wasm", "s5"),
+        ] {
+            assert_eq!(r.student(bot).map(|s| s.id.as_str()), Some(id), "{bot}");
+        }
     }
 
     #[test]

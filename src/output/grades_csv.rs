@@ -26,8 +26,9 @@ pub struct Basis {
 
 /// The measure a band compares for one standing: see [`Measure`]. For percentiles, bots
 /// level on everything the ranking compares but the name and head-to-head (their tier,
-/// series points, game points and margin) share the best of their ranks, so that
-/// alphabetical order never decides a grade.
+/// series points, game points and margin) and next to each other in the standings share
+/// the best of their ranks, so that alphabetical order never decides a grade and a bot
+/// never gets a better measure than one ranked above it.
 pub fn measure(kind: Measure, s: &Standing, table: &[Standing]) -> f64 {
     basis(kind, s, table).measure
 }
@@ -43,7 +44,26 @@ pub fn basis(kind: Measure, s: &Standing, table: &[Standing]) -> Basis {
             t.margin,
         )
     };
-    let level: Vec<&&Standing> = submissions.iter().filter(|t| key(t) == key(s)).collect();
+    // The bots level with this one next to it in the standings: a bot ranked between two
+    // level bots (by head-to-head) keeps them apart, so that a bot never shares a rank
+    // above one that finished ahead of it.
+    let mut in_order = submissions.clone();
+    in_order.sort_by_key(|t| t.rank);
+    let level: Vec<&&Standing> = match in_order.iter().position(|t| t.name == s.name) {
+        Some(at) => {
+            let start = (0..at)
+                .rev()
+                .take_while(|&i| key(in_order[i]) == key(s))
+                .last()
+                .unwrap_or(at);
+            let end = (at..in_order.len())
+                .take_while(|&i| key(in_order[i]) == key(s))
+                .last()
+                .unwrap_or(at);
+            in_order[start..=end].iter().collect()
+        }
+        None => Vec::new(),
+    };
     let rank = level.iter().map(|t| t.rank).min().unwrap_or(s.rank);
     let n = submissions.len().max(1);
     match kind {
@@ -241,6 +261,81 @@ impl super::SummaryWriter for GradesCsv {
         match results.roster {
             Some(roster) => write(dir, results.standings, roster, results.bands),
             None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::standings::Record;
+
+    /// A bot that played, with its series and game wins and its margin.
+    fn played(rank: usize, name: &str, series: u32, games: u32, margin: i128) -> Standing {
+        Standing {
+            rank,
+            name: name.into(),
+            series: Record {
+                wins: series,
+                ..Record::default()
+            },
+            games: Record {
+                wins: games,
+                losses: 4,
+                ..Record::default()
+            },
+            margin,
+            normal_games: games + 4,
+            ..Standing::default()
+        }
+    }
+
+    #[test]
+    fn level_bots_apart_in_the_standings_do_not_share_a_rank() {
+        // a and c are level on everything but head-to-head; b, ranked between them on
+        // head-to-head, has other game points. c must not take a's rank over b's head.
+        let table = [
+            played(1, "y", 3, 5, 4),
+            played(2, "a", 2, 3, 1),
+            played(3, "b", 2, 4, 3),
+            played(4, "c", 2, 3, 1),
+            played(5, "x", 1, 2, -9),
+        ];
+        let of = |i: usize| basis(Measure::Percentile, &table[i], &table);
+        assert_eq!((of(1).rank, of(1).level), (2, 1));
+        assert_eq!((of(3).rank, of(3).level), (4, 1));
+        assert!(of(3).measure < of(2).measure);
+        // Level and next to each other: they share the better rank.
+        let table = [
+            played(1, "a", 2, 3, 1),
+            played(2, "b", 2, 3, 1),
+            played(3, "c", 1, 3, 1),
+        ];
+        let b = basis(Measure::Percentile, &table[1], &table);
+        assert_eq!((b.rank, b.level), (1, 2));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_bot_never_measures_above_one_ranked_ahead_of_it(
+            keys in proptest::collection::vec((0u32..3, 0u32..3, -2i128..3), 1..9),
+        ) {
+            // Any order the standings could print (head-to-head may put any bot of a
+            // series-points group first), ranked 1..n.
+            let table: Vec<Standing> = keys
+                .iter()
+                .enumerate()
+                .map(|(i, &(series, games, margin))| {
+                    played(i + 1, &format!("bot{i}"), series, games, margin)
+                })
+                .collect();
+            let measures: Vec<f64> = table
+                .iter()
+                .map(|s| basis(Measure::Percentile, s, &table).measure)
+                .collect();
+            for pair in measures.windows(2) {
+                proptest::prop_assert!(pair[0] >= pair[1], "{measures:?}");
+            }
         }
     }
 }
