@@ -27,7 +27,9 @@ impl SizeRange {
             return self.min;
         }
         let mut rng = GameRng::new(seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        self.min + rng.below((self.max - self.min + 1) as u64) as u32
+        // A range read back reversed is refused where it is read; here it is the smallest.
+        let span = u64::from(self.max.saturating_sub(self.min)) + 1;
+        self.min + rng.below(span) as u32
     }
 }
 

@@ -373,3 +373,28 @@ fn a_bound_that_is_not_a_number_of_mib_is_refused_by_name() {
         );
     }
 }
+
+#[test]
+fn the_metering_rewrite_runs_in_the_bounded_child_not_in_the_grader() {
+    // The rewrite's time and memory grow with branches times the blocks they leave (a
+    // 49 KB module made the grader itself take 1.5 GB): the child, under the compile
+    // bounds, gets the module as handed in and rewrites it there.
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let received = dir.path().join("stdin");
+    let child = dir.path().join("compiler.sh");
+    fs::write(
+        &child,
+        format!("#!/bin/sh\ncat > '{}'\nexit 3\n", received.display()),
+    )
+    .unwrap();
+    fs::set_permissions(&child, fs::Permissions::from_mode(0o755)).unwrap();
+    let sandbox =
+        Sandbox::with_compiler(Limits::default(), Compiler::Process(child), None).unwrap();
+    let module = nested_ifs(3);
+    match sandbox.load_bytes("bot", &module) {
+        Err(LoadError::Compiler(_)) => {}
+        other => panic!("expected the fake child's failure, got {other:?}"),
+    }
+    assert_eq!(fs::read(&received).unwrap(), module);
+}

@@ -121,9 +121,18 @@ impl Manifest {
                         ));
                     }
                 }
-                serde_json::from_value(value)
-                    .map(Some)
-                    .map_err(|e| OutputError::corrupt(&path, format!("not an arena manifest: {e}")))
+                let manifest: Manifest = serde_json::from_value(value).map_err(|e| {
+                    OutputError::corrupt(&path, format!("not an arena manifest: {e}"))
+                })?;
+                for (name, [min, max]) in [("rows", manifest.rows), ("cols", manifest.cols)] {
+                    if min > max {
+                        return Err(OutputError::corrupt(
+                            &path,
+                            format!("`{name}` is the range {min}..{max}, which holds no size"),
+                        ));
+                    }
+                }
+                Ok(Some(manifest))
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(OutputError::io(&path, e)),
@@ -233,6 +242,18 @@ mod tests {
             diff.contains("seed") && diff.contains('7') && diff.contains('8'),
             "{diff}"
         );
+    }
+
+    #[test]
+    fn a_reversed_size_range_is_a_corrupt_manifest() {
+        let dir = tempfile::tempdir().unwrap();
+        for (rows, cols) in [([9, 8], [8, 8]), ([8, 8], [8, 5])] {
+            let mut m = manifest();
+            (m.rows, m.cols) = (rows, cols);
+            m.write(dir.path()).unwrap();
+            let error = Manifest::read(dir.path()).unwrap_err().to_string();
+            assert!(error.contains("which holds no size"), "{error}");
+        }
     }
 
     #[test]

@@ -3,8 +3,6 @@
 //! the rewritten one every game runs ([`compile`]) and, built only when a call needs it,
 //! the module as handed in for the engine of record ([`compile_exact`]).
 
-use std::borrow::Cow;
-
 use wasmtime::{Engine, Module};
 
 use super::cache::ModuleCache;
@@ -12,7 +10,7 @@ use super::code_limits;
 use super::compiler::{self, chain};
 use super::engine::{Exact, Shared};
 use super::load_error::LoadError;
-use super::metering::{self, rewrite_identity, Metering};
+use super::metering::{rewrite_identity, Metering};
 
 /// A module compiled for the sandbox's own engine.
 pub(crate) struct Compiled {
@@ -49,7 +47,8 @@ pub(crate) fn compile_exact(
 }
 
 /// `binary` compiled for `engine`, whose fuel is metered by `metering` (the rewrite is
-/// applied when it asks for it). The cache's key is taken on `binary` as handed in (with
+/// applied when it asks for it, by the compiler: in the bounded child for a student's
+/// module). The cache's key is taken on `binary` as handed in (with
 /// the rewrite's identity: its version and source digest), so that a warm load skips
 /// the rewrite too. Returns the module and its artefact.
 fn compile_for(
@@ -59,17 +58,9 @@ fn compile_for(
     binary: &[u8],
 ) -> Result<(Module, Vec<u8>), LoadError> {
     let rewrite = metering.rewrites().then(rewrite_identity);
-    let metered = || -> Result<Cow<'_, [u8]>, LoadError> {
-        Ok(if metering.rewrites() {
-            Cow::Owned(metering::instrument(binary).map_err(|e| LoadError::Invalid(e.to_string()))?)
-        } else {
-            Cow::Borrowed(binary)
-        })
-    };
     let limits = &shared.limits;
     let Some(cache) = &shared.cache else {
-        let code = metered()?;
-        let artefact = compiler::artefact(&shared.compiler, engine, metering, limits, &code)?;
+        let artefact = compiler::artefact(&shared.compiler, engine, metering, limits, binary)?;
         return Ok((deserialize(engine, &artefact)?, artefact));
     };
     let key = ModuleCache::key(engine, rewrite, binary);
@@ -80,8 +71,7 @@ fn compile_for(
             Err(_) => cache.discard(&key),
         }
     }
-    let code = metered()?;
-    let artefact = compiler::artefact(&shared.compiler, engine, metering, limits, &code)?;
+    let artefact = compiler::artefact(&shared.compiler, engine, metering, limits, binary)?;
     let module = deserialize(engine, &artefact)?;
     cache.put(&key, &artefact);
     Ok((module, artefact))

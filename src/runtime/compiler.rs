@@ -8,6 +8,7 @@
 //! CPU-time limit and a wall-clock kill, so one module costs the grader at most what
 //! [`Limits::compile_secs`] and [`Limits::compile_memory_bytes`] say.
 
+use std::borrow::Cow;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
@@ -65,10 +66,28 @@ pub(crate) fn artefact(
     binary: &[u8],
 ) -> Result<Vec<u8>, LoadError> {
     match compiler {
-        Compiler::InProcess => engine
-            .precompile_module(binary)
-            .map_err(|e| LoadError::Invalid(chain(&e))),
+        Compiler::InProcess => {
+            let code = metered(metering, binary).map_err(LoadError::Invalid)?;
+            engine
+                .precompile_module(&code)
+                .map_err(|e| LoadError::Invalid(chain(&e)))
+        }
+        // The child rewrites the module too: the rewrite's time and memory grow with the
+        // module's shape (branches times the blocks they leave), so they are bounded with
+        // the compile's.
         Compiler::Process(exe) => in_child(exe, metering, limits, binary),
+    }
+}
+
+/// `binary` as `metering` runs it: rewritten by arena's metering when it asks for it
+/// (the rewrite's refusal in words otherwise).
+fn metered(metering: Metering, binary: &[u8]) -> Result<Cow<'_, [u8]>, String> {
+    if metering.rewrites() {
+        super::metering::instrument(binary)
+            .map(Cow::Owned)
+            .map_err(|e| e.to_string())
+    } else {
+        Ok(Cow::Borrowed(binary))
     }
 }
 
@@ -402,8 +421,9 @@ pub fn serve_compile(
         .take(Limits::MAX_MEMORY_BYTES)
         .read_to_end(&mut binary)
         .map_err(ServeCompileError::Read)?;
+    let code = metered(metering, &binary).map_err(ServeCompileError::Compile)?;
     let artefact = engine
-        .precompile_module(&binary)
+        .precompile_module(&code)
         .map_err(|e| ServeCompileError::Compile(chain(&e)))?;
     output
         .write_all(&artefact)
