@@ -62,10 +62,15 @@ impl fmt::Display for BotName {
 /// reorder or hide text (bidirectional marks, embeddings, overrides and isolates, zero
 /// widths, the byte-order mark).
 fn needs_escape(c: char) -> bool {
-    c.is_control()
-        || matches!(c,
-            '\u{061c}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
-            | '\u{2060}'..='\u{2069}' | '\u{feff}')
+    c.is_control() || is_invisible(c)
+}
+
+/// Whether `c` is one of the invisible characters that reorder or hide text (bidirectional
+/// marks, embeddings, overrides and isolates, zero widths, the byte-order mark).
+pub fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{061c}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
+        | '\u{2060}'..='\u{2069}' | '\u{feff}')
 }
 
 /// Appends `text` to `out`, escaped (backslashes doubled when `backslash`).

@@ -13,10 +13,21 @@ fn main() -> ExitCode {
     match cli::run(cli) {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("arena: error: {err:#}");
+            eprintln!("arena: error: {}", printable(&format!("{err:#}")));
             ExitCode::from(2)
         }
     }
+}
+
+/// An error message with every control and invisible character escaped, line by line: a
+/// message can quote what it read from a damaged results file or a module, and none of
+/// it may reach the terminal raw (an escape sequence, a bell, a bidirectional override).
+fn printable(message: &str) -> String {
+    message
+        .split('\n')
+        .map(arena::bot_name::escape_message)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Lets a closed pipe end the process quietly, as it does other command-line tools

@@ -70,10 +70,13 @@ impl End {
     }
 }
 
-/// `text` folded onto one line (runs of white space, newlines included, become one space),
-/// so that reasons stay one CSV field on one line and one replay line.
+/// `text` folded onto one line (runs of white space, newlines included, become one space)
+/// with its other control and invisible characters escaped
+/// ([`crate::bot_name::escape_message`]), so that reasons stay one CSV field on one line
+/// and one replay line, and what a module put in them (a function's name from its name
+/// section, its last debug line) can never reach a terminal or a results file raw.
 pub fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    crate::bot_name::escape_message(&text.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 /// Everything that happened in one game, by seat (index 0 moved first).

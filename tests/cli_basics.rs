@@ -161,3 +161,34 @@ fn human_against_human_until_the_end() {
         .success()
         .stdout(predicate::str::contains("player 2: total"));
 }
+
+#[test]
+fn an_error_quoting_a_damaged_file_reaches_the_terminal_escaped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    arena()
+        .args([
+            "tournament",
+            "builtin:random",
+            "builtin:greedy",
+            "--best-of",
+            "1",
+        ])
+        .args(["--rows", "5", "--cols", "5", "--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let manifest = out.join("tournament.json");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let damaged = text.replace("\"mathtricks\"", "\"\\u001b]0;pwned\\u0007\\u001b[2J\"");
+    assert_ne!(damaged, text);
+    std::fs::write(&manifest, damaged).unwrap();
+    let run = arena().arg("standings").arg(&out).output().unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    let stderr = String::from_utf8(run.stderr).unwrap();
+    assert!(
+        !stderr.contains('\u{1b}') && !stderr.contains('\u{7}'),
+        "{stderr:?}"
+    );
+    assert!(stderr.contains("\\x1b]0;pwned\\x07\\x1b[2J"), "{stderr}");
+}

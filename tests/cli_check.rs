@@ -333,3 +333,62 @@ fn json_output_follows_the_documented_schema() {
         .unwrap()
         .contains("panicked at"));
 }
+
+/// What a module writes (its debug lines, the names of its name section and exports) can
+/// hold escape sequences and bidirectional overrides: they reach `arena check` and the
+/// results escaped, never raw.
+#[test]
+fn what_a_module_writes_reaches_the_terminal_and_the_results_escaped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let subs = tmp.path().join("subs");
+    fs::create_dir_all(&subs).unwrap();
+    fs::write(
+        subs.join("esc.wat"),
+        r#"(module (import "arena" "debug_log" (func $log (param i32 i32)))
+  (memory (export "memory") 1)
+  (data (i32.const 0) "\1b[31mRED\1b[0m \e2\80\ae reversed")
+  (func (export "arena_alloc") (param i32) (result i32) (i32.const 1024))
+  (func (export "zz\1b]0;pwned\07\0a  verdict: READY") (result i32) (i32.const 0))
+  (func $choose (export "choose_move") (param i32 i32) (result i32)
+    (call $log (i32.const 0) (i32.const 25)) unreachable))"#,
+    )
+    .unwrap();
+    fs::copy(
+        fixture("hostile/first_legal.wat"),
+        subs.join("first_legal.wat"),
+    )
+    .unwrap();
+    let raw =
+        |text: &str| text.contains('\u{1b}') || text.contains('\u{202e}') || text.contains('\u{7}');
+    let out = stdout_of(
+        arena()
+            .arg("check")
+            .arg(subs.join("esc.wat"))
+            .args(["--games", "1"]),
+    );
+    assert!(!raw(&out), "{out:?}");
+    assert!(
+        out.contains("\\x1b[31mRED\\x1b[0m \\u{202e} reversed"),
+        "{out}"
+    );
+    assert!(!out.contains("\n  verdict: READY"), "{out}");
+    let results = tmp.path().join("r");
+    arena()
+        .arg("tournament")
+        .arg(&subs)
+        .args(["--best-of", "1", "--quiet", "--out"])
+        .arg(&results)
+        .assert()
+        .success();
+    for file in [
+        "games.csv",
+        "games.jsonl",
+        "standings.csv",
+        "replays/replays.txt",
+    ] {
+        let text = fs::read_to_string(results.join(file)).unwrap();
+        assert!(!raw(&text), "{file}: {text:?}");
+    }
+    let games = fs::read_to_string(results.join("games.csv")).unwrap();
+    assert!(games.contains("\\x1b[31mRED"), "{games}");
+}

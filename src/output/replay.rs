@@ -28,7 +28,8 @@
 //! Moves are the bots' `i32` answers in order (player 1's first); the `mark` after a move
 //! gives the fuel it used and how many complete lines of debug output its bot had printed
 //! once it was made (replays written before marks existed have none). `culprit` is 1 or 2
-//! for an abnormal end. Output lines escape `\` as `\\` and control characters as `\xNN`.
+//! for an abnormal end. Output lines escape `\` as `\\` and control characters as `\xNN`, the
+//! invisible characters that reorder or hide text as `\u{NNNN}`.
 
 use crate::bot::FaultKind;
 use crate::record::{EndKind, MoveMark, ResultCode};
@@ -93,6 +94,11 @@ pub(super) fn escape(line: &str) -> String {
             c if c.is_control() => {
                 let _ = write!(s, "\\x{:02x}", c as u32 & 0xff);
             }
+            // The invisible characters that reorder or hide text (a bot's output can hold
+            // them): never raw in a results file.
+            c if crate::bot_name::is_invisible(c) => {
+                let _ = write!(s, "\\u{{{:x}}}", c as u32);
+            }
             c => s.push(c),
         }
     }
@@ -112,6 +118,13 @@ pub(super) fn unescape(text: &str) -> String {
                 let hex: String = chars.by_ref().take(2).collect();
                 if let Ok(b) = u8::from_str_radix(&hex, 16) {
                     out.push(b as char);
+                }
+            }
+            Some('u') => {
+                let code: String = chars.by_ref().take_while(|&c| c != '}').collect();
+                let code = code.strip_prefix('{').unwrap_or(&code);
+                if let Some(c) = u32::from_str_radix(code, 16).ok().and_then(char::from_u32) {
+                    out.push(c);
                 }
             }
             Some(other) => out.push(other),
@@ -387,8 +400,22 @@ mod tests {
             scores: g.scores(),
             outputs: [
                 "hello\n".into(),
-                "tab\there \\ and bell \u{7}\nsecond line\n".into(),
+                "tab\there \\ and bell \u{7} \u{202e}reversed \\u{41}\nsecond line\n".into(),
             ],
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn escaped_lines_hold_no_control_or_invisible_character_and_read_back(
+            line in "(\\PC|[\\x00-\\x1f\\x7f-\\x9f\\u{200b}-\\u{200f}\\u{202a}-\\u{202e}\\\\u{}x])*",
+        ) {
+            let text = escape(&line);
+            proptest::prop_assert!(
+                !text.chars().any(|c| c.is_control() || crate::bot_name::is_invisible(c)),
+                "{text:?}"
+            );
+            proptest::prop_assert_eq!(unescape(&text), line);
         }
     }
 

@@ -30,7 +30,8 @@
 //! `seat N SEED NAME` gives each seat's bot and its seed; `move SEAT RAW` the seat that
 //! moved and its answer; `result SEAT RANK SCORE` each seat's competition rank and score
 //! (a fraction is written `N/D`). `culprit` is a seat number for an abnormal end. Text
-//! escapes `\` as `\\` and control characters as `\xNN`, as two-seat replays do.
+//! escapes `\` as `\\` and control characters as `\xNN` and
+//! invisible ones as `\u{NNNN}`, as two-seat replays do.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -96,8 +96,10 @@ impl Report {
     /// The report for people, as `arena check` prints it.
     pub fn text(&self) -> String {
         let mut s = format!("checking {} for {}\n", self.bot, self.game);
+        // Lines quote the module (export and import names, fault reasons, its output):
+        // escaped, so that nothing it wrote reaches the terminal raw.
         let mut line = |l: String| {
-            s.push_str(&l);
+            s.push_str(&arena::bot_name::escape_message(&l));
             s.push('\n');
         };
         let load = &self.load;
