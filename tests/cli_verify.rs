@@ -282,3 +282,67 @@ fn force_starts_afresh_and_keeps_other_files() {
         .code(2)
         .stderr(predicate::str::contains("--resume"));
 }
+
+#[test]
+fn a_shard_verifies_by_its_games_and_has_no_standings_of_its_own() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (subs, _) = played(tmp.path());
+    let shard = tmp.path().join("s1");
+    tournament(&subs, &shard, &["--shard", "1/2"])
+        .assert()
+        .success();
+    verify(&shard, &subs)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("reproduced exactly"));
+    edit(&shard.join("games.csv"), ",3,", ",4,");
+    verify(&shard, &subs).assert().code(1);
+    for command in ["standings", "report"] {
+        arena()
+            .arg(command)
+            .arg(&shard)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "shard 1/2 of a tournament has no standings of its own: combine every shard with `arena merge",
+            ));
+    }
+}
+
+#[test]
+fn a_graded_table_folder_needs_its_roster_to_verify() {
+    let tmp = tempfile::tempdir().unwrap();
+    let subs = tmp.path().join("subs");
+    fs::create_dir_all(&subs).unwrap();
+    let bots = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games");
+    fs::copy(bots.join("tictactoe.wasm"), subs.join("ana.wasm")).unwrap();
+    let roster = tmp.path().join("roster.csv");
+    fs::write(&roster, "file,student_id,name\nana,s1,Ana\n").unwrap();
+    let out = tmp.path().join("r");
+    arena()
+        .arg("tournament")
+        .arg(&subs)
+        .args([
+            "builtin:random",
+            "--game",
+            "tictactoe",
+            "--rounds",
+            "1",
+            "--quiet",
+        ])
+        .arg("--roster")
+        .arg(&roster)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    verify(&out, &subs)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("give the same --roster"));
+    verify(&out, &subs)
+        .arg("--roster")
+        .arg(&roster)
+        .assert()
+        .success();
+}

@@ -158,6 +158,25 @@ pub fn check_depth_flag(depth: Option<u32>, game: &'static dyn GameKind) -> anyh
     Ok(())
 }
 
+/// An error for a command that needs a whole tournament (its standings, its report) when
+/// `dir` holds one shard of one: a shard has no standings of its own.
+///
+/// # Errors
+/// Naming the shard and the command that combines the shards.
+pub fn refuse_shard(
+    dir: &std::path::Path,
+    manifest: &arena::output::manifest::Manifest,
+) -> anyhow::Result<()> {
+    match manifest.shard {
+        Some(shard) => bail!(
+            "{}: shard {shard} of a tournament has no standings of its own: combine every \
+             shard with `arena merge SHARD... --out DIR` first (docs/CLUSTER.md)",
+            arena::bot_name::escape_path(dir)
+        ),
+        None => Ok(()),
+    }
+}
+
 /// The roster, bands and anchor for a field about to play, whose submissions are its
 /// module bots that are not gauntlet references (builtins belong to no student).
 pub fn load_field_grading(

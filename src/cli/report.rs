@@ -20,6 +20,7 @@ pub fn run(args: ReportArgs) -> anyhow::Result<ExitCode> {
             escape_path(&args.results)
         )
     })?;
+    super::common::refuse_shard(&args.results, &manifest)?;
     let grading = super::common::load_recorded_grading(&args.grading, &manifest)?;
     let games = match manifest.seats {
         Some(seats) => {

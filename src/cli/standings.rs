@@ -55,6 +55,7 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
             args.results.display()
         )
     })?;
+    super::common::refuse_shard(&args.results, &manifest)?;
     let mut grading = super::common::load_recorded_grading(&args.grading, &manifest)?;
     let recorded = recorded_roster(&args.results)?;
     if matches!(recorded, Some((_, true))) && grading.bands.is_none() {

@@ -193,9 +193,16 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     let path = dir.join(arena::output::manifest::FILE);
     let manifest = Manifest::read(dir)?
         .with_context(|| format!("{}: missing: not a results folder", path.display()))?;
-    if !dir.join(arena::output::standings_csv::FILE).is_file() {
+    // A shard has no summaries: it is checked by its games and replays alone.
+    if manifest.shard.is_none() && !dir.join(arena::output::standings_csv::FILE).is_file() {
         bail!(
             "{}: no standings.csv: the tournament is not finished (finish it with the same `arena tournament` command and --resume), or the file was removed",
+            dir.display()
+        );
+    }
+    if dir.join(arena::output::grades_csv::FILE).exists() && args.grading.roster.is_none() {
+        bail!(
+            "{}: grades.csv was written with a roster: give the same --roster (and --bands) to verify it",
             dir.display()
         );
     }
@@ -210,12 +217,6 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     let bots = candidates(&manifest, &args.modules)?;
     let field = super::tournament::build_field(&bots, game, manifest.depth, &sandbox)?;
     let grading = super::common::load_recorded_grading(&args.grading, &manifest)?;
-    if dir.join(arena::output::grades_csv::FILE).exists() && grading.roster.is_none() {
-        bail!(
-            "{}: grades.csv was written with a roster: give the same --roster (and --bands) to verify it",
-            dir.display()
-        );
-    }
     let scratch = Scratch::new()?;
     let config = Config {
         game,
