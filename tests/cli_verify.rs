@@ -346,3 +346,24 @@ fn a_graded_table_folder_needs_its_roster_to_verify() {
         .assert()
         .success();
 }
+
+#[test]
+fn a_damaged_replay_store_stops_report_and_standings() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (_, out) = played(tmp.path());
+    let store = out.join("replays/replays.txt");
+    let mut bytes = fs::read(&store).unwrap();
+    let at = bytes.len() / 2;
+    bytes[at] ^= 0x01;
+    fs::write(&store, bytes).unwrap();
+    for command in ["report", "standings"] {
+        arena()
+            .arg(command)
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "fails its checksum (the replay store is damaged)",
+            ));
+    }
+}

@@ -180,24 +180,23 @@ fn model(dir: &Path) -> Vec<(String, [String; 3])> {
 
 /// Every game's replay as the viewer's JSON, in the order of `ids`: `view` turns a
 /// game's stored replay into it, or says why it cannot (the page then shows the reason).
-fn replay_payloads<F>(dir: &Path, ids: &[u64], view: F) -> Vec<(u64, String)>
+///
+/// # Errors
+/// [`OutputError`] when the replay store itself cannot be read (a damaged store is never
+/// drawn around: the folder needs repair, not a page).
+fn replay_payloads<F>(dir: &Path, ids: &[u64], view: F) -> Result<Vec<(u64, String)>, OutputError>
 where
     F: Fn(&replay_store::Store, u64) -> Result<String, String> + Sync,
 {
-    let store = replay_store::Store::open(dir);
-    ids.par_iter()
+    let store = replay_store::Store::open(dir)?;
+    Ok(ids
+        .par_iter()
         .map(|&id| {
-            let json = match &store {
-                Ok(store) => view(store, id),
-                Err(e) => {
-                    Err(OutputError::corrupt(&replay_store::path(dir), e.to_string()).to_string())
-                }
-            };
-            let json =
-                json.unwrap_or_else(|e| script_json(&serde_json::json!({"id": id, "error": e})));
+            let json = view(&store, id)
+                .unwrap_or_else(|e| script_json(&serde_json::json!({"id": id, "error": e})));
             (id, json)
         })
-        .collect()
+        .collect())
 }
 
 /// Where every game's frames went: the page's inline `<script>` elements, and per game
@@ -329,7 +328,7 @@ pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
             scores: r.scores,
             frames,
         }))
-    });
+    })?;
     let placed = place(dir, &payloads)?;
     let mut data = data::page_data(input, model(dir), |id| placed.of(id));
     data.replay_command = REPLAY_COMMAND.to_string();

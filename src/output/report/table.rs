@@ -300,12 +300,13 @@ fn replay_json(
 /// replacing any earlier ones; same placement and bounds as a two-seat report.
 ///
 /// # Errors
-/// [`OutputError`] when a file cannot be written. A replay that cannot be read or does
-/// not re-check is shown in the page with the reason instead of its frames.
+/// [`OutputError`] when a file cannot be written or the replay store cannot be read. A
+/// replay that cannot be read or does not re-check is shown in the page with the reason
+/// instead of its frames.
 pub fn write_table(dir: &Path, input: &TableReportInput<'_>) -> Result<Written, OutputError> {
     let payloads = replay_payloads(dir, &chosen(input.rows), |store, id| {
         replay_json(input, dir, store, id)
-    });
+    })?;
     let placed = place(dir, &payloads)?;
     let data = page_data(input, |id| placed.of(id));
     write_page(dir, Variant::Table, input.manifest, &data, &placed)
