@@ -18,6 +18,7 @@ use arena_ratings::{
 
 use crate::bot::FaultKind;
 use crate::record::{EndKind, GameRow};
+use crate::standings::Status;
 
 /// Bootstrap replicates of the intervals.
 pub const REPLICATES: u32 = 200;
@@ -72,6 +73,9 @@ pub struct TableStanding {
     pub disqualified: Option<String>,
     /// Games played.
     pub games: u32,
+    /// Games of this bot that ended normally (the rules decided them, [`EndKind::Normal`]):
+    /// not a fault, forfeit or disqualification of any seat at its table.
+    pub normal_games: u32,
     /// Games in each seat (index 0 = seat 1).
     pub seat_games: Vec<u32>,
     /// Games ranked 1 (shared first places included).
@@ -92,6 +96,20 @@ pub struct TableStanding {
 }
 
 impl TableStanding {
+    /// How the bot took part, as for two seats ([`Status`]): disqualified when it never
+    /// loaded; faulted when it caused at least one fault and none of its games ended
+    /// normally (at a table of three, a game cut short by another seat's fault did not end
+    /// normally either, though this bot did not fault in it); else played.
+    pub fn status(&self) -> Status {
+        if self.disqualified.is_some() {
+            Status::Disqualified
+        } else if self.normal_games == 0 && self.faults.values().sum::<u32>() > 0 {
+            Status::Faulted
+        } else {
+            Status::Played
+        }
+    }
+
     /// Points per game, in `[0, 1]` (0 without games).
     pub fn share(&self) -> f64 {
         if self.games == 0 {
@@ -198,6 +216,7 @@ pub fn compute(input: &TableInput<'_>) -> TableStandings {
             reference: input.references[i],
             disqualified: input.disqualified[i].clone(),
             games: 0,
+            normal_games: 0,
             seat_games: vec![0; input.seats],
             wins: 0,
             points: 0.0,
@@ -219,7 +238,8 @@ pub fn compute(input: &TableInput<'_>) -> TableStandings {
     let mut role_time: Vec<Vec<(f64, u32)>> = vec![vec![(0.0, 0); role_names.len()]; n];
     let mut rank_sum = vec![0u64; n];
     let mut score_sum = vec![0.0f64; n];
-    let mut normal_games = vec![0u32; n];
+    // Every counted game of each bot (what its mean rank and mean score are over).
+    let mut played = vec![0u32; n];
     let mut seat_lines: Vec<(u32, u32, f64, u64, f64)> = vec![(0, 0, 0.0, 0, 0.0); input.seats];
     let mut ranked = Vec::new();
     let mut games = 0;
@@ -248,7 +268,10 @@ pub fn compute(input: &TableInput<'_>) -> TableStandings {
             }
             rank_sum[b] += u64::from(seat.rank);
             score_sum[b] += seat.score.to_f64();
-            normal_games[b] += 1;
+            played[b] += 1;
+            if normal {
+                line.normal_games += 1;
+            }
             if row.culprit == Some(s) && row.end != EndKind::Disqualified {
                 if let EndKind::Fault(kind) = row.end {
                     *line.faults.entry(kind).or_insert(0) += 1;
@@ -279,9 +302,9 @@ pub fn compute(input: &TableInput<'_>) -> TableStandings {
         ranked.push(RankedGame { seats: placings });
     }
     for (b, line) in bots.iter_mut().enumerate() {
-        if normal_games[b] > 0 {
-            line.mean_rank = rank_sum[b] as f64 / f64::from(normal_games[b]);
-            line.mean_score = score_sum[b] / f64::from(normal_games[b]);
+        if played[b] > 0 {
+            line.mean_rank = rank_sum[b] as f64 / f64::from(played[b]);
+            line.mean_score = score_sum[b] / f64::from(played[b]);
         }
         for (r, role) in line.roles.iter_mut().enumerate() {
             let (sum, count) = role_time[b][r];
@@ -359,14 +382,14 @@ fn rate_leaderboard(input: &TableInput<'_>, bots: &mut [TableStanding]) {
     }
 }
 
-/// How a bot took part: 0 played, 1 faulted in every game it played, 2 never loaded.
+/// How a bot took part, as a tier (see [`TableStanding::status`]): 0 played, 1 faulted
+/// in every game it played (no game of its ended normally and it faulted at least once),
+/// 2 never loaded.
 fn participation(s: &TableStanding) -> u8 {
-    if s.disqualified.is_some() {
-        2
-    } else if s.games > 0 && s.faults.values().sum::<u32>() >= s.games {
-        1
-    } else {
-        0
+    match s.status() {
+        Status::Played => 0,
+        Status::Faulted => 1,
+        Status::Disqualified => 2,
     }
 }
 
@@ -619,6 +642,71 @@ mod tests {
         }
     }
 
+    /// At a table of three, a bot that faulted once and whose other games were cut short
+    /// by another seat's fault faulted in every game it played: it ranks after every bot
+    /// that played, even with more points, though it has fewer faults than games.
+    #[test]
+    fn a_bot_with_no_normal_game_and_a_fault_ranks_as_faulted() {
+        let names = vec!["a".to_string(), "t".to_string(), "u".to_string()];
+        let fault = |id, seats: &[(&str, u32, i64, Option<u32>)], culprit| {
+            let mut r = row(id, seats, 1);
+            r.end = EndKind::Fault(FaultKind::Trap);
+            r.culprit = Some(culprit);
+            r
+        };
+        // Game 1: t faults (seat 2). Games 2 and 3: u faults, t ranks first, a second, so
+        // t has more points than a (2/3 a game against 7/12).
+        let rows = vec![
+            fault(
+                1,
+                &[("a", 1, 0, None), ("t", 3, 0, None), ("u", 1, 0, None)],
+                1,
+            ),
+            fault(
+                2,
+                &[("t", 1, 0, None), ("u", 3, 0, None), ("a", 2, 0, None)],
+                1,
+            ),
+            fault(
+                3,
+                &[("u", 3, 0, None), ("a", 2, 0, None), ("t", 1, 0, None)],
+                0,
+            ),
+        ];
+        let input = TableInput {
+            names: &names,
+            references: &[false; 3],
+            disqualified: &[None, None, None],
+            seats: 3,
+            roles: &[None, None, None],
+            rows: &rows,
+            seed: 1,
+            anchor: None,
+        };
+        let s = compute(&input);
+        let t = s.bots.iter().find(|b| b.name == "t").unwrap();
+        assert_eq!((t.games, t.normal_games), (3, 0));
+        assert_eq!(t.faults.values().sum::<u32>(), 1);
+        assert_eq!(t.status(), Status::Faulted);
+        let a = s.bots.iter().find(|b| b.name == "a").unwrap();
+        assert_eq!(a.status(), Status::Played, "no fault: it played");
+        let order: Vec<(&str, u32)> = s.bots.iter().map(|b| (b.name.as_str(), b.rank)).collect();
+        assert_eq!(order, [("a", 1), ("t", 2), ("u", 3)]);
+        // One game that ended normally makes it a bot that played.
+        let mut more = rows.clone();
+        more.push(row(
+            4,
+            &[("t", 1, 0, None), ("a", 2, 0, None), ("u", 3, 0, None)],
+            9,
+        ));
+        let s = compute(&TableInput {
+            rows: &more,
+            ..input
+        });
+        let t = s.bots.iter().find(|b| b.name == "t").unwrap();
+        assert_eq!((t.normal_games, t.status()), (1, Status::Played));
+    }
+
     fn standing(name: &str, points: f64, rating: f64) -> TableStanding {
         TableStanding {
             rank: 0,
@@ -626,6 +714,7 @@ mod tests {
             reference: false,
             disqualified: None,
             games: 9,
+            normal_games: 9,
             seat_games: vec![3, 3, 3],
             wins: 6,
             points,
