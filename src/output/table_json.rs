@@ -73,7 +73,8 @@ pub struct TableStandingJson {
 
 impl TableStandingJson {
     /// The JSON view of a standing (`leaderboard`: one seat, so its figure is a mean
-    /// score, not Elo).
+    /// score, not Elo). A reference carries no student id, even when a student's module
+    /// has its name.
     pub fn new(s: &TableStanding, leaderboard: bool, roster: Option<&Roster>) -> Self {
         let figure = s.rating.map(|(value, i)| RatingJson {
             value,
@@ -86,7 +87,12 @@ impl TableStandingJson {
             (figure, None)
         };
         TableStandingJson {
-            who: BotJson::new(&s.name, s.rank as usize, s.reference, roster),
+            who: BotJson::new(
+                &s.name,
+                s.rank as usize,
+                s.reference,
+                roster.filter(|_| !s.reference),
+            ),
             games: s.games,
             seat_games: s.seat_games.clone(),
             wins: s.wins,

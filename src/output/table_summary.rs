@@ -9,6 +9,7 @@ use super::{ratings_csv::elo, write_csv, OutputError};
 use crate::bot::FaultKind;
 use crate::grading::bands::{Bands, Measure};
 use crate::grading::roster::Roster;
+use crate::standings::Status;
 use crate::table_stats::{TableStanding, TableStandings};
 
 /// The standings file.
@@ -134,7 +135,10 @@ pub fn write_standings(
                 }
                 .into(),
             );
-            let student = roster.and_then(|ro| ro.student(&b.name));
+            // A reference is nobody's work, even when a student's module has its name.
+            let student = roster
+                .filter(|_| !b.reference)
+                .and_then(|ro| ro.student(&b.name));
             r.push(student.map(|st| st.id.clone()).unwrap_or_default());
             for role in &b.roles {
                 r.push(role.games.to_string());
@@ -198,8 +202,77 @@ fn measure(kind: Measure, s: &TableStandings, b: &TableStanding) -> (f64, u32) {
     }
 }
 
-/// Writes `grades.csv`: one row per student of the roster (a student without a module
-/// gets the lowest band).
+/// What a measure is, in words, for the `measure_basis` column: as in the two-seat file
+/// for a percentile; for `score`, the table's points per game (or a leaderboard's mean
+/// score), which are not the two-seat file's game points.
+pub fn basis_words(kind: Measure, leaderboard: bool) -> &'static str {
+    match kind {
+        Measure::Percentile => "percentile of rank",
+        Measure::Score if leaderboard => "mean score per board",
+        Measure::Score => "points per game",
+    }
+}
+
+/// The grade of one submission and why, in words, as the two-seat file gives them: the
+/// lowest band for a bot that never loaded or faulted in every game it played, else the
+/// band its measure `m` (from rank `rank`) reaches.
+fn graded(
+    bands: &Bands,
+    s: &TableStandings,
+    b: &TableStanding,
+    m: f64,
+    rank: u32,
+) -> (String, String) {
+    match b.status() {
+        Status::Disqualified => (
+            bands.lowest().to_string(),
+            "never loaded (disqualified): the lowest band".to_string(),
+        ),
+        Status::Faulted => (
+            bands.lowest().to_string(),
+            "faulted in every game it played: the lowest band".to_string(),
+        ),
+        Status::Played => {
+            let band = bands.band(m);
+            let ranked = s.bots.iter().filter(|t| !t.reference).count();
+            let level = s
+                .bots
+                .iter()
+                .filter(|t| !t.reference && t.rank == rank)
+                .count();
+            let source = match bands.measure {
+                Measure::Percentile if level > 1 => {
+                    format!("rank {rank} of {ranked} (shared by {level} level bots)")
+                }
+                Measure::Percentile => format!("rank {rank} of {ranked}"),
+                Measure::Score if s.leaderboard => {
+                    format!("mean score {} over {} boards", f3(b.mean_score), b.games)
+                }
+                Measure::Score => format!("{} points in {} games", f3(b.points), b.games),
+            };
+            (
+                band.grade.clone(),
+                format!(
+                    "{source}: {} {} reaches band `{}` (min {})",
+                    basis_words(bands.measure, s.leaderboard),
+                    f3(m),
+                    band.grade,
+                    band.min
+                ),
+            )
+        }
+    }
+}
+
+/// Writes `grades.csv`: one row per student of the roster, the submissions in rank order,
+/// then the students who handed nothing in (a gauntlet reference is never one of them,
+/// even when a student's module has its name). Columns as the two-seat file's
+/// ([`crate::output::grades_csv::write`]), with `points` and `share` in place of the
+/// rating and the series and game points: `student_id, name, bot, submitted, rank,
+/// points, share, games_played, faults, disqualified, measure, grade, status,
+/// measure_basis, measure_rank, ranked, explanation`. The lowest band goes to a module
+/// that never loaded, one that faulted in every game it played and a student who handed
+/// nothing in.
 ///
 /// # Errors
 /// [`OutputError`] when writing fails.
@@ -223,23 +296,28 @@ pub fn write_grades(
             "faults",
             "disqualified",
             "measure",
+            "grade",
+            "status",
+            "measure_basis",
             "measure_rank",
             "ranked",
-            "grade",
+            "explanation",
         ])?;
         for b in s.bots.iter().filter(|b| !b.reference) {
             let Some(student) = roster.student(&b.name) else {
                 continue;
             };
-            let (m, rank, grade) = match bands {
+            let (m, grade, basis, rank, why) = match bands {
                 Some(bands) => {
                     let (m, rank) = measure(bands.measure, s, b);
-                    let grade = if b.disqualified.is_some() {
-                        bands.lowest().to_string()
-                    } else {
-                        bands.grade(m).to_string()
-                    };
-                    (f3(m), rank.to_string(), grade)
+                    let (grade, why) = graded(bands, s, b, m, rank);
+                    (
+                        f3(m),
+                        grade,
+                        basis_words(bands.measure, s.leaderboard).to_string(),
+                        rank.to_string(),
+                        why,
+                    )
                 }
                 None => Default::default(),
             };
@@ -255,32 +333,50 @@ pub fn write_grades(
                 b.faults.values().sum::<u32>().to_string(),
                 b.disqualified.clone().unwrap_or_default(),
                 m,
+                grade,
+                b.status().name().to_string(),
+                basis,
                 rank,
                 ranked.to_string(),
-                grade,
+                why,
             ])?;
         }
-        let names: Vec<&str> = s.bots.iter().map(|b| b.name.as_str()).collect();
+        // Only the submissions: a student whose module is named like a reference handed
+        // in nothing.
+        let names: Vec<&str> = s
+            .bots
+            .iter()
+            .filter(|b| !b.reference)
+            .map(|b| b.name.as_str())
+            .collect();
         for student in roster.matching(names).extra {
-            let (m, grade) = match bands {
-                Some(b) => ("0.000".to_string(), b.lowest().to_string()),
-                None => Default::default(),
+            let (m, grade, basis, why) = match bands {
+                Some(b) => (
+                    "0.000",
+                    b.lowest().to_string(),
+                    basis_words(b.measure, s.leaderboard),
+                    "handed in no module: the lowest band",
+                ),
+                None => ("", String::new(), "", ""),
             };
             out.write_record([
-                student.id.clone(),
-                student.name.clone(),
-                student.bot.clone(),
-                "no".into(),
-                String::new(),
-                String::new(),
-                String::new(),
-                "0".into(),
-                String::new(),
-                String::new(),
+                student.id.as_str(),
+                &student.name,
+                &student.bot,
+                "no",
+                "",
+                "",
+                "",
+                "0",
+                "",
+                "",
                 m,
-                String::new(),
-                ranked.to_string(),
-                grade,
+                &grade,
+                "not_submitted",
+                basis,
+                "",
+                &ranked.to_string(),
+                why,
             ])?;
         }
         Ok(())
