@@ -237,13 +237,14 @@ fn a_graded_folder_recomputed_with_a_roster_but_no_bands_keeps_its_grades() {
 }
 
 #[test]
-fn a_roster_line_naming_a_gauntlet_reference_is_refused() {
+fn a_student_named_like_a_gauntlet_reference_is_graded_as_not_submitted() {
     let tmp = tempfile::tempdir().unwrap();
     let (subs, roster, bands) = field(tmp.path());
     let refs = tmp.path().join("refs");
     fs::create_dir_all(&refs).unwrap();
     // `di` is on the roster with no module; a reference module of that name is not hers.
     fs::copy(fixture("first_legal.wat"), refs.join("di.wat")).unwrap();
+    let out = tmp.path().join("r");
     arena()
         .arg("tournament")
         .arg(&subs)
@@ -255,11 +256,23 @@ fn a_roster_line_naming_a_gauntlet_reference_is_refused() {
         .arg("--bands")
         .arg(&bands)
         .arg("--out")
-        .arg(tmp.path().join("r"))
+        .arg(&out)
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "Di (s4) is listed with `di`, which is a gauntlet reference",
-        ));
-    assert!(!tmp.path().join("r").exists());
+        .success()
+        .stderr(predicate::str::contains("Di (s4) handed in no module `di`"));
+    let grades = rows(&out.join("grades.csv"));
+    let di = grades[1..]
+        .iter()
+        .position(|r| r[0] == "s4")
+        .expect("Di has a row");
+    assert_eq!(column(&grades, "status")[di], "not_submitted");
+    assert_eq!(column(&grades, "grade")[di], "F");
+    // The reference is nobody's work: no student id anywhere.
+    let standings = rows(&out.join("standings.csv"));
+    assert!(!column(&standings, "student_id").contains(&"s4".to_string()));
+    let json = fs::read_to_string(out.join("standings.json")).unwrap();
+    assert!(!json.contains("\"s4\""), "{json}");
+    let report = fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(!report.contains("\"s4\""));
+    assert!(!out.join("feedback/s4.md").exists());
 }

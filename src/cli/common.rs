@@ -183,15 +183,12 @@ pub fn load_field_grading(
     args: &super::GradingArgs,
     bots: &[arena::submissions::Candidate],
 ) -> anyhow::Result<arena::tournament::Reporting> {
-    let (submissions, others): (Vec<_>, Vec<_>) = bots
+    let submissions: Vec<String> = bots
         .iter()
-        .partition(|c| !c.reference && matches!(c.source, arena::submissions::Source::Module(_)));
-    let names = |bots: Vec<&arena::submissions::Candidate>| -> Vec<String> {
-        bots.into_iter()
-            .map(|c| c.name.as_str().to_string())
-            .collect()
-    };
-    load_grading(args, &names(submissions), &names(others))
+        .filter(|c| !c.reference && matches!(c.source, arena::submissions::Source::Module(_)))
+        .map(|c| c.name.as_str().to_string())
+        .collect();
+    load_grading(args, &submissions)
 }
 
 /// The roster, bands and anchor for a recorded tournament, whose submissions are the
@@ -200,45 +197,32 @@ pub fn load_recorded_grading(
     args: &super::GradingArgs,
     manifest: &arena::output::manifest::Manifest,
 ) -> anyhow::Result<arena::tournament::Reporting> {
-    let (submissions, others): (Vec<_>, Vec<_>) = manifest
+    let submissions: Vec<String> = manifest
         .bots
         .iter()
-        .partition(|b| !b.reference && !b.source.starts_with("builtin:"));
-    let names = |bots: Vec<&arena::output::manifest::BotEntry>| {
-        bots.into_iter().map(|b| b.name.clone()).collect::<Vec<_>>()
-    };
-    load_grading(args, &names(submissions), &names(others))
+        .filter(|b| !b.reference && !b.source.starts_with("builtin:"))
+        .map(|b| b.name.clone())
+        .collect();
+    load_grading(args, &submissions)
 }
 
 /// Reads the roster and bands, checking the roster against the submitted bots: a module
-/// without a roster entry is an error, and so is a roster entry naming one of `others`
-/// (the field's gauntlet references and builtins, which belong to no student); a student
-/// without a module is reported and graded as not handed in.
+/// without a roster entry is an error; a student without a module (even one named like a
+/// gauntlet reference or a builtin, which belong to no student) is reported and graded as
+/// not handed in.
 fn load_grading(
     args: &super::GradingArgs,
     submissions: &[String],
-    others: &[String],
 ) -> anyhow::Result<arena::tournament::Reporting> {
     use arena::grading::{bands::Bands, roster::Roster};
     let roster = args.roster.as_deref().map(Roster::read).transpose()?;
     if let Some(r) = &roster {
-        let path = || args.roster.as_ref().expect("a roster was read").display();
-        if let Some((bot, s)) = others.iter().find_map(|b| Some((b, r.student(b)?))) {
-            bail!(
-                "{}: {} ({}) is listed with `{bot}`, which is a gauntlet reference or a \
-                 builtin of this field, not a submission: a student's module must be a \
-                 submission (rename one of the two files, or remove the line)",
-                path(),
-                s.name,
-                s.id
-            );
-        }
         let m = r.matching(submissions.iter().map(String::as_str));
         if !m.missing.is_empty() {
             let names: Vec<String> = m.missing.iter().map(|b| format!("`{b}`")).collect();
             bail!(
                 "{}: no roster entry for {}: add a line per module (file,student_id,name)",
-                path(),
+                args.roster.as_ref().expect("a roster was read").display(),
                 names.join(", ")
             );
         }

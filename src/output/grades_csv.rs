@@ -215,7 +215,12 @@ pub fn write(
                 explanation,
             ])?;
         }
-        let names: Vec<&str> = table.iter().map(|s| s.name.as_str()).collect();
+        // Only submissions: a student named like a reference handed nothing in.
+        let names: Vec<&str> = table
+            .iter()
+            .filter(|s| !s.reference)
+            .map(|s| s.name.as_str())
+            .collect();
         for student in roster.matching(names).extra {
             let (m, grade, basis_text, why) = match bands {
                 Some(b) => (

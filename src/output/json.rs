@@ -79,13 +79,17 @@ pub struct BotJson {
 
 impl BotJson {
     /// The bot `name` at `rank` (ignored for a reference), with its student id from
-    /// `roster`.
+    /// `roster` (none for a reference, which is nobody's work even when a student's
+    /// module has its name).
     pub fn new(name: &str, rank: usize, reference: bool, roster: Option<&Roster>) -> BotJson {
         BotJson {
             rank: (!reference).then_some(rank),
             bot: name.to_string(),
             role: if reference { "reference" } else { "submission" },
-            student_id: roster.and_then(|r| r.student(name)).map(|st| st.id.clone()),
+            student_id: roster
+                .filter(|_| !reference)
+                .and_then(|r| r.student(name))
+                .map(|st| st.id.clone()),
         }
     }
 }

@@ -89,7 +89,10 @@ fn record_row(s: &Standing, roster: Option<&Roster>) -> Vec<String> {
         }
         .to_string(),
     );
-    let student = roster.and_then(|ro| ro.student(&s.name));
+    // A reference is nobody's work, even when a student's module has its name.
+    let student = roster
+        .filter(|_| !s.reference)
+        .and_then(|ro| ro.student(&s.name));
     r.push(student.map(|st| st.id.clone()).unwrap_or_default());
     r.extend(rating_cells(s));
     r

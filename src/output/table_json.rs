@@ -73,8 +73,7 @@ pub struct TableStandingJson {
 
 impl TableStandingJson {
     /// The JSON view of a standing (`leaderboard`: one seat, so its figure is a mean
-    /// score, not Elo). A reference carries no student id, even when a student's module
-    /// has its name.
+    /// score, not Elo).
     pub fn new(s: &TableStanding, leaderboard: bool, roster: Option<&Roster>) -> Self {
         let figure = s.rating.map(|(value, i)| RatingJson {
             value,
@@ -87,12 +86,7 @@ impl TableStandingJson {
             (figure, None)
         };
         TableStandingJson {
-            who: BotJson::new(
-                &s.name,
-                s.rank as usize,
-                s.reference,
-                roster.filter(|_| !s.reference),
-            ),
+            who: BotJson::new(&s.name, s.rank as usize, s.reference, roster),
             games: s.games,
             seat_games: s.seat_games.clone(),
             wins: s.wins,

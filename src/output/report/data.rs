@@ -266,7 +266,11 @@ pub fn bot_views(manifest: &Manifest, names: &[String], roster: Option<&Roster>)
                 sha256: entry.map(|e| e.sha256.clone()).unwrap_or_default(),
                 reference: entry.is_some_and(|e| e.reference),
                 disqualified: entry.and_then(|e| e.disqualified.clone()),
-                student: roster.and_then(|r| r.student(n)).map(|s| s.id.clone()),
+                // A reference is nobody's work, even when a student's module has its name.
+                student: roster
+                    .filter(|_| !entry.is_some_and(|e| e.reference))
+                    .and_then(|r| r.student(n))
+                    .map(|s| s.id.clone()),
             }
         })
         .collect()

@@ -243,14 +243,7 @@ fn page_data(input: &TableReportInput<'_>, replay_at: impl Fn(u64) -> u32) -> Pa
                 ["every order of a table".into(), yes_no(manifest.paired)],
             ],
         ),
-        // A reference is nobody's work, even when a student's module has its name.
-        bots: bot_views(manifest, input.names, input.roster)
-            .into_iter()
-            .map(|b| BotView {
-                student: b.student.filter(|_| !b.reference),
-                ..b
-            })
-            .collect(),
+        bots: bot_views(manifest, input.names, input.roster),
         seats: s.seats.len(),
         leaderboard: s.leaderboard,
         standings: s.bots.iter().map(|b| standing(b, bot(&b.name))).collect(),
