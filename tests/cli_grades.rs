@@ -276,3 +276,22 @@ fn a_student_named_like_a_gauntlet_reference_is_graded_as_not_submitted() {
     assert!(!report.contains("\"s4\""));
     assert!(!out.join("feedback/s4.md").exists());
 }
+
+#[test]
+fn a_roster_problem_is_said_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let roster = tmp.path().join("roster.csv");
+    fs::write(&roster, "file,name\nana,Ana\n").unwrap();
+    let message = "the header has no `student_id` column";
+    arena()
+        .args(["tournament", "builtin:random", "builtin:greedy", "--quiet"])
+        .arg("--roster")
+        .arg(&roster)
+        .arg("--out")
+        .arg(tmp.path().join("r"))
+        .assert()
+        .code(2)
+        .stderr(predicate::function(|s: &str| {
+            s.matches(message).count() == 1
+        }));
+}

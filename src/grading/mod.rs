@@ -9,28 +9,29 @@ pub mod roster;
 /// A grading input that cannot be used, naming the file and what is wrong.
 #[derive(Debug, thiserror::Error)]
 pub enum GradingError {
-    /// The file could not be read.
-    #[error("{path}: {source}")]
+    /// The file could not be read. (The problem is part of the message, not a separate
+    /// source, so that an error chain prints it once.)
+    #[error("{path}: {problem}")]
     Io {
         /// The file.
         path: std::path::PathBuf,
         /// The I/O error.
-        source: std::io::Error,
+        problem: std::io::Error,
     },
     /// The roster's contents are wrong.
-    #[error("{path}: {source}")]
+    #[error("{path}: {problem}")]
     Roster {
         /// The file.
         path: std::path::PathBuf,
         /// What is wrong, with the line.
-        source: roster::RosterError,
+        problem: roster::RosterError,
     },
     /// The bands' contents are wrong.
-    #[error("{path}: {source}")]
+    #[error("{path}: {problem}")]
     Bands {
         /// The file.
         path: std::path::PathBuf,
         /// What is wrong, naming the band.
-        source: bands::BandsError,
+        problem: bands::BandsError,
     },
 }
