@@ -140,7 +140,11 @@ impl Bands {
     /// # Errors
     /// [`BandsError`] saying what is wrong, naming the band.
     pub fn parse(text: &str) -> Result<Bands, BandsError> {
-        let bands: Bands = toml::from_str(text).map_err(|e| BandsError::Toml(e.to_string()))?;
+        let mut bands: Bands = toml::from_str(text).map_err(|e| BandsError::Toml(e.to_string()))?;
+        // A grade is a label: `"A "` is `"A"` (and so listed twice if both are there).
+        for b in &mut bands.bands {
+            b.grade = b.grade.trim().to_string();
+        }
         if bands.bands.is_empty() {
             return Err(BandsError::NoBands);
         }
@@ -278,6 +282,10 @@ bands = [
             "{e}"
         );
         let e = parse(r#"{ grade = "A", min = 0.5 }, { grade = "A", min = 0.0 }"#)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("band `A` is listed twice"), "{e}");
+        let e = parse(r#"{ grade = "A", min = 0.5 }, { grade = "A ", min = 0.0 }"#)
             .unwrap_err()
             .to_string();
         assert!(e.contains("band `A` is listed twice"), "{e}");
