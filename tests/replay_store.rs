@@ -145,3 +145,55 @@ fn replay_reads_the_store_and_a_damaged_store_is_named() {
     assert_eq!(fs::read_dir(out.join("replays")).unwrap().count(), 2);
     arena().arg("verify").arg(&out).assert().success();
 }
+
+/// A stray per-game file of the older layout (`replays/gNNNNNNN.txt`) never overrides the
+/// store: another game's replay under its name, or another text of its game, is refused
+/// by `arena replay` and by `--resume` (which leaves the store as it was); the same text
+/// is a leftover that `--resume` removes.
+#[test]
+fn a_stray_per_game_file_never_overrides_the_store() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    tournament(&out, "2", &[]).assert().success();
+    let store = out.join("replays/replays.txt");
+    let before = fs::read(&store).unwrap();
+    let records = arena::output::replay_store::records(&store, &before).unwrap();
+    let legacy = out.join("replays/g0000001.txt");
+    let other_text = records[&1].replacen("\nend ", "\nmove 0\nend ", 1);
+    for (text, error) in [
+        (
+            records[&2].clone(),
+            "g0000001.txt: at byte 0: the record of game 1 holds the replay of game `2`",
+        ),
+        (
+            other_text,
+            "g0000001.txt: at byte 0: game 1 is recorded twice, differently",
+        ),
+    ] {
+        fs::write(&legacy, &text).unwrap();
+        arena()
+            .arg("replay")
+            .arg(&out)
+            .arg("1")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(error));
+        tournament(&out, "2", &["--resume"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(error));
+        assert_eq!(fs::read(&store).unwrap(), before, "the store is unchanged");
+        assert!(legacy.exists());
+    }
+    fs::write(&legacy, &records[&1]).unwrap();
+    arena()
+        .arg("replay")
+        .arg(&out)
+        .arg("1")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("game 1 (nim"));
+    tournament(&out, "2", &["--resume"]).assert().success();
+    assert!(!legacy.exists(), "the leftover is removed");
+    assert_eq!(fs::read(&store).unwrap(), before);
+}

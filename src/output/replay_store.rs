@@ -17,7 +17,10 @@
 //! appended to, one whole record per `write`; a `kill -9` can leave only its last record
 //! torn, which [`Store::open`] drops (that game has no row yet, so `--resume` plays it
 //! again). Anything else that does not parse, in a journal or in the store (which is
-//! only ever replaced whole, through a rename), is an error naming the file and the byte.
+//! only ever replaced whole, through a rename), is an error naming the file and the byte;
+//! so is a record whose text names another game (its `game_id` line) than its header,
+//! and a game recorded twice with different texts, in any two of the store, a journal
+//! and a per-game file of an older folder.
 
 use std::collections::BTreeMap;
 use std::fs::{self, File, OpenOptions};
@@ -63,6 +66,27 @@ fn legacy_game(name: &str) -> Option<u64> {
         .then(|| digits.parse().ok())
         .flatten()
 }
+
+/// The game ids the `game_id` lines of a replay text name (a two-seat or a table replay
+/// has one), as written.
+fn named_ids(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().filter_map(|l| l.strip_prefix("game_id "))
+}
+
+/// Why `text` cannot be game `game_id`'s replay: a `game_id` line naming another game.
+fn other_game(game_id: u64, text: &str) -> Option<String> {
+    named_ids(text)
+        .find(|named| named.parse::<u64>().ok() != Some(game_id))
+        .map(|named| {
+            format!(
+                "the record of game {game_id} holds the replay of game `{}`",
+                named.escape_debug()
+            )
+        })
+}
+
+/// The error of a game recorded twice with different texts.
+const TWICE: &str = "is recorded twice, differently";
 
 fn checksum(text: &[u8]) -> String {
     hex::encode(&Sha256::digest(text)[..8])
@@ -139,12 +163,12 @@ fn parse(
         }
         let text = std::str::from_utf8(text)
             .map_err(|_| bad(at, &format!("the record of game {id} is not text")))?;
+        if let Some(why) = other_game(id, text) {
+            return Err(bad(at, &why));
+        }
         if let Some(before) = into.get(&id) {
             if before != text {
-                return Err(bad(
-                    at,
-                    &format!("game {id} is recorded twice, differently"),
-                ));
+                return Err(bad(at, &format!("game {id} {TWICE}")));
             }
         }
         into.insert(id, text.to_string());
@@ -173,10 +197,14 @@ pub struct Store {
 
 impl Store {
     /// Reads the store, the journals a run that has not ended left, and the per-game files
-    /// of folders written before the store. A folder without any of them is empty.
+    /// of folders written before the store. A folder without any of them is empty. A
+    /// per-game file of a game the store already holds must hold the same text (it is then
+    /// a leftover, removed by the next [`Store::write`]).
     ///
     /// # Errors
-    /// [`OutputError`] naming the file that cannot be read or is damaged.
+    /// [`OutputError`] naming the file that cannot be read or is damaged: a record (or a
+    /// per-game file) whose text names another game than its header (or file name), a
+    /// game recorded twice with different texts.
     pub fn open(results: &Path) -> Result<Store, OutputError> {
         let mut store = Store::default();
         let dir = results.join(DIR);
@@ -200,7 +228,24 @@ impl Store {
             }
             if let Some(id) = legacy_game(&name) {
                 let text = fs::read_to_string(&file).map_err(|e| OutputError::io(&file, e))?;
-                store.replays.insert(id, text);
+                let bad = |why: String| {
+                    OutputError::corrupt(
+                        &file,
+                        format!("at byte 0: {why} (the replay store is damaged)"),
+                    )
+                };
+                if let Some(why) = other_game(id, &text) {
+                    return Err(bad(why));
+                }
+                match store.replays.get(&id) {
+                    Some(before) if *before != text => {
+                        return Err(bad(format!("game {id} {TWICE}")))
+                    }
+                    Some(_) => {}
+                    None => {
+                        store.replays.insert(id, text);
+                    }
+                }
                 store.legacy.push(file);
             } else if is_store_name(&name) {
                 let bytes = fs::read(&file).map_err(|e| OutputError::io(&file, e))?;

@@ -186,3 +186,68 @@ fn per_game_files_of_older_folders_are_read_and_folded() {
     assert!(is_store_name("journal-12.txt") && is_store_name(FILE));
     assert!(!is_store_name("journal-.txt") && !is_store_name("journal-1a.txt"));
 }
+
+#[test]
+fn a_record_holding_another_games_replay_is_an_error_naming_both_games() {
+    // Game 2's text under game 1's header (checksum recomputed): a swap the checksum
+    // cannot see.
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = format!("{MAGIC}\n").into_bytes();
+    bytes.extend(record(1, &text(1)));
+    let at = bytes.len();
+    bytes.extend(record(2, &text(3)));
+    fs::create_dir_all(dir.path().join(DIR)).unwrap();
+    fs::write(path(dir.path()), &bytes).unwrap();
+    let e = error_of(dir.path());
+    assert!(
+        e.contains("replays.txt")
+            && e.contains(&format!("at byte {at}"))
+            && e.contains("the record of game 2 holds the replay of game `3`"),
+        "{e}"
+    );
+    // The same in a journal, and a second `game_id` line further down.
+    fs::remove_file(path(dir.path())).unwrap();
+    Journals::new(dir.path(), 1)
+        .append(4, &format!("{}game_id 5\n", text(4)))
+        .unwrap();
+    let e = error_of(dir.path());
+    assert!(
+        e.contains("journal-0.txt") && e.contains("game 4 holds the replay of game `5`"),
+        "{e}"
+    );
+    assert!(records(Path::new("x"), &bytes).is_err());
+}
+
+#[test]
+fn a_per_game_file_of_a_stored_game_must_hold_the_same_replay() {
+    let dir = journaled(3);
+    fold(dir.path(), |_| true).unwrap();
+    let legacy = dir.path().join(DIR).join("g0000002.txt");
+    // The same text: a leftover, removed by the next fold.
+    fs::write(&legacy, text(2)).unwrap();
+    assert_eq!(
+        Store::open(dir.path()).unwrap().get(2),
+        Some(text(2).as_str())
+    );
+    fold(dir.path(), |_| true).unwrap();
+    assert!(!legacy.exists());
+    // Another text of the game: refused, as a journal's would be, and nothing removed.
+    fs::write(&legacy, format!("{}move 1\n", text(2))).unwrap();
+    let e = error_of(dir.path());
+    assert!(
+        e.contains("g0000002.txt") && e.contains("game 2 is recorded twice, differently"),
+        "{e}"
+    );
+    assert!(fold(dir.path(), |_| true).is_err());
+    assert!(legacy.exists());
+    // Another game's replay under this game's name: refused, stored or not.
+    fs::write(&legacy, text(3)).unwrap();
+    let e = error_of(dir.path());
+    assert!(
+        e.contains("g0000002.txt") && e.contains("game 2 holds the replay of game `3`"),
+        "{e}"
+    );
+    fs::remove_file(path(dir.path())).unwrap();
+    let e = error_of(dir.path());
+    assert!(e.contains("holds the replay of game `3`"), "{e}");
+}
