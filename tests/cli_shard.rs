@@ -4,8 +4,11 @@
 
 mod common;
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use arena::output::replay_store::{self, Store};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -217,4 +220,201 @@ fn merge_refuses_what_is_not_one_whole_set_of_shards() {
             .code(2)
             .stderr(predicate::str::contains("is not a shard"));
     }
+}
+
+/// A quick two-seat field of builtins, and a three-seat tic-tac-toe one.
+const QUICK: &[&str] = &[
+    "tournament",
+    "builtin:random",
+    "builtin:greedy",
+    "builtin:alphabeta:2",
+    "--best-of",
+    "3",
+    "--seed",
+    "3",
+    "--quiet",
+];
+const QUICK_TABLE: &[&str] = &[
+    "tournament",
+    "builtin:random",
+    "builtin:greedy",
+    "builtin:maxn",
+    "--game",
+    "tictactoe",
+    "--option",
+    "players=3",
+    "--rounds",
+    "2",
+    "--seed",
+    "4",
+    "--quiet",
+];
+
+/// Plays `run` whole into `{name}` and in two shards into `{name}1`, `{name}2`.
+fn whole_and_halves(dir: &Path, run: &[&str], name: &str) {
+    arena(dir)
+        .args(run)
+        .args(["--out", name])
+        .assert()
+        .success();
+    for i in 1..=2 {
+        let (shard, out) = (format!("{i}/2"), format!("{name}{i}"));
+        arena(dir)
+            .args(run)
+            .args(["--shard", &shard, "--out", &out])
+            .assert()
+            .success();
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to.join("replays")).unwrap();
+    for name in ["tournament.json", "games.csv", "replays/replays.txt"] {
+        fs::copy(from.join(name), to.join(name)).unwrap();
+    }
+}
+
+/// Changes `column` of game `game`'s row in `dir/games.csv` (cells hold no commas here).
+fn edit_row(dir: &Path, game: u64, column: &str, change: impl Fn(&str) -> String) {
+    let file = dir.join("games.csv");
+    let text = fs::read_to_string(&file).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let c = lines[0].split(',').position(|h| h == column).unwrap();
+    let at = lines
+        .iter()
+        .position(|l| l.split(',').next() == Some(&game.to_string()))
+        .unwrap();
+    let mut cells: Vec<String> = lines[at].split(',').map(str::to_string).collect();
+    cells[c] = change(&cells[c]);
+    lines[at] = cells.join(",");
+    fs::write(&file, lines.join("\n") + "\n").unwrap();
+}
+
+/// Rewrites the replay store of `dir` after `change`, every checksum recomputed (damage
+/// the checksums cannot see).
+fn edit_store(dir: &Path, change: impl FnOnce(&mut BTreeMap<u64, String>)) {
+    let file = dir.join("replays/replays.txt");
+    let mut records = replay_store::records(&file, &fs::read(&file).unwrap()).unwrap();
+    change(&mut records);
+    let mut store = Store::default();
+    for (id, text) in records {
+        store.insert(id, text);
+    }
+    store.write(dir).unwrap();
+}
+
+/// Replaces the line of `text` starting with `key ` by `key value`.
+fn set_line(text: &str, key: &str, value: &str) -> String {
+    let prefix = format!("{key} ");
+    text.lines()
+        .map(|l| {
+            if l.starts_with(&prefix) {
+                format!("{prefix}{value}\n")
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect()
+}
+
+fn merge(dir: &Path, parts: &[&str], out: &str) -> assert_cmd::assert::Assert {
+    arena(dir)
+        .arg("merge")
+        .args(parts)
+        .args(["--out", out])
+        .assert()
+}
+
+#[test]
+fn merge_refuses_a_shard_whose_rows_and_replays_disagree() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    whole_and_halves(dir, QUICK, "s");
+    // A row's score changed: the replay still has the game's.
+    copy_dir(&dir.join("s1"), &dir.join("t1"));
+    edit_row(&dir.join("t1"), 1, "first_score", |v| {
+        (v.parse::<i64>().unwrap() + 500).to_string()
+    });
+    merge(dir, &["t1", "s2"], "m1")
+        .code(2)
+        .stderr(predicate::str::contains(
+            "t1: game 1: games.csv and the game's replay disagree: first_score",
+        ));
+    assert!(!dir.join("m1").exists(), "nothing written");
+    // A replay's result changed (the row still has the game's).
+    copy_dir(&dir.join("s1"), &dir.join("t2"));
+    edit_store(&dir.join("t2"), |r| {
+        let text = &r[&1];
+        let flipped = if text.contains("\nresult 1-0\n") {
+            "0-1"
+        } else {
+            "1-0"
+        };
+        r.insert(1, set_line(text, "result", flipped));
+    });
+    merge(dir, &["t2", "s2"], "m2")
+        .code(2)
+        .stderr(predicate::str::contains("t2: game 1").and(predicate::str::contains("result")));
+    // Two replays swapped under each other's header: the store refuses it.
+    copy_dir(&dir.join("s1"), &dir.join("t3"));
+    edit_store(&dir.join("t3"), |r| {
+        let (one, two) = (r[&1].clone(), r[&2].clone());
+        r.insert(1, two);
+        r.insert(2, one);
+    });
+    let swapped = "replays.txt: at byte 16: the record of game 1 holds the replay of game `2`";
+    merge(dir, &["t3", "s2"], "m3")
+        .code(2)
+        .stderr(predicate::str::contains(swapped));
+    arena(dir)
+        .args(["replay", "t3", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(swapped));
+    // Swapped with their game ids too: the rows tell.
+    copy_dir(&dir.join("s1"), &dir.join("t4"));
+    edit_store(&dir.join("t4"), |r| {
+        let (one, two) = (r[&1].clone(), r[&2].clone());
+        r.insert(1, set_line(&two, "game_id", "1"));
+        r.insert(2, set_line(&one, "game_id", "2"));
+    });
+    merge(dir, &["t4", "s2"], "m4")
+        .code(2)
+        .stderr(predicate::str::contains(
+            "t4: game 1: games.csv and the game's replay disagree: board_seed",
+        ));
+    // The honest shards still merge into the single run.
+    merge(dir, &["s2", "s1"], "m5").success();
+    assert!(common::files(&dir.join("m5")) == common::files(&dir.join("s")));
+
+    // Three seats: a row's score, a replay's rank.
+    whole_and_halves(dir, QUICK_TABLE, "x");
+    copy_dir(&dir.join("x1"), &dir.join("u1"));
+    edit_row(&dir.join("u1"), 2, "seat2_score", |_| "7".into());
+    merge(dir, &["u1", "x2"], "n1")
+        .code(2)
+        .stderr(predicate::str::contains(
+            "u1: game 2: games.csv and the game's replay disagree: seat2_score: games.csv has `7`",
+        ));
+    assert!(!dir.join("n1").exists(), "nothing written");
+    copy_dir(&dir.join("x1"), &dir.join("u2"));
+    edit_store(&dir.join("u2"), |r| {
+        let text: String = r[&1]
+            .lines()
+            .map(|l| match l.strip_prefix("result 3 ") {
+                Some(rest) => format!("result 3 9{}\n", &rest[rest.find(' ').unwrap()..]),
+                None => format!("{l}\n"),
+            })
+            .collect();
+        r.insert(1, text);
+    });
+    merge(dir, &["x2", "u2"], "n2")
+        .code(2)
+        .stderr(
+            predicate::str::contains("u2: game 1").and(predicate::str::contains(
+                "seat3_rank: games.csv has `2`, the replay `9`",
+            )),
+        );
+    merge(dir, &["x2", "x1"], "n3").success();
+    assert!(common::files(&dir.join("n3")) == common::files(&dir.join("x")));
 }

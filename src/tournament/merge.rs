@@ -4,12 +4,15 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use arena_games::game::Score;
+
 use crate::output::games_csv;
 use crate::output::manifest::Manifest;
-use crate::output::replay;
+use crate::output::replay::{self, Replay};
 use crate::output::replay_store::{self, Store};
+use crate::output::table_replay::TableReplay;
 use crate::output::OutputError;
-use crate::record::GameRow;
+use crate::record::{EndKind, GameRow, ResultCode};
 
 use super::{recompute, Reporting, Summary, TournamentError};
 
@@ -43,6 +46,17 @@ pub enum MergeError {
     /// The output folder already holds files.
     #[error("{0} is not empty: merge into a new folder")]
     OutNotEmpty(PathBuf),
+    /// A shard's `games.csv` row of a game and the shard's replay of it record different
+    /// things: one of the two was changed after the game was played.
+    #[error("{dir}: game {game}: games.csv and the game's replay disagree: {difference} (the shard is damaged: restore it, or play it again)")]
+    Disagrees {
+        /// The shard folder.
+        dir: PathBuf,
+        /// The game.
+        game: u64,
+        /// The first fact they disagree on, with both values.
+        difference: String,
+    },
     /// Reading or checking a shard, or writing the result, failed.
     #[error(transparent)]
     Tournament(#[from] TournamentError),
@@ -58,25 +72,30 @@ impl From<OutputError> for MergeError {
 /// with `reporting` (the run's roster, bands and anchor, to match a single-machine run).
 ///
 /// # Errors
-/// [`MergeError`] naming the folder and the problem; `out` is left incomplete only when a
-/// shard turns out corrupt or unfinished while its games are copied.
+/// [`MergeError`] naming the folder and the problem. Nothing is written before the
+/// shards, their rows and replays are checked ([`combine`]); `out` is
+/// left incomplete only when the merged games turn out not to be the whole tournament
+/// (a shard that did not finish, a row not of the schedule).
 pub fn merge(dirs: &[PathBuf], out: &Path, reporting: &Reporting) -> Result<Summary, MergeError> {
     combine(dirs, out)?;
     Ok(recompute(out, reporting)?)
 }
 
 /// Combines the shard folders `dirs` into the new folder `out`: the manifest without its
-/// part, every game's row and replay (checked to belong to its shard), and returns the
-/// manifest; the summaries are left to the caller (two seats or a table game).
+/// part, every game's row and replay (checked to belong to its shard, and to agree with
+/// each other), and returns the manifest; the summaries are left to the caller (two seats
+/// or a table game).
 ///
 /// # Errors
-/// As [`merge`].
+/// [`MergeError`], before anything is written: shards that are not one whole set of one
+/// tournament, a non-empty `out`, a damaged shard (a row of another
+/// part, a game without its replay, a replay that does not read or that disagrees with
+/// the row, [`MergeError::Disagrees`]).
 pub fn combine(dirs: &[PathBuf], out: &Path) -> Result<Manifest, MergeError> {
     let manifests = read_manifests(dirs)?;
     if fs::read_dir(out).is_ok_and(|mut d| d.next().is_some()) {
         return Err(MergeError::OutNotEmpty(out.to_path_buf()));
     }
-    fs::create_dir_all(out.join(replay::DIR)).map_err(|e| OutputError::io(out, e))?;
     let mut rows: Vec<GameRow> = Vec::new();
     let mut replays = Store::default();
     for (dir, manifest) in dirs.iter().zip(&manifests) {
@@ -99,6 +118,7 @@ pub fn combine(dirs: &[PathBuf], out: &Path) -> Result<Manifest, MergeError> {
                     format!("it holds no replay of game {}", row.game_id),
                 )
             })?;
+            check_row_against_replay(dir, manifest, &row, text)?;
             replays.insert(row.game_id, text.to_string());
             rows.push(row);
         }
@@ -106,10 +126,185 @@ pub fn combine(dirs: &[PathBuf], out: &Path) -> Result<Manifest, MergeError> {
     rows.sort_by_key(|r| r.game_id);
     let mut whole = manifests[0].clone();
     whole.shard = None;
+    fs::create_dir_all(out.join(replay::DIR)).map_err(|e| OutputError::io(out, e))?;
     whole.write(out)?;
     games_csv::write_sorted(out, &rows)?;
     replays.write(out)?;
     Ok(whole)
+}
+
+/// What a game's record says, fact by fact (named by `games.csv`'s columns), in the
+/// order they are compared.
+type Facts = Vec<(String, String)>;
+
+/// The facts of a `games.csv` row that its replay records too: everything but the
+/// position in the series, the teams and the fuel (a replay marks the fuel of the moves
+/// played, not of a move that faulted).
+fn row_facts(row: &GameRow, game: &str, table: bool) -> Facts {
+    let seats = row.seats.iter().map(|s| (s.bot.clone(), s.score, s.rank));
+    let culprit = row.culprit.map(|seat| seat + 1);
+    let result = (!table).then(|| row.result());
+    facts(
+        game,
+        row.game_id,
+        row.series_id,
+        row.round,
+        row.board_seed,
+        [row.rows, row.cols],
+    )
+    .seats(seats, result, table)
+    .end(&row.end, culprit, &row.reason, row.moves as usize)
+}
+
+/// The same facts of a replay's text (a table replay for a table game).
+fn replay_facts(text: &str, table: bool) -> Result<Facts, String> {
+    if table {
+        let r = TableReplay::parse(text).map_err(|e| e.to_string())?;
+        let seats = r.seats.iter().map(|s| (s.bot.clone(), s.score, s.rank));
+        Ok(facts(
+            &r.game,
+            r.game_id,
+            r.series_id,
+            r.round,
+            r.board_seed,
+            r.size,
+        )
+        .seats(seats, None, true)
+        .end(
+            &r.end,
+            r.culprit.map(|seat| seat + 1),
+            &r.reason,
+            r.moves.len(),
+        ))
+    } else {
+        let r = Replay::parse(text).map_err(|e| e.to_string())?;
+        let ranks = r.result.ranks();
+        let seats = (0..2).map(|i| (r.bots[i].clone(), Score::from(r.scores[i]), ranks[i]));
+        Ok(facts(
+            &r.game,
+            r.game_id,
+            r.series_id,
+            r.round,
+            r.board_seed,
+            r.size,
+        )
+        .seats(seats, Some(r.result), false)
+        .end(
+            &r.end,
+            r.culprit.map(|p| p.index() + 1),
+            &r.reason,
+            r.moves.len(),
+        ))
+    }
+}
+
+/// Builds [`Facts`] in one order for a row and a replay.
+struct FactsBuilder(Facts);
+
+fn facts(
+    game: &str,
+    id: u64,
+    series: u64,
+    round: u32,
+    board_seed: u64,
+    size: [u32; 2],
+) -> FactsBuilder {
+    FactsBuilder(vec![
+        ("game".into(), game.to_string()),
+        ("game_id".into(), id.to_string()),
+        ("series_id".into(), series.to_string()),
+        ("round".into(), round.to_string()),
+        ("board_seed".into(), board_seed.to_string()),
+        ("rows".into(), size[0].to_string()),
+        ("cols".into(), size[1].to_string()),
+    ])
+}
+
+impl FactsBuilder {
+    /// Every seat's bot, score and rank (a two-seat game: its bots, scores and result).
+    fn seats(
+        mut self,
+        seats: impl Iterator<Item = (String, Score, u32)>,
+        result: Option<ResultCode>,
+        table: bool,
+    ) -> FactsBuilder {
+        let seats: Vec<_> = seats.collect();
+        if table {
+            self.0.push(("seats".into(), seats.len().to_string()));
+        }
+        for (i, (bot, score, rank)) in seats.into_iter().enumerate() {
+            let (bot_column, score_column) = match (table, i) {
+                (false, 0) => ("first".into(), "first_score".into()),
+                (false, 1) => ("second".into(), "second_score".into()),
+                _ => (format!("seat{}_bot", i + 1), format!("seat{}_score", i + 1)),
+            };
+            self.0.push((bot_column, bot));
+            self.0.push((score_column, score.to_string()));
+            if table {
+                self.0
+                    .push((format!("seat{}_rank", i + 1), rank.to_string()));
+            }
+        }
+        if let Some(result) = result {
+            self.0.push(("result".into(), result.to_string()));
+        }
+        self
+    }
+
+    /// How the game ended, who caused it (a seat from 1), why, and the moves played.
+    fn end(mut self, end: &EndKind, culprit: Option<usize>, reason: &str, moves: usize) -> Facts {
+        let culprit = culprit.map(|seat| seat.to_string()).unwrap_or_default();
+        self.0.extend([
+            ("end".into(), end.to_string()),
+            ("culprit".into(), culprit),
+            ("reason".into(), reason.to_string()),
+            ("moves".into(), moves.to_string()),
+        ]);
+        self.0
+    }
+}
+
+/// Checks that the row of a game in shard `dir` records what the shard's replay of the
+/// game records (its game, ids, board, bots, scores, ranks or result, end, culprit,
+/// reason and number of moves).
+///
+/// # Errors
+/// [`MergeError::Disagrees`] naming the shard, the game and the first difference;
+/// [`OutputError`] naming the store when the replay does not read.
+fn check_row_against_replay(
+    dir: &Path,
+    manifest: &Manifest,
+    row: &GameRow,
+    text: &str,
+) -> Result<(), MergeError> {
+    let table = manifest.seats.is_some();
+    let recorded = replay_facts(text, table).map_err(|why| {
+        OutputError::corrupt(
+            &replay_store::path(dir),
+            format!("game {}: {why}", row.game_id),
+        )
+    })?;
+    let listed = row_facts(row, &manifest.game, table);
+    let show = |v: Option<&String>| match v {
+        Some(v) => format!("`{}`", v.escape_debug()),
+        None => "nothing".to_string(),
+    };
+    for i in 0..listed.len().max(recorded.len()) {
+        let (a, b) = (listed.get(i), recorded.get(i));
+        if a != b {
+            let what = a.or(b).map_or("", |(name, _)| name.as_str());
+            return Err(MergeError::Disagrees {
+                dir: dir.to_path_buf(),
+                game: row.game_id,
+                difference: format!(
+                    "{what}: games.csv has {}, the replay {}",
+                    show(a.map(|(_, v)| v)),
+                    show(b.map(|(_, v)| v))
+                ),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The shards' manifests, checked: every folder a shard of the same tournament, the parts
