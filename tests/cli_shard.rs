@@ -418,3 +418,31 @@ fn merge_refuses_a_shard_whose_rows_and_replays_disagree() {
     merge(dir, &["x2", "x1"], "n3").success();
     assert!(common::files(&dir.join("n3")) == common::files(&dir.join("x")));
 }
+
+#[test]
+fn merge_with_an_unknown_anchor_writes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    for (run, name) in [(QUICK, "s"), (QUICK_TABLE, "x")] {
+        whole_and_halves(dir, run, name);
+        let parts = [format!("{name}1"), format!("{name}2")];
+        let out = format!("{name}_merged");
+        arena(dir)
+            .arg("merge")
+            .args(&parts)
+            .args(["--anchor", "nobody", "--out", &out])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "--anchor `nobody` is not one of the bots: builtin:",
+            ));
+        assert!(!dir.join(&out).exists(), "{name}: nothing written");
+        // The corrected command then runs in the same folder.
+        arena(dir)
+            .arg("merge")
+            .args(&parts)
+            .args(["--anchor", "builtin:greedy", "--out", &out])
+            .assert()
+            .success();
+    }
+}

@@ -246,7 +246,7 @@ pub fn merge(
     kind: &dyn TableKind,
     reporting: &Reporting,
 ) -> Result<(crate::table_stats::TableStandings, u64), MergeError> {
-    let manifest = combine(dirs, out)?;
+    let manifest = combine(dirs, out, reporting.anchor.as_deref())?;
     let seats = manifest.seats.unwrap_or(2);
     let standings = recompute(out, kind, &manifest, seats, reporting)?;
     let games = standings.games as u64;

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use arena_games::game::Score;
 
+use crate::bot_name::escape_text;
 use crate::output::games_csv;
 use crate::output::manifest::Manifest;
 use crate::output::replay::{self, Replay};
@@ -46,6 +47,14 @@ pub enum MergeError {
     /// The output folder already holds files.
     #[error("{0} is not empty: merge into a new folder")]
     OutNotEmpty(PathBuf),
+    /// `--anchor` names no bot of the tournament.
+    #[error("--anchor `{anchor}` is not one of the bots: {bots}")]
+    Anchor {
+        /// The name given.
+        anchor: String,
+        /// The tournament's bots, joined.
+        bots: String,
+    },
     /// A shard's `games.csv` row of a game and the shard's replay of it record different
     /// things: one of the two was changed after the game was played.
     #[error("{dir}: game {game}: games.csv and the game's replay disagree: {difference} (the shard is damaged: restore it, or play it again)")]
@@ -73,28 +82,40 @@ impl From<OutputError> for MergeError {
 ///
 /// # Errors
 /// [`MergeError`] naming the folder and the problem. Nothing is written before the
-/// shards, their rows and replays are checked ([`combine`]); `out` is
+/// shards, their rows and replays and the anchor are checked ([`combine`]); `out` is
 /// left incomplete only when the merged games turn out not to be the whole tournament
 /// (a shard that did not finish, a row not of the schedule).
 pub fn merge(dirs: &[PathBuf], out: &Path, reporting: &Reporting) -> Result<Summary, MergeError> {
-    combine(dirs, out)?;
+    combine(dirs, out, reporting.anchor.as_deref())?;
     Ok(recompute(out, reporting)?)
 }
 
 /// Combines the shard folders `dirs` into the new folder `out`: the manifest without its
 /// part, every game's row and replay (checked to belong to its shard, and to agree with
 /// each other), and returns the manifest; the summaries are left to the caller (two seats
-/// or a table game).
+/// or a table game). `anchor` (the bot rated 0 Elo, if one is given) must be a bot of the
+/// tournament.
 ///
 /// # Errors
 /// [`MergeError`], before anything is written: shards that are not one whole set of one
-/// tournament, a non-empty `out`, a damaged shard (a row of another
+/// tournament, a non-empty `out`, an unknown anchor, a damaged shard (a row of another
 /// part, a game without its replay, a replay that does not read or that disagrees with
 /// the row, [`MergeError::Disagrees`]).
-pub fn combine(dirs: &[PathBuf], out: &Path) -> Result<Manifest, MergeError> {
+pub fn combine(dirs: &[PathBuf], out: &Path, anchor: Option<&str>) -> Result<Manifest, MergeError> {
     let manifests = read_manifests(dirs)?;
     if fs::read_dir(out).is_ok_and(|mut d| d.next().is_some()) {
         return Err(MergeError::OutNotEmpty(out.to_path_buf()));
+    }
+    if let Some(anchor) = anchor {
+        let bots = &manifests[0].bots;
+        if !bots.iter().any(|b| b.name == anchor) {
+            let mut names: Vec<&str> = bots.iter().map(|b| b.name.as_str()).collect();
+            names.sort_unstable();
+            return Err(MergeError::Anchor {
+                anchor: escape_text(anchor),
+                bots: names.join(", "),
+            });
+        }
     }
     let mut rows: Vec<GameRow> = Vec::new();
     let mut replays = Store::default();
