@@ -143,6 +143,45 @@ fn every_entry_of_a_learning_platform_export_is_played_or_reported() {
 }
 
 #[test]
+fn a_student_folder_counts_only_regular_files_as_modules() {
+    // What an entry is decides before its name: a folder named `old.wasm` is a nested
+    // folder, a link named `link.wasm` a link (never followed); neither is a second
+    // module that would get the student's one real submission skipped.
+    let tmp = tempfile::tempdir().unwrap();
+    let subs = tmp.path().join("subs");
+    let alice = subs.join("alice");
+    let carl = subs.join("carl");
+    let dora = subs.join("dora");
+    for d in [&alice.join("old.wasm"), &subs.join("bob"), &carl, &dora] {
+        fs::create_dir_all(d).unwrap();
+    }
+    let first_legal =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile/first_legal.wat");
+    fs::copy(&first_legal, alice.join("bot.wat")).unwrap();
+    fs::copy(&first_legal, subs.join("bob/bot.wat")).unwrap();
+    fs::copy(bot("greedy.wasm"), carl.join("bot.wasm")).unwrap();
+    std::os::unix::fs::symlink(bot("random.wasm"), carl.join("link.wasm")).unwrap();
+    // Only a link named like a module: the link is named and why, not "no module".
+    std::os::unix::fs::symlink(bot("random.wasm"), dora.join("bot.wasm")).unwrap();
+    let out = tmp.path().join("r");
+    tournament(&[subs.as_os_str(), "builtin:greedy".as_ref()], &out)
+        .arg("--quiet")
+        .assert()
+        .success();
+    assert_eq!(bot_names(&out), ["alice", "bob", "builtin:greedy", "carl"]);
+    let reasons = skipped(&out);
+    let files: Vec<&str> = reasons.iter().map(|(f, _)| f.as_str()).collect();
+    assert_eq!(
+        files,
+        ["alice/old.wasm", "carl/link.wasm", "dora/bot.wasm"],
+        "{reasons:?}"
+    );
+    assert!(reasons[0].1.contains("a folder inside a submission folder"));
+    assert!(reasons[1].1.contains("symbolic link"));
+    assert!(reasons[2].1.contains("symbolic link"));
+}
+
+#[test]
 fn hostile_entries_are_never_followed_opened_read_whole_or_echoed() {
     let tmp = tempfile::tempdir().unwrap();
     let outside = tmp.path().join("home");

@@ -272,18 +272,25 @@ fn student_folder(
     let mut others = Vec::new();
     for (name, path) in list {
         let file = format!("{folder}/{}", escape_os(&name));
-        if is_module_file(&path) {
-            modules.push((path, file));
-            continue;
-        }
+        // What the entry is comes first (never following a link), its name second: a
+        // folder named `old.wasm` is a nested folder, a link named `bot.wasm` a link.
         let reason = match module_file::inspect(&path) {
+            Ok(_) if is_module_file(&path) => {
+                modules.push((path, file));
+                continue;
+            }
+            Ok(_) => SkipReason::NotModuleFile,
             Err(ReadError::NotRegular(Special::Folder)) => SkipReason::NestedFolder,
             Err(e) => SkipReason::Unreadable(e),
-            Ok(_) => SkipReason::NotModuleFile,
         };
         others.push((Skipped { path, file, reason }, name));
     }
-    if modules.is_empty() {
+    // A link, FIFO or device named like a module is skipped with what it is, never
+    // summed up as "no module" (it was handed in as one).
+    let named_like_a_module = |(s, _): &(Skipped, OsString)| {
+        matches!(s.reason, SkipReason::Unreadable(_)) && is_module_file(&s.path)
+    };
+    if modules.is_empty() && !others.iter().any(named_like_a_module) {
         // One line for the folder, naming what it holds, rather than one per file.
         let others = others
             .iter()
@@ -297,6 +304,8 @@ fn student_folder(
     }
     skipped.extend(others.into_iter().map(|(s, _)| s));
     match modules.len() {
+        // Only links or special files named like modules: each is skipped above.
+        0 => {}
         1 => {
             let (path, file) = modules.pop().expect("one module");
             if let Err(e) = module_file::open(&path) {
