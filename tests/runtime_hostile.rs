@@ -655,6 +655,13 @@ fn garbage_is_not_a_module() {
         "not a WebAssembly module: no `\\0asm` magic number, and not valid text format \
          (.wat) either: the first error is at line 1, column 1"
     );
+    // Nor the bytes after the magic number (wasmparser's message quotes them in hex).
+    let err = DEFAULT.load_bytes("half", b"\0asmSECRET").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "not a WebAssembly module: unknown binary version (byte 4): arena reads \
+         WebAssembly version 1"
+    );
     let mut magic = b"\0asm\x01\0\0\0".to_vec();
     magic.extend_from_slice(&garbage);
     let err = DEFAULT

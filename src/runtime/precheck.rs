@@ -64,13 +64,87 @@ pub(crate) fn check_size(bytes: u64, limits: &Limits) -> Result<(), LoadError> {
     Ok(())
 }
 
+/// The binary format's magic number and the only version arena reads (a core module of
+/// WebAssembly 1).
+const MAGIC: &[u8; 4] = b"\0asm";
+const MODULE_VERSION: [u8; 4] = [1, 0, 0, 0];
+/// The version field of a component (version 0xd, layer 1), refused with its own reason.
+const COMPONENT_VERSION: [u8; 4] = [0x0d, 0, 1, 0];
+
+/// wasmparser's messages that are fixed words, passed on as they are. Any other message
+/// may quote the file (`unknown binary version: 0x52434553` is the four bytes after the
+/// magic number, `invalid leading byte (0x41)` a byte of it), so it is never passed on:
+/// the reason says "malformed" and where.
+const FIXED_MESSAGES: &[&str] = &[
+    "unexpected end-of-file",
+    "section out of order",
+    "malformed section id",
+    "malformed UTF-8 encoding",
+    "string size out of bounds",
+    "invalid memory limits flags",
+    "invalid table resizable limits flags",
+    "invalid custom page size",
+    "malformed global flags",
+    "invalid table encoding",
+    "zero byte expected",
+    "invalid var_u32: integer representation too long",
+    "invalid var_u32: integer too large",
+    "invalid var_u64: integer representation too long",
+    "invalid var_u64: integer too large",
+    "invalid var_i32: integer representation too long",
+    "invalid var_i32: integer too large",
+    "invalid var_s33: integer representation too long",
+    "invalid var_i64: integer representation too long",
+    "invalid var_i64: integer too large",
+    "function and code section have inconsistent lengths",
+    "data count and data section have inconsistent lengths",
+    "data count is non-zero but data section is absent",
+];
+
+/// The reason for a binary wasmparser could not read, in words that never quote the file:
+/// wasmparser's message when it is one of [`FIXED_MESSAGES`], "malformed" otherwise, and
+/// the byte where it is.
+fn malformed(e: &wasmparser::BinaryReaderError) -> LoadError {
+    let what = FIXED_MESSAGES
+        .iter()
+        .find(|&&m| m == e.message())
+        .copied()
+        .unwrap_or("malformed binary");
+    LoadError::NotWasm(format!("{what} (byte {})", e.offset()))
+}
+
+/// Checks the 8-byte header of a binary module: the magic number, then the version
+/// (arena reads WebAssembly version 1; a component is told by the section reader).
+///
+/// # Errors
+/// [`LoadError::NotWasm`] naming what is wrong and where, never the bytes.
+fn check_header(binary: &[u8]) -> Result<(), LoadError> {
+    if !binary.starts_with(MAGIC) {
+        return Err(LoadError::NotWasm(
+            "no `\\0asm` magic number at the start".to_string(),
+        ));
+    }
+    match binary.get(4..8) {
+        None => Err(LoadError::NotWasm(format!(
+            "the file ends at byte {}, inside the 8-byte header",
+            binary.len()
+        ))),
+        Some(v) if v == MODULE_VERSION || v == COMPONENT_VERSION => Ok(()),
+        Some(_) => Err(LoadError::NotWasm(
+            "unknown binary version (byte 4): arena reads WebAssembly version 1".to_string(),
+        )),
+    }
+}
+
 /// Reads the section headers of a binary module (not the code) and refuses a component,
-/// too many functions or imports, and memories or tables beyond their caps.
+/// too many functions or imports, and memories or tables beyond their caps. No reason
+/// quotes the file: not its bytes, not the names it holds ([`malformed`]).
 ///
 /// # Errors
 /// [`LoadError::NotWasm`], [`LoadError::TooMany`] or [`LoadError::TooBigInitially`].
 pub(crate) fn check_shape(binary: &[u8], limits: &Limits) -> Result<(), LoadError> {
-    let not_wasm = |e: wasmparser::BinaryReaderError| LoadError::NotWasm(e.to_string());
+    check_header(binary)?;
+    let not_wasm = |e: wasmparser::BinaryReaderError| malformed(&e);
     let too_many = |what, count: u64, cap: u64| {
         if count > cap {
             Err(LoadError::TooMany { what, count, cap })
@@ -182,6 +256,33 @@ mod tests {
             .to_string();
         assert!(!err.contains("secret") && !err.contains("bogus"), "{err}");
         assert!(err.contains("line 2"), "{err}");
+    }
+
+    #[test]
+    fn a_malformed_binary_is_refused_without_quoting_its_bytes() {
+        let l = Limits::default();
+        let refused = |bytes: &[u8]| match check_shape(bytes, &l) {
+            Err(LoadError::NotWasm(why)) => why,
+            other => panic!("{other:?}"),
+        };
+        let why = refused(b"\0asmSECRET");
+        assert_eq!(
+            why,
+            "unknown binary version (byte 4): arena reads WebAssembly version 1"
+        );
+        assert_eq!(
+            refused(b"\0asm\x01\0"),
+            "the file ends at byte 6, inside the 8-byte header"
+        );
+        // An import section whose import kind byte is 'S' (0x53): wasmparser's message
+        // names the byte, arena's only where it is.
+        let mut module = b"\0asm\x01\0\0\0".to_vec();
+        module.extend_from_slice(&[2, 8, 1, 1, b'S', 2, b'E', b'C', b'S', 0]);
+        let why = refused(&module);
+        assert_eq!(why, "malformed binary (byte 16)");
+        // A fixed message is kept.
+        let why = refused(b"\0asm\x01\0\0\0\x02\x08\x01");
+        assert_eq!(why, "unexpected end-of-file (byte 10)");
     }
 
     #[test]
