@@ -199,12 +199,12 @@ fn hostile_python_is_contained_with_a_reason() {
         (
             "files.py",
             b"import os\ndef choose(state):\n    return 0\n",
-            "module 'os' is not available to a Python bot",
+            "bot.py raised ImportError at line 1: module `os` is not available to a Python bot",
         ),
         (
             "clock.py",
             b"import time\ndef choose(state):\n    return 0\n",
-            "module 'time' is not available to a Python bot",
+            "module `time` is not available to a Python bot",
         ),
         (
             "dice.py",
@@ -238,6 +238,91 @@ fn hostile_python_is_contained_with_a_reason() {
         "{out}"
     );
     assert!(!out.contains("WebAssembly"), "{out}");
+}
+
+#[test]
+fn a_script_that_does_not_load_is_never_quoted() {
+    // A credentials file handed in as `.py`, and scripts whose load errors would quote
+    // it: the reason keeps the kind and the place, in every results file and on screen.
+    let tmp = tempfile::tempdir().unwrap();
+    let subs = tmp.path().join("subs");
+    fs::create_dir_all(&subs).unwrap();
+    fs::copy(root().join("bots/py_greedy.py"), subs.join("ana.py")).unwrap();
+    let scripts: &[(&str, &str, &str)] = &[
+        (
+            "secret.py",
+            "SECRET_KEY = \"hunter2\"\nthis is not python hunter2\n",
+            "bot.py does not compile: invalid syntax at line 2, column 20",
+        ),
+        (
+            "undefined.py",
+            "print('hunter2 printed')\nAPI_KEY = hunter2\n",
+            "bot.py raised NameError at line 2",
+        ),
+        (
+            "raises.py",
+            "class Hunter2(Exception):\n    pass\nraise Hunter2('hunter2')\n",
+            "bot.py raised an exception of a class it defines at line 3",
+        ),
+        (
+            "imports.py",
+            "import hunter2\n",
+            "bot.py raised ImportError at line 1: a module is not available to a Python bot",
+        ),
+        (
+            "printed.py",
+            "print('hunter2')\n",
+            "bot.py defines no `choose` function",
+        ),
+    ];
+    for (name, source, _) in scripts {
+        fs::write(subs.join(name), source).unwrap();
+    }
+    let out = tmp.path().join("out");
+    let run = arena()
+        .arg("tournament")
+        .arg(&subs)
+        .args(["--rows", "5", "--cols", "5", "--best-of", "1", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    let shown = format!(
+        "{}{}",
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(!shown.contains("hunter2"), "{shown}");
+    let mut files = vec![out.clone()];
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+        } else {
+            let text = String::from_utf8_lossy(&fs::read(&path).unwrap()).to_string();
+            assert!(
+                !text.contains("hunter2"),
+                "{} quotes the script",
+                path.display()
+            );
+        }
+    }
+    let standings = fs::read_to_string(out.join("standings.csv")).unwrap();
+    for (name, source, reason) in scripts {
+        assert!(
+            standings.contains(reason),
+            "{name}: no `{reason}` in {standings}"
+        );
+        let (text, ok) = check_script(tmp.path(), name, source.as_bytes());
+        assert!(!ok && text.contains(reason), "{name}: {text}");
+        assert!(!text.contains("hunter2"), "{text}");
+        let packed = arena()
+            .arg("pack")
+            .arg(tmp.path().join(name))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&packed.stderr).to_string();
+        assert!(err.contains(reason) && !err.contains("hunter2"), "{err}");
+    }
 }
 
 #[test]

@@ -16,6 +16,8 @@
 //! Everything is deterministic: the snapshot of the same interpreter is the same bytes
 //! on every run (hashing seeded with 0, `random_get` seeded with 0, a clock at 0).
 
+mod refusal;
+
 use std::path::Path;
 use std::sync::Arc;
 
@@ -26,6 +28,8 @@ use crate::bot::Fault;
 use crate::runtime::snapshot::{self, SnapshotError};
 use crate::runtime::{LoadError, ModuleInput, Sandbox, SharedModuleError, WasmModule};
 use crate::units::human_bytes;
+
+pub use refusal::load_refusal;
 
 /// The interpreter module as `bots/build.sh` builds it.
 pub const INTERPRETER: &[u8] = include_bytes!("../../bots/python/dist/arena_python.wasm");
@@ -58,7 +62,8 @@ pub enum PythonError {
         "cannot prepare the Python interpreter (a problem of the harness, not of the bot): {0}"
     )]
     Interpreter(#[from] PreinitError),
-    /// The script did not load: a syntax error, an exception, no `choose`.
+    /// The script did not load: a syntax error, an exception, no `choose`, in arena's
+    /// words ([`load_refusal`]: never quoting the script).
     #[error("{0}")]
     Script(String),
 }
@@ -75,7 +80,7 @@ pub enum PreinitError {
     /// The instance faulted while being prepared.
     #[error("{0}")]
     Fault(#[from] Fault),
-    /// The script handed to the instance did not load, as the interpreter logged it.
+    /// The script handed to the instance did not load ([`load_refusal`]'s words).
     #[error("{0}")]
     Refused(String),
 }
@@ -194,8 +199,8 @@ pub fn load_script_bytes(
 /// script loaded, so that it needs no input (`arena pack`).
 ///
 /// # Errors
-/// [`PythonError::Script`] with the reason the script did not load (as the
-/// interpreter logged it), [`PythonError::Interpreter`] otherwise.
+/// [`PythonError::Script`] with the reason the script did not load (in arena's words,
+/// [`load_refusal`], never quoting the script), [`PythonError::Interpreter`] otherwise.
 pub fn pack(sandbox: &Sandbox, script: &[u8]) -> Result<Vec<u8>, PythonError> {
     let base = interpreter_snapshot(sandbox)?;
     let len = i32::try_from(script.len())
@@ -205,9 +210,7 @@ pub fn pack(sandbox: &Sandbox, script: &[u8]) -> Result<Vec<u8>, PythonError> {
         instance.write(ptr, script)?;
         match instance.call_status(LOAD) {
             Ok(0) => Ok(()),
-            Ok(_) => Err(PreinitError::Refused(
-                instance.output().trim_end().to_string(),
-            )),
+            Ok(_) => Err(PreinitError::Refused(load_refusal(&instance.output()))),
             Err(fault) => Err(PreinitError::Refused(format!(
                 "loading the script: {fault}"
             ))),

@@ -228,7 +228,8 @@ impl WasmModule {
 ///
 /// # Errors
 /// The [`Stop`], its fault a [`Fault::Instantiation`]: a call failed or left the counter
-/// owing, or the module refused the input (with the first line it logged).
+/// owing, or the module refused the input (the Python interpreter's reason, in arena's
+/// words: [`crate::python::load_refusal`]).
 fn read_input(
     store: &mut Store<BotState>,
     instance: &wasmtime::Instance,
@@ -263,13 +264,11 @@ fn read_input(
     let status = load.call(&mut *store, ()).map_err(|e| fail(store, e))?;
     owing(store)?;
     if status != 0 {
-        let text = store.data().output.text();
-        let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-        return Err(refused(if first.is_empty() {
-            format!("`{}` refused the input", input.load)
-        } else {
-            first.chars().take(300).collect()
-        }));
+        // The one module that reads an input is arena's Python interpreter: its reason is
+        // put in arena's words, which never quote the script.
+        return Err(refused(crate::python::load_refusal(
+            &store.data().output.text(),
+        )));
     }
     Ok(())
 }
