@@ -326,6 +326,23 @@ fn a_script_that_does_not_load_is_never_quoted() {
 }
 
 #[test]
+fn a_panic_at_the_top_level_says_why_as_in_choose() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, ok) = check_script(
+        dir.path(),
+        "huge.py",
+        b"x = [0] * 10**9
+",
+    );
+    assert!(!ok);
+    assert!(
+        text.contains("could not instantiate: trap: panicked at ")
+            && text.contains(": capacity overflow (wasm `unreachable` instruction executed"),
+        "{text}"
+    );
+}
+
+#[test]
 fn tournaments_take_py_files_and_student_folders_and_stay_deterministic() {
     let tmp = tempfile::tempdir().unwrap();
     let subs = tmp.path().join("subs");

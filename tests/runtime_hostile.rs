@@ -106,6 +106,23 @@ fn infinite_loop_in_start_fails_instantiation() {
 }
 
 #[test]
+fn a_trap_in_start_says_why_with_the_last_log_line_escaped() {
+    let module = load(&DEFAULT, "panic_in_start.wat");
+    let fault = module.instantiate(1).err().expect("must not instantiate");
+    assert_eq!(
+        fault,
+        Fault::Instantiation(
+            Fault::Trap(
+                "panicked at start.rs:1:1: table missing\\x1b[2J \
+                 (wasm `unreachable` instruction executed in `start`)"
+                    .into()
+            )
+            .to_string()
+        )
+    );
+}
+
+#[test]
 fn memory_grow_bomb_hits_the_memory_cap() {
     let (reply, _, memory) = one_move(&DEFAULT, "grow_bomb.wat");
     let cap = Limits::default().memory_bytes;

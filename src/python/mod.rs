@@ -25,6 +25,7 @@ use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use crate::bot::Fault;
+use crate::bot_name::escape_message;
 use crate::runtime::snapshot::{self, SnapshotError};
 use crate::runtime::{LoadError, ModuleInput, Sandbox, SharedModuleError, WasmModule};
 use crate::units::human_bytes;
@@ -211,9 +212,12 @@ pub fn pack(sandbox: &Sandbox, script: &[u8]) -> Result<Vec<u8>, PythonError> {
         match instance.call_status(LOAD) {
             Ok(0) => Ok(()),
             Ok(_) => Err(PreinitError::Refused(load_refusal(&instance.output()))),
-            Err(fault) => Err(PreinitError::Refused(format!(
-                "loading the script: {fault}"
-            ))),
+            // A trap says why with the last line logged, as in a game (a `panicked at`
+            // line for a request that cannot exist, `[0] * 10**9`).
+            Err(fault) => Err(PreinitError::Refused(escape_message(&format!(
+                "loading the script: {}",
+                crate::referee::explain(fault, &instance.output())
+            )))),
         }
     });
     match packed {

@@ -18,6 +18,7 @@ use super::module::{ModuleInput, WasmModule, INITIALIZE};
 use super::state::BotState;
 use super::stop::{Form, Stop};
 use crate::bot::{Bot, Fault, Reply};
+use crate::bot_name::escape_message;
 
 /// One instance's store and the handles a move needs.
 struct Run {
@@ -102,7 +103,7 @@ impl WasmModule {
         let limits: &Limits = &self.inner.shared.limits;
         let budget = limits.fuel_instantiate;
         let fail = |store: &mut Store<BotState>, e: wasmtime::Error| {
-            Stop::of(store, &e, budget, limits.timeout_secs).in_instantiation()
+            instantiation_stop(store, &e, budget, limits.timeout_secs)
         };
         let (mut store, instance, memory) = self.start_on(form, budget, seed)?;
         if let Some(input) = &self.inner.input {
@@ -164,7 +165,7 @@ impl WasmModule {
         let shared = &self.inner.shared;
         let limits = &shared.limits;
         let fail = |store: &mut Store<BotState>, e: wasmtime::Error| {
-            Stop::of(store, &e, fuel, limits.timeout_secs).in_instantiation()
+            instantiation_stop(store, &e, fuel, limits.timeout_secs)
         };
         let (engine, pre, metering) = match (form, &self.inner.exact, &shared.exact) {
             (Form::Exact, Some(form), Some(exact)) => {
@@ -238,7 +239,7 @@ fn read_input(
     (budget, secs): (u64, u64),
 ) -> Result<(), Stop> {
     let fail = |store: &mut Store<BotState>, e: wasmtime::Error| {
-        Stop::of(store, &e, budget, secs).in_instantiation()
+        instantiation_stop(store, &e, budget, secs)
     };
     let owing =
         |store: &mut Store<BotState>| Stop::if_owing(store, budget).map_err(Stop::in_instantiation);
@@ -271,6 +272,26 @@ fn read_input(
         )));
     }
     Ok(())
+}
+
+/// The stop of `err`, raised while instantiating in `store` under `budget` with a
+/// safety net of `secs`: its fault a [`Fault::Instantiation`] (a [`Fault::Harness`] stays
+/// the machine's). A trap gets the bot's last log line attached as the referee attaches
+/// it to a trap during a move ([`crate::referee::explain`]: a `panicked at` line leads,
+/// another line follows the trap), escaped ([`escape_message`]): a `start` function or a
+/// Python script's top level that panics says why, as `choose_move` would.
+fn instantiation_stop(
+    store: &mut Store<BotState>,
+    err: &wasmtime::Error,
+    budget: u64,
+    secs: u64,
+) -> Stop {
+    let stop = Stop::of(store, err, budget, secs);
+    let fault = match crate::referee::explain(stop.fault, &store.data().output.text()) {
+        Fault::Trap(what) => Fault::Trap(escape_message(&what)),
+        other => other,
+    };
+    Stop { fault, ..stop }.in_instantiation()
 }
 
 impl Run {
