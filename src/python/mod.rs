@@ -192,6 +192,7 @@ pub fn load_script_bytes(
         bytes: Arc::from(script),
         buffer: SCRIPT,
         load: LOAD,
+        refusal: load_refusal,
     };
     Ok(interpreter.with_input(name, sha256, input))
 }

@@ -205,8 +205,11 @@ pub(crate) struct ModuleInput {
     /// The export `(len: i32) -> i32` giving where to write them.
     pub(crate) buffer: &'static str,
     /// The export `() -> i32` that reads them: 0 ready, anything else a failure whose
-    /// reason the module logged (first line first).
+    /// reason the module logged.
     pub(crate) load: &'static str,
+    /// The reason of a failed `load`, from what the instance logged: the module's owner
+    /// words it (the input may be anything, and a log may quote it).
+    pub(crate) refusal: fn(&str) -> String,
 }
 
 impl WasmModule {
