@@ -9,6 +9,12 @@ use std::fmt;
 use arena_games::registry::{AnyTable, GameKind, NativeBot};
 use arena_games::AnyGame;
 
+/// The marker a bot's captured output ends with when some of it was dropped.
+pub const TRUNCATED_MARKER: &str = "[truncated]";
+
+/// The longest part of a bot's log line attached to a trap's reason, in characters.
+pub const MAX_EXPLANATION_CHARS: usize = 300;
+
 /// Everything that can go wrong with a bot during a game. Each fault forfeits the game
 /// for the bot that caused it; the reason is recorded with the game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -256,5 +262,34 @@ impl Bot for BuiltinBot {
             ))
         })?;
         Ok(Reply { raw, fuel: 0 })
+    }
+}
+
+impl Fault {
+    /// The fault with the bot's own explanation attached, in a move or while
+    /// instantiating: a trap gets the last line the bot logged (`output`), which for a Rust
+    /// SDK bot that panicked is "panicked at FILE:LINE:COL: MESSAGE" (that line then leads
+    /// the reason, the trap follows in brackets), at most [`MAX_EXPLANATION_CHARS`] of it,
+    /// escaped ([`crate::bot_name::escape_message`]). Other faults, a trap with nothing
+    /// logged, or a log cut by its cap (its last line is then not the bot's last word) are
+    /// left as they are.
+    pub fn explained(self, output: &str) -> Fault {
+        let Fault::Trap(what) = self else {
+            return self;
+        };
+        let line = match output.lines().map(str::trim).rfind(|l| !l.is_empty()) {
+            Some(line) if line != TRUNCATED_MARKER => line,
+            _ => return Fault::Trap(what),
+        };
+        let mut kept: String = line.chars().take(MAX_EXPLANATION_CHARS).collect();
+        if kept.len() < line.len() {
+            kept.push_str("...");
+        }
+        let kept = crate::bot_name::escape_message(&kept);
+        Fault::Trap(if kept.starts_with("panicked") {
+            format!("{kept} ({what})")
+        } else {
+            format!("{what}; the bot's last log line: {kept}")
+        })
     }
 }

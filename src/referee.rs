@@ -268,7 +268,7 @@ pub fn play_watched<W: Watch>(
                 ply += 1;
             }
             Err(fault) => {
-                let fault = explain(fault, &bot.output());
+                let fault = fault.explained(&bot.output());
                 if let Fault::OutOfFuel { budget } = fault {
                     // The whole budget went into the move that faulted.
                     let i = seat.index();
@@ -313,36 +313,6 @@ fn not_played(record: GameRecord, entries: [Result<Box<dyn Bot>, Entry>; 2]) -> 
     }
 }
 
-/// The longest part of a bot's log line attached to a trap's reason, in characters.
-pub const MAX_EXPLANATION_CHARS: usize = 300;
-
-/// `fault` with the bot's own explanation attached: a trap gets the last line the bot
-/// logged (`output`), which for a Rust SDK bot that panicked is "panicked at FILE:LINE:COL:
-/// MESSAGE" (that line then leads the reason, the trap follows in brackets). Other faults,
-/// a trap with nothing logged, or a log cut by its cap (its last line is then not the
-/// bot's last word) are left as they are.
-pub fn explain(fault: Fault, output: &str) -> Fault {
-    let Fault::Trap(what) = fault else {
-        return fault;
-    };
-    let last = output.lines().map(str::trim).rfind(|l| !l.is_empty());
-    match last {
-        None => Fault::Trap(what),
-        Some(line) if line == crate::runtime::TRUNCATED_MARKER => Fault::Trap(what),
-        Some(line) => {
-            let mut line: String = line.chars().take(MAX_EXPLANATION_CHARS).collect();
-            if line.len() < last.map_or(0, str::len) {
-                line.push_str("...");
-            }
-            if line.starts_with("panicked") {
-                Fault::Trap(format!("{line} ({what})"))
-            } else {
-                Fault::Trap(format!("{what}; the bot's last log line: {line}"))
-            }
-        }
-    }
-}
-
 /// Ends a game before its first move because `seat` fielded no bot.
 fn forfeit(mut record: GameRecord, seat: Player, entry: Entry) -> GameRecord {
     record.end = match entry {
@@ -362,10 +332,7 @@ mod tests {
         let trap =
             || Fault::Trap("wasm `unreachable` instruction executed in `choose_move`".into());
         assert_eq!(
-            explain(
-                trap(),
-                "ply 1\npanicked at src/lib.rs:12:5: index out of bounds\n"
-            ),
+            trap().explained("ply 1\npanicked at src/lib.rs:12:5: index out of bounds\n"),
             Fault::Trap(
                 "panicked at src/lib.rs:12:5: index out of bounds \
                  (wasm `unreachable` instruction executed in `choose_move`)"
@@ -373,23 +340,32 @@ mod tests {
             )
         );
         assert_eq!(
-            explain(trap(), "ply 1\nthinking hard\n\n"),
+            trap().explained("ply 1\nthinking hard\n\n"),
             Fault::Trap(
                 "wasm `unreachable` instruction executed in `choose_move`; \
                  the bot's last log line: thinking hard"
                     .into()
             )
         );
-        assert_eq!(explain(trap(), ""), trap());
+        assert_eq!(trap().explained(""), trap());
         assert_eq!(
-            explain(trap(), "a\n[truncated]\n"),
+            trap().explained("a\n[truncated]\n"),
             trap(),
             "a cut log proves nothing"
         );
-        let long = explain(trap(), &"x".repeat(1000));
-        assert!(long
-            .to_string()
-            .contains(&format!("{}...", "x".repeat(MAX_EXPLANATION_CHARS))));
+        let long = trap().explained(&"x".repeat(1000));
+        assert!(long.to_string().contains(&format!(
+            "{}...",
+            "x".repeat(crate::bot::MAX_EXPLANATION_CHARS)
+        )));
+        assert_eq!(
+            trap().explained("panicked at s.rs:1:1: gone\x1b[2J\u{202e}\n"),
+            Fault::Trap(
+                "panicked at s.rs:1:1: gone\\x1b[2J\\u{202e} \
+                 (wasm `unreachable` instruction executed in `choose_move`)"
+                    .into()
+            )
+        );
     }
 
     /// Counts what it is told.
@@ -443,11 +419,11 @@ mod tests {
     #[test]
     fn other_faults_are_unchanged() {
         let fuel = Fault::OutOfFuel { budget: 5 };
-        assert_eq!(explain(fuel.clone(), "panicked at x"), fuel);
+        assert_eq!(fuel.clone().explained("panicked at x"), fuel);
         let illegal = Fault::IllegalMove {
             raw: -1,
             reason: "no".into(),
         };
-        assert_eq!(explain(illegal.clone(), "why"), illegal);
+        assert_eq!(illegal.clone().explained("why"), illegal);
     }
 }

@@ -13,7 +13,7 @@ use arena_games::registry::AnyTable;
 
 use crate::bot::{Bot, Fault};
 use crate::record::{rank, EndKind, MoveMark, SeatRecord};
-use crate::referee::{explain, one_line, Entrant, Entry, Stopped};
+use crate::referee::{one_line, Entrant, Entry, Stopped};
 
 /// How a table game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -249,7 +249,7 @@ pub fn play_table_watched<W: TableWatch>(
                 ply += 1;
             }
             Err(fault) => {
-                let fault = explain(fault, &bot.output());
+                let fault = fault.explained(&bot.output());
                 if let Fault::OutOfFuel { budget } = fault {
                     // The whole budget went into the move that faulted.
                     record.fuel[i] += budget;

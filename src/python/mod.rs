@@ -217,7 +217,7 @@ pub fn pack(sandbox: &Sandbox, script: &[u8]) -> Result<Vec<u8>, PythonError> {
             // line for a request that cannot exist, `[0] * 10**9`).
             Err(fault) => Err(PreinitError::Refused(escape_message(&format!(
                 "loading the script: {}",
-                crate::referee::explain(fault, &instance.output())
+                fault.explained(&instance.output())
             )))),
         }
     });

@@ -1,7 +1,6 @@
 //! The bounded buffer that captures what a bot prints during one game.
 
-/// The marker appended when output was dropped.
-pub const TRUNCATED_MARKER: &str = "[truncated]";
+pub use crate::bot::TRUNCATED_MARKER;
 
 /// Captured bytes with a hard cap: once full, further bytes are counted but not kept.
 #[derive(Clone, Debug)]

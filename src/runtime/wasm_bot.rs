@@ -18,7 +18,6 @@ use super::module::{ModuleInput, WasmModule, INITIALIZE};
 use super::state::BotState;
 use super::stop::{Form, Stop};
 use crate::bot::{Bot, Fault, Reply};
-use crate::bot_name::escape_message;
 
 /// One instance's store and the handles a move needs.
 struct Run {
@@ -272,7 +271,7 @@ fn read_input(
 
 /// The stop of `err`, raised while instantiating in `store` under `budget` with a
 /// safety net of `secs`: its fault a [`Fault::Instantiation`] (a [`Fault::Harness`] stays
-/// the machine's). A trap gets the bot's last log line attached ([`explain_trap`]): a
+/// the machine's). A trap gets the bot's last log line attached ([`Fault::explained`]): a
 /// `start` function or a Python script's top level that panics says why, as `choose_move`
 /// would.
 fn instantiation_stop(
@@ -282,38 +281,8 @@ fn instantiation_stop(
     secs: u64,
 ) -> Stop {
     let stop = Stop::of(store, err, budget, secs);
-    let fault = explain_trap(stop.fault, &store.data().output.text());
+    let fault = stop.fault.explained(&store.data().output.text());
     Stop { fault, ..stop }.in_instantiation()
-}
-
-/// The longest part of a log line attached to a trap, in characters (the referee's
-/// `MAX_EXPLANATION_CHARS`).
-const MAX_EXPLANATION_CHARS: usize = 300;
-
-/// `fault` with the last line of `output` attached when it is a trap, by the rules the
-/// referee attaches it to a trap in a move (`referee::explain`, which the runtime cannot
-/// call: the referee sits above it; a unit test keeps the two equal): a `panicked` line
-/// leads with the trap in brackets, another line follows the trap; nothing is attached
-/// for an empty log or one cut by its cap. The line is escaped ([`escape_message`]).
-fn explain_trap(fault: Fault, output: &str) -> Fault {
-    let Fault::Trap(what) = fault else {
-        return fault;
-    };
-    let last = output.lines().map(str::trim).rfind(|l| !l.is_empty());
-    let line = match last {
-        Some(line) if line != super::TRUNCATED_MARKER => line,
-        _ => return Fault::Trap(what),
-    };
-    let mut kept: String = line.chars().take(MAX_EXPLANATION_CHARS).collect();
-    if kept.len() < line.len() {
-        kept.push_str("...");
-    }
-    let kept = escape_message(&kept);
-    Fault::Trap(if kept.starts_with("panicked") {
-        format!("{kept} ({what})")
-    } else {
-        format!("{what}; the bot's last log line: {kept}")
-    })
 }
 
 impl Run {
@@ -509,43 +478,5 @@ impl Bot for WasmBot {
     /// The memory's size now, which is its peak: WebAssembly memory never shrinks.
     fn memory_bytes(&self) -> u64 {
         self.run.memory.data_size(&self.run.store) as u64
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_trap_is_explained_as_the_referee_explains_it_with_the_line_escaped() {
-        let trap = || Fault::Trap("wasm `unreachable` instruction executed in `start`".into());
-        let long = format!("panicked at a.rs:1:1: {}", "x".repeat(400));
-        let logs = [
-            "ply 1\npanicked at src/lib.rs:12:5: index out of bounds\n",
-            "ply 1\nthinking hard\n\n",
-            "",
-            "  \n",
-            "said something\n[truncated]\n",
-            long.as_str(),
-            "d\u{e9}j\u{e0} vu \u{1f600}\n",
-        ];
-        for log in logs {
-            assert_eq!(
-                explain_trap(trap(), log),
-                crate::referee::explain(trap(), log),
-                "{log:?}"
-            );
-        }
-        for other in [Fault::StackOverflow, Fault::OutOfFuel { budget: 1 }] {
-            assert_eq!(explain_trap(other.clone(), "panicked at x"), other);
-        }
-        assert_eq!(
-            explain_trap(trap(), "panicked at s.rs:1:1: gone\x1b[2J\u{202e}\n"),
-            Fault::Trap(
-                "panicked at s.rs:1:1: gone\\x1b[2J\\u{202e} \
-                 (wasm `unreachable` instruction executed in `start`)"
-                    .into()
-            )
-        );
     }
 }
