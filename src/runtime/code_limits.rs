@@ -16,7 +16,7 @@ use super::load_error::LoadError;
 /// [`LoadError::CodeLimit`] naming the first limit passed and where,
 /// [`LoadError::NotWasm`] for a malformed module.
 pub(crate) fn check_code(binary: &[u8], limits: &Limits) -> Result<(), LoadError> {
-    let not_wasm = |e: wasmparser::BinaryReaderError| LoadError::NotWasm(e.to_string());
+    let not_wasm = |e: wasmparser::BinaryReaderError| super::precheck::malformed(&e);
     let mut body_index = 0u64;
     // Operators of the constant expressions longer than one operator, added up.
     let mut extended = 0u64;
@@ -88,7 +88,7 @@ fn past(what: &'static str, found: u64, limit: u64, place: String) -> LoadError 
 
 /// Checks one function body: its size, its locals and its deepest block nesting.
 fn function_body(body: &FunctionBody<'_>, index: u64, limits: &Limits) -> Result<(), LoadError> {
-    let not_wasm = |e: wasmparser::BinaryReaderError| LoadError::NotWasm(e.to_string());
+    let not_wasm = |e: wasmparser::BinaryReaderError| super::precheck::malformed(&e);
     let place = || format!("function body {index} of the code section");
     let size = body.range().len() as u64;
     if size > limits.max_function_bytes {
@@ -140,7 +140,7 @@ fn const_expr(
     limits: &Limits,
     place: &dyn Fn() -> String,
 ) -> Result<u64, LoadError> {
-    let not_wasm = |e: wasmparser::BinaryReaderError| LoadError::NotWasm(e.to_string());
+    let not_wasm = |e: wasmparser::BinaryReaderError| super::precheck::malformed(&e);
     let limit = u64::from(limits.max_const_expr_ops);
     let mut ops = expr.get_operators_reader();
     let mut count = 0u64;
@@ -175,6 +175,20 @@ mod tests {
             "(if (i32.const 0) (then ".repeat(depth),
             "))".repeat(depth)
         )
+    }
+
+    #[test]
+    fn a_malformed_body_is_refused_without_quoting_its_bytes() {
+        // One function whose body holds the byte 0xd7, no operator wasmparser knows.
+        let mut binary = b"\0asm\x01\0\0\0".to_vec();
+        binary.extend([0x01, 0x04, 0x01, 0x60, 0x00, 0x00]); // type () -> ()
+        binary.extend([0x03, 0x02, 0x01, 0x00]); // one function of type 0
+        binary.extend([0x0a, 0x05, 0x01, 0x03, 0x00, 0xd7, 0x0b]); // its body
+        let err = check_code(&binary, &Limits::default())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("malformed binary (byte"), "{err}");
+        assert!(!err.to_lowercase().contains("d7"), "{err}");
     }
 
     #[test]

@@ -104,7 +104,7 @@ const FIXED_MESSAGES: &[&str] = &[
 /// The reason for a binary wasmparser could not read, in words that never quote the file:
 /// wasmparser's message when it is one of [`FIXED_MESSAGES`], "malformed" otherwise, and
 /// the byte where it is.
-fn malformed(e: &wasmparser::BinaryReaderError) -> LoadError {
+pub(crate) fn malformed(e: &wasmparser::BinaryReaderError) -> LoadError {
     let what = FIXED_MESSAGES
         .iter()
         .find(|&&m| m == e.message())
