@@ -105,16 +105,29 @@ impl Status {
     }
 }
 
-impl Standing {
-    /// How the bot took part: see [`Status`].
-    pub fn status(&self) -> Status {
-        if self.disqualified.is_some() {
+impl Status {
+    /// How a bot took part, from whether it was disqualified, how many of its games ended
+    /// normally and how many faults it caused: the one rule for every game, whatever its
+    /// seats.
+    pub fn of(disqualified: bool, normal_games: u32, faults: u32) -> Status {
+        if disqualified {
             Status::Disqualified
-        } else if self.normal_games == 0 && self.faults.values().sum::<u32>() > 0 {
+        } else if normal_games == 0 && faults > 0 {
             Status::Faulted
         } else {
             Status::Played
         }
+    }
+}
+
+impl Standing {
+    /// How the bot took part: see [`Status`].
+    pub fn status(&self) -> Status {
+        Status::of(
+            self.disqualified.is_some(),
+            self.normal_games,
+            self.faults.values().sum(),
+        )
     }
 }
 

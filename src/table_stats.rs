@@ -101,13 +101,11 @@ impl TableStanding {
     /// normally (at a table of three, a game cut short by another seat's fault did not end
     /// normally either, though this bot did not fault in it); else played.
     pub fn status(&self) -> Status {
-        if self.disqualified.is_some() {
-            Status::Disqualified
-        } else if self.normal_games == 0 && self.faults.values().sum::<u32>() > 0 {
-            Status::Faulted
-        } else {
-            Status::Played
-        }
+        Status::of(
+            self.disqualified.is_some(),
+            self.normal_games,
+            self.faults.values().sum(),
+        )
     }
 
     /// Points per game, in `[0, 1]` (0 without games).
