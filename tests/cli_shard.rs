@@ -446,3 +446,56 @@ fn merge_with_an_unknown_anchor_writes_nothing() {
             .success();
     }
 }
+
+/// Removes the last `n` rows of `dir/games.csv`: the shard looks stopped before its end.
+fn drop_last_rows(dir: &Path, n: usize) {
+    let file = dir.join("games.csv");
+    let text = fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() > n + 1, "{}: too few rows", file.display());
+    fs::write(&file, lines[..lines.len() - n].join("\n") + "\n").unwrap();
+}
+
+#[test]
+fn merge_of_an_unfinished_shard_names_it_and_writes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    for (run, name) in [(QUICK, "s"), (QUICK_TABLE, "x")] {
+        whole_and_halves(dir, run, name);
+        let parts = [format!("{name}1"), format!("{name}2")];
+        let kept = dir.join(format!("{name}_kept"));
+        fs::create_dir_all(&kept).unwrap();
+        copy_dir(&dir.join(&parts[1]), &kept);
+        drop_last_rows(&dir.join(&parts[1]), 1);
+        // A missing --out, and one made empty beforehand (a mounted volume): both stay
+        // as they were.
+        let empty = format!("{name}_empty");
+        fs::create_dir_all(dir.join(&empty)).unwrap();
+        for out in [format!("{name}_merged"), empty.clone()] {
+            merge(dir, &[&parts[0], &parts[1]], &out)
+                .code(2)
+                .stderr(predicate::str::contains(format!(
+                    "{name}2: shard 2/2 has not finished"
+                )))
+                .stderr(predicate::str::contains("--shard 2/2 --resume"));
+            let left: Vec<_> = fs::read_dir(dir.join(&out))
+                .map(|d| d.map(|e| e.unwrap().file_name()).collect())
+                .unwrap_or_default();
+            assert!(left.is_empty(), "{name}: {out} holds {left:?}");
+        }
+        assert!(!dir.join(format!("{name}_merged")).exists());
+        assert!(dir.join(&empty).is_dir());
+        // Restored, the same command merges into the same (empty) folder, and leaves no
+        // staging folder behind.
+        copy_dir(&kept, &dir.join(&parts[1]));
+        merge(dir, &[&parts[0], &parts[1]], &empty).success();
+        assert!(!dir.join(&empty).join(".arena-merge").exists());
+        for file in ["games.csv", "standings.csv", "replays/replays.txt"] {
+            assert_eq!(
+                fs::read(dir.join(&empty).join(file)).unwrap(),
+                fs::read(dir.join(name).join(file)).unwrap(),
+                "{name}: {file}"
+            );
+        }
+    }
+}

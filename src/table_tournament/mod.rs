@@ -28,7 +28,7 @@ use crate::output::manifest::{BotEntry, Manifest, SkippedEntry, FORMAT};
 use crate::output::replay_store::{self, Journals};
 use crate::rng_size::SizeRange;
 use crate::schedule::Shard;
-use crate::tournament::merge::{combine, MergeError};
+use crate::tournament::merge::{combine, staged, unfinished, MergeError};
 use crate::tournament::{
     check_shard_rows, drop_rows_without_replays, prepare, ready_workers, worker_pool, Progress,
     Reporting, TournamentError,
@@ -246,11 +246,14 @@ pub fn merge(
     kind: &dyn TableKind,
     reporting: &Reporting,
 ) -> Result<(crate::table_stats::TableStandings, u64), MergeError> {
-    let manifest = combine(dirs, out, reporting.anchor.as_deref())?;
-    let seats = manifest.seats.unwrap_or(2);
-    let standings = recompute(out, kind, &manifest, seats, reporting)?;
-    let games = standings.games as u64;
-    Ok((standings, games))
+    staged(out, |stage| {
+        let manifest = combine(dirs, stage, reporting.anchor.as_deref())?;
+        let seats = manifest.seats.unwrap_or(2);
+        let standings =
+            recompute(stage, kind, &manifest, seats, reporting).map_err(|e| unfinished(dirs, e))?;
+        let games = standings.games as u64;
+        Ok((standings, games))
+    })
 }
 
 /// The rows of a finished table tournament's folder, by game id, checked against its
@@ -274,14 +277,16 @@ pub fn finished_rows(
     let done: HashMap<u64, GameRow> =
         rows::previous_rows(dir, &schedule, &series, &disqualified, false)?;
     let per = schedule.seatings_per_table();
-    let finished = series
+    let unfinished: Vec<u64> = series
         .iter()
-        .filter(|s| (0..per).all(|i| done.contains_key(&((s.id - 1) * per + i + 1))))
-        .count();
-    if finished < series.len() {
+        .filter(|s| !(0..per).all(|i| done.contains_key(&((s.id - 1) * per + i + 1))))
+        .map(|s| s.id)
+        .collect();
+    if let Some(&first_unfinished) = unfinished.first() {
         return Err(TournamentError::Incomplete {
-            finished,
+            finished: series.len() - unfinished.len(),
             total: series.len(),
+            first_unfinished,
         });
     }
     let mut rows: Vec<GameRow> = done.into_values().collect();

@@ -14,6 +14,7 @@ use crate::output::replay_store::{self, Store};
 use crate::output::table_replay::TableReplay;
 use crate::output::OutputError;
 use crate::record::{EndKind, GameRow, ResultCode};
+use crate::schedule::Shard;
 
 use super::{recompute, Reporting, Summary, TournamentError};
 
@@ -66,6 +67,20 @@ pub enum MergeError {
         /// The first fact they disagree on, with both values.
         difference: String,
     },
+    /// A shard has not played all its games: it was stopped, or is still running.
+    #[error("{dir}: shard {shard} has not finished (its series {series} is incomplete; {finished} of the tournament's {total} series are complete): resume it with its `arena tournament ... --shard {shard} --resume` command, then merge again")]
+    Unfinished {
+        /// The shard's folder.
+        dir: PathBuf,
+        /// Its part.
+        shard: Shard,
+        /// The first series of the tournament not complete (one of this shard's).
+        series: u64,
+        /// Series complete in all the shards.
+        finished: usize,
+        /// Series in the tournament.
+        total: usize,
+    },
     /// Reading or checking a shard, or writing the result, failed.
     #[error(transparent)]
     Tournament(#[from] TournamentError),
@@ -81,13 +96,85 @@ impl From<OutputError> for MergeError {
 /// with `reporting` (the run's roster, bands and anchor, to match a single-machine run).
 ///
 /// # Errors
-/// [`MergeError`] naming the folder and the problem. Nothing is written before the
-/// shards, their rows and replays and the anchor are checked ([`combine`]); `out` is
-/// left incomplete only when the merged games turn out not to be the whole tournament
-/// (a shard that did not finish, a row not of the schedule).
+/// [`MergeError`] naming the folder and the problem; `out` is then left as it was
+/// ([`staged`]).
 pub fn merge(dirs: &[PathBuf], out: &Path, reporting: &Reporting) -> Result<Summary, MergeError> {
-    combine(dirs, out, reporting.anchor.as_deref())?;
-    Ok(recompute(out, reporting)?)
+    staged(out, |stage| {
+        combine(dirs, stage, reporting.anchor.as_deref())?;
+        recompute(stage, reporting).map_err(|e| unfinished(dirs, e))
+    })
+}
+
+/// The name of the folder, inside `--out`, that a merge writes before moving its files
+/// into place.
+pub const STAGE: &str = ".arena-merge";
+
+/// Runs `write` on a new staging folder inside `out` ([`STAGE`]; `out` is created if
+/// missing and must be empty) and, when it succeeds, moves everything it wrote into
+/// `out`. When it fails, the staging folder is removed, and `out` too if this made it:
+/// a refused merge leaves `out` as it was, whatever it found wrong and when.
+///
+/// # Errors
+/// [`MergeError::OutNotEmpty`] for an `out` that holds anything, what `write` returns,
+/// and the errors of making, moving and removing the files.
+pub(crate) fn staged<T>(
+    out: &Path,
+    write: impl FnOnce(&Path) -> Result<T, MergeError>,
+) -> Result<T, MergeError> {
+    if fs::read_dir(out).is_ok_and(|mut d| d.next().is_some()) {
+        return Err(MergeError::OutNotEmpty(out.to_path_buf()));
+    }
+    let made_out = !out.exists();
+    let stage = out.join(STAGE);
+    fs::create_dir_all(&stage).map_err(|e| OutputError::io(out, e))?;
+    let result = write(&stage).and_then(|value| {
+        for entry in fs::read_dir(&stage).map_err(|e| OutputError::io(&stage, e))? {
+            let entry = entry.map_err(|e| OutputError::io(&stage, e))?;
+            fs::rename(entry.path(), out.join(entry.file_name()))
+                .map_err(|e| OutputError::io(out, e))?;
+        }
+        Ok(value)
+    });
+    let cleaned = fs::remove_dir_all(&stage);
+    match result {
+        Ok(value) => {
+            cleaned.map_err(|e| OutputError::io(&stage, e))?;
+            Ok(value)
+        }
+        Err(e) => {
+            if made_out {
+                let _ = fs::remove_dir(out);
+            }
+            Err(e)
+        }
+    }
+}
+
+/// A merge's summaries refused for an unfinished tournament, said of the shard that
+/// holds the first unfinished series; any other error as it is.
+pub(crate) fn unfinished(dirs: &[PathBuf], e: TournamentError) -> MergeError {
+    let TournamentError::Incomplete {
+        finished,
+        total,
+        first_unfinished,
+    } = e
+    else {
+        return e.into();
+    };
+    let owner = dirs.iter().find_map(|dir| {
+        let shard = Manifest::read(dir).ok()??.shard?;
+        shard.holds(first_unfinished).then(|| (dir.clone(), shard))
+    });
+    match owner {
+        Some((dir, shard)) => MergeError::Unfinished {
+            dir,
+            shard,
+            series: first_unfinished,
+            finished,
+            total,
+        },
+        None => e.into(),
+    }
 }
 
 /// Combines the shard folders `dirs` into the new folder `out`: the manifest without its
@@ -98,14 +185,11 @@ pub fn merge(dirs: &[PathBuf], out: &Path, reporting: &Reporting) -> Result<Summ
 ///
 /// # Errors
 /// [`MergeError`], before anything is written: shards that are not one whole set of one
-/// tournament, a non-empty `out`, an unknown anchor, a damaged shard (a row of another
+/// tournament, an unknown anchor, a damaged shard (a row of another
 /// part, a game without its replay, a replay that does not read or that disagrees with
 /// the row, [`MergeError::Disagrees`]).
 pub fn combine(dirs: &[PathBuf], out: &Path, anchor: Option<&str>) -> Result<Manifest, MergeError> {
     let manifests = read_manifests(dirs)?;
-    if fs::read_dir(out).is_ok_and(|mut d| d.next().is_some()) {
-        return Err(MergeError::OutNotEmpty(out.to_path_buf()));
-    }
     if let Some(anchor) = anchor {
         let bots = &manifests[0].bots;
         if !bots.iter().any(|b| b.name == anchor) {

@@ -171,6 +171,8 @@ pub enum TournamentError {
         finished: usize,
         /// Series in the schedule.
         total: usize,
+        /// The id of the first series not complete.
+        first_unfinished: u64,
     },
     /// A game met a problem of the machine, not of a bot ([`crate::bot::Fault::Harness`]):
     /// the run stopped without recording it; the games finished before are saved.

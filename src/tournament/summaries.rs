@@ -1,6 +1,7 @@
 //! The summary files, written from the recorded rows: at the end of a run, and again by
 //! `arena standings` without replaying anything.
 
+use std::collections::HashMap;
 use std::path::Path;
 
 use crate::output::manifest::Manifest;
@@ -138,17 +139,23 @@ pub fn recompute(dir: &Path, reporting: &Reporting) -> Result<Summary, Tournamen
         .collect();
     rows.sort_by_key(|r| r.game_id);
     // Summaries of an unfinished run would score half-played series: refuse instead.
-    let finished = plans
+    let mut by_series: HashMap<u64, Vec<&GameRow>> = HashMap::new();
+    for row in &rows {
+        by_series.entry(row.series_id).or_default().push(row);
+    }
+    let unfinished: Vec<u64> = plans
         .iter()
         .filter(|plan| {
-            let played = rows.iter().filter(|r| r.series_id == plan.id);
-            rules.is_over(&Tally::of_rows(&schedule.names[plan.a], played))
+            let played = by_series.get(&plan.id).into_iter().flatten().copied();
+            !rules.is_over(&Tally::of_rows(&schedule.names[plan.a], played))
         })
-        .count();
-    if finished < plans.len() {
+        .map(|plan| plan.id)
+        .collect();
+    if let Some(&first_unfinished) = unfinished.first() {
         return Err(TournamentError::Incomplete {
-            finished,
+            finished: plans.len() - unfinished.len(),
             total: plans.len(),
+            first_unfinished,
         });
     }
     check_series_rows(dir, &schedule, &plans, &rows)?;
