@@ -1,7 +1,7 @@
 //! Naming bots on the command line and fielding them in games.
 //!
 //! Anywhere a bot is named, `builtin:NAME` (or `builtin:NAME:DEPTH` for search
-//! strategies) picks a native strategy, and a path to a `.wasm` or `.wat` file (in any
+//! strategies) picks a native strategy, and a path to a `.wasm`, `.wat` or `.py` file (in any
 //! case: `Ana.WASM`) picks a student's module. For tournaments a folder stands for the
 //! submissions in it (see [`crate::submissions`]).
 

@@ -116,7 +116,7 @@ fn every_entry_of_a_learning_platform_export_is_played_or_reported() {
     let expect = [
         (
             "Ana Petrova_4411_assignsubmission_file_/bot.rs",
-            "not a .wasm or .wat file",
+            "not a .wasm, .wat or .py file",
         ),
         (
             "Cy Lee_12_assignsubmission_file_/",
@@ -124,9 +124,9 @@ fn every_entry_of_a_learning_platform_export_is_played_or_reported() {
         ),
         (
             "Di_7_assignsubmission_file_/",
-            "holds no .wasm or .wat file",
+            "holds no .wasm, .wat or .py file",
         ),
-        ("README.txt", "not a .wasm or .wat file"),
+        ("README.txt", "not a .wasm, .wat or .py file"),
     ];
     assert_eq!(reasons.len(), expect.len(), "{reasons:?}");
     for ((file, reason), (want_file, want_reason)) in reasons.iter().zip(expect) {

@@ -333,7 +333,7 @@ struct PlayArgs {
 
 #[derive(Args, Debug)]
 struct CheckArgs {
-    /// The module: a .wasm or .wat file.
+    /// The module: a .wasm, .wat or .py file.
     bot: PathBuf,
     #[command(flatten)]
     game: GameArgs,

@@ -36,11 +36,11 @@ pub struct Matching {
 }
 
 /// The bot name a roster's `file` names: the part after the last `/` (a `\\` is part of
-/// the name, as in the escaped name `ra\\xffnd`), without a `.wasm` or `.wat` extension
-/// in any case (`Ana.WASM` names `Ana`), as the bots' own names are made.
+/// the name, as in the escaped name `ra\\xffnd`), without a `.wasm`, `.wat` or `.py`
+/// extension in any case (`Ana.WASM` names `Ana`), as the bots' own names are made.
 fn stem(file: &str) -> String {
     let base = file.rsplit('/').next().unwrap_or(file);
-    [".wasm", ".wat"]
+    [".wasm", ".wat", ".py"]
         .iter()
         .find_map(|ext| {
             let cut = base.len().checked_sub(ext.len())?;
@@ -222,7 +222,7 @@ mod tests {
     fn a_file_names_its_bot_as_the_bots_names_are_made() {
         let r = Roster::parse(
             "file,student_id,name\nAna.WASM,s1,Ana\nsub/Bo.Wat,s2,Bo\nra\\xffnd,s3,Ra\n\
-             x\\\\y.wasm,s4,Xy\nwasm,s5,W\n",
+             x\\\\y.wasm,s4,Xy\nwasm,s5,W\nCy.PY,s6,Cy\n",
         )
         .unwrap();
         for (bot, id) in [
@@ -231,6 +231,7 @@ mod tests {
             ("ra\\xffnd", "s3"),
             ("x\\\\y", "s4"),
             ("wasm", "s5"),
+            ("Cy", "s6"),
         ] {
             assert_eq!(r.student(bot).map(|s| s.id.as_str()), Some(id), "{bot}");
         }

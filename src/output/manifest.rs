@@ -263,7 +263,7 @@ mod tests {
         let mut with = m.clone();
         with.skipped.push(SkippedEntry {
             file: "notes.txt".into(),
-            reason: "not a .wasm or .wat file".into(),
+            reason: "not a .wasm, .wat or .py file".into(),
         });
         let json = with.to_json();
         assert!(

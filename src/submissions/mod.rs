@@ -3,7 +3,7 @@
 //!
 //! A folder argument stands for every entry directly inside it, in byte order of the
 //! names:
-//! - a file ending in `.wasm` or `.wat`, in any case (`Ana.WASM`), is a submission named
+//! - a file ending in `.wasm`, `.wat` or `.py`, in any case (`Ana.WASM`), is a submission named
 //!   after its file stem (`Ana`);
 //! - a sub-folder holding exactly one such file is that student's submission, named after
 //!   the folder (see [`folder_name`] for learning-platform exports); a sub-folder holding

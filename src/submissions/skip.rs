@@ -23,15 +23,15 @@ pub struct Skipped {
 /// Why an entry is not played. Never quotes the entry's content.
 #[derive(Debug, Error)]
 pub enum SkipReason {
-    /// A file whose name does not end in `.wasm` or `.wat` (in any case).
-    #[error("not a .wasm or .wat file")]
+    /// A file whose name does not end in `.wasm`, `.wat` or `.py` (in any case).
+    #[error("not a .wasm, .wat or .py file")]
     NotModuleFile,
     /// A link, a FIFO, a device, a socket, or a file the system would not open.
     #[error("{0}")]
     Unreadable(ReadError),
     /// A sub-folder (or a folder argument) with no module file in it: the whole folder is
     /// skipped, and `others` names what it holds instead (escaped, folders ending in `/`).
-    #[error("the folder holds no .wasm or .wat file{}", only(.others))]
+    #[error("the folder holds no .wasm, .wat or .py file{}", only(.others))]
     NoModule {
         /// The entries the folder holds.
         others: Vec<String>,

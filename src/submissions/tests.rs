@@ -67,7 +67,7 @@ fn a_student_folder_with_one_module_is_named_after_the_folder() {
         [
             (
                 "Ana Petrova_4411_assignsubmission_file_/notes.txt".to_string(),
-                "not a .wasm or .wat file".to_string()
+                "not a .wasm, .wat or .py file".to_string()
             ),
             (
                 "Cy Lee_12_assignsubmission_file_/".to_string(),
@@ -76,7 +76,7 @@ fn a_student_folder_with_one_module_is_named_after_the_folder() {
             ),
             (
                 "Di_7_assignsubmission_onlinetext_/".to_string(),
-                "the folder holds no .wasm or .wat file".to_string()
+                "the folder holds no .wasm, .wat or .py file".to_string()
             ),
             (
                 "ed/deeper".to_string(),
@@ -84,7 +84,7 @@ fn a_student_folder_with_one_module_is_named_after_the_folder() {
             ),
             (
                 "fy/".to_string(),
-                "the folder holds no .wasm or .wat file, only: notes.txt, src/".to_string()
+                "the folder holds no .wasm, .wat or .py file, only: notes.txt, src/".to_string()
             ),
         ]
     );
