@@ -60,6 +60,24 @@ impl GameLog {
     /// # Errors
     /// [`OutputError`] when writing fails.
     pub fn append(&mut self, row: &GameRow) -> Result<(), OutputError> {
+        self.append_all(std::slice::from_ref(row))
+    }
+
+    /// Appends `rows` in order and flushes them to the operating system, in one write
+    /// when they fit the buffer.
+    ///
+    /// # Errors
+    /// [`OutputError`] when writing fails.
+    pub fn append_all(&mut self, rows: &[GameRow]) -> Result<(), OutputError> {
+        for row in rows {
+            self.write_row(row)?;
+        }
+        self.out.flush().map_err(|e| OutputError::io(&self.path, e))
+    }
+
+    /// Writes one row into the buffer (or, when it needs a wider layout, rewrites the
+    /// file with it).
+    fn write_row(&mut self, row: &GameRow) -> Result<(), OutputError> {
         let path = &self.path;
         let corrupt = |e: &dyn std::fmt::Display| OutputError::corrupt(path, e.to_string());
         let layout = match self.layout {
@@ -77,15 +95,19 @@ impl GameLog {
             Ok(fields) => fields,
             // The first row chose a layout a later one does not fit (a two-seat file, then
             // a draw scored 1/2 each): the file moves to the layout that holds them all.
-            Err(ColumnsError::Misfit { .. }) => return self.widen(row),
+            Err(ColumnsError::Misfit { .. }) => {
+                // The rows still in the buffer belong to the file it rewrites.
+                self.out.flush().map_err(|e| OutputError::io(path, e))?;
+                return self.widen(row);
+            }
             Err(e) => return Err(corrupt(&e)),
         };
-        self.out.write_record(fields).map_err(|e| corrupt(&e))?;
-        self.out.flush().map_err(|e| OutputError::io(path, e))
+        self.out.write_record(fields).map_err(|e| corrupt(&e))
     }
 
     /// Rewrites the file (atomically, its rows in their order) with `row` appended, in
-    /// the layout that holds every row, and goes on appending to the new file.
+    /// the layout that holds every row, and goes on appending to the new file. The
+    /// buffer must have been flushed.
     fn widen(&mut self, row: &GameRow) -> Result<(), OutputError> {
         let dir = self.path.parent().unwrap_or_else(|| Path::new("."));
         let mut rows = read_rows(dir, false)?;
@@ -300,6 +322,17 @@ mod tests {
             crate::output::atomic::remove_leftovers(dir.path()).unwrap(),
             0
         );
+        // A batch that needs the wider layout half-way keeps the rows before it (still
+        // in the buffer when the file is rewritten) and after it, in order.
+        let dir = tempfile::tempdir().unwrap();
+        let mut log = GameLog::open(dir.path()).unwrap();
+        let batch = [row(2), row(3), draw(1), row(4)];
+        log.append_all(&batch).unwrap();
+        log.append_all(&[row(5)]).unwrap();
+        drop(log);
+        let mut expected = batch.to_vec();
+        expected.push(row(5));
+        assert_eq!(read_rows(dir.path(), true).unwrap(), expected);
     }
 
     #[test]

@@ -94,10 +94,20 @@ fn checksum(text: &[u8]) -> String {
 
 /// One record, framed.
 fn record(game_id: u64, text: &str) -> Vec<u8> {
-    let mut out =
-        format!("@ {game_id} {} {}\n", text.len(), checksum(text.as_bytes())).into_bytes();
-    out.extend_from_slice(text.as_bytes());
+    let mut out = Vec::with_capacity(text.len() + 48);
+    frame_into(&mut out, game_id, text);
     out
+}
+
+/// Appends game `game_id`'s record, framed (its header line, then `text`), to `out`.
+pub fn frame_into(out: &mut Vec<u8>, game_id: u64, text: &str) {
+    let _ = writeln!(
+        out,
+        "@ {game_id} {} {}",
+        text.len(),
+        checksum(text.as_bytes())
+    );
+    out.extend_from_slice(text.as_bytes());
 }
 
 /// How a file is read: a journal may end in a torn record (a killed writer), the store
@@ -354,17 +364,28 @@ impl Journals {
     /// # Errors
     /// [`OutputError`] naming the journal.
     pub fn append(&self, game_id: u64, text: &str) -> Result<(), OutputError> {
+        let mut framed = Vec::new();
+        frame_into(&mut framed, game_id, text);
+        self.append_framed(&framed)
+    }
+
+    /// Appends records already framed with [`frame_into`] (one or several games, in the
+    /// order played) to the calling worker's journal, in one write: a kill can tear only
+    /// the last of them.
+    ///
+    /// # Errors
+    /// [`OutputError`] naming the journal.
+    pub fn append_framed(&self, framed: &[u8]) -> Result<(), OutputError> {
         let index = rayon::current_thread_index().unwrap_or(0) % self.files.len();
-        let file_path = journal_path(&self.results, index);
         let mut slot = self.files[index]
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let io = |e| OutputError::io(&file_path, e);
+        let io = |e| OutputError::io(&journal_path(&self.results, index), e);
         if slot.is_none() {
             let mut f = OpenOptions::new()
                 .create(true)
                 .append(true)
-                .open(&file_path)
+                .open(journal_path(&self.results, index))
                 .map_err(io)?;
             if f.metadata().map_err(io)?.len() == 0 {
                 f.write_all(format!("{MAGIC}\n").as_bytes()).map_err(io)?;
@@ -372,7 +393,7 @@ impl Journals {
             *slot = Some(f);
         }
         let f = slot.as_mut().expect("opened above");
-        f.write_all(&record(game_id, text)).map_err(io)
+        f.write_all(framed).map_err(io)
     }
 }
 

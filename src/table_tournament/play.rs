@@ -1,5 +1,6 @@
-//! Playing the games of a table series on a worker: each game's replay appended to the
-//! worker's journal, then its row appended, as it finishes.
+//! Playing the games of a table series on a worker: when the series ends (or the run
+//! stops), the replays of the games it played are appended to the worker's journal, then
+//! their rows to `games.csv`.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -9,6 +10,7 @@ use super::schedule::{TableGamePlan, TableSchedule, TableSeries};
 use super::TableConfig;
 use crate::field::Participant;
 use crate::output::games_csv::{GameLog, GameRow};
+use crate::output::pending::Pending;
 use crate::output::replay_store::Journals;
 use crate::output::table_replay::{ReplaySeat, TableReplay};
 use crate::output::OutputError;
@@ -30,41 +32,60 @@ pub(super) struct TableRun<'a> {
 }
 
 impl TableRun<'_> {
-    /// Plays (or takes from the previous run) every game of one series. Returns its rows,
-    /// the games played now, and whether a stop cut it short.
+    /// Plays (or takes from the previous run) every game of one series, and writes the
+    /// games it played when the series ends or stops ([`Pending`]). Returns its rows, the
+    /// games played now, and whether a stop cut it short.
     pub(super) fn play_series(&self, series: &TableSeries) -> (Vec<GameRow>, u64, bool) {
         let mut rows = Vec::new();
+        let mut pending = Pending::default();
         let mut played = 0;
+        let mut stopped = false;
         for game in self.schedule.games(series) {
             if let Some(row) = self.done.get(&game.id) {
                 rows.push(row.clone());
                 continue;
             }
             if self.stop.load(Ordering::Relaxed) {
-                return (rows, played, true);
+                stopped = true;
+                break;
             }
             match self.play(series, &game) {
-                Ok(row) => {
+                Ok((row, replay)) => {
                     played += 1;
                     self.progress.game_done();
+                    pending.add(&replay, row.clone());
                     rows.push(row);
                 }
                 Err(e) => {
-                    self.stop.store(true, Ordering::Relaxed);
-                    self.failed
-                        .lock()
-                        .expect("no panics while holding it")
-                        .get_or_insert(e);
-                    return (rows, played, true);
+                    self.fail(e);
+                    stopped = true;
+                    break;
                 }
             }
         }
-        (rows, played, false)
+        // The games finished before a stop or a failure are kept too.
+        if let Err(e) = pending.write(self.journals, self.log) {
+            self.fail(e.into());
+            stopped = true;
+        }
+        (rows, played, stopped)
     }
 
-    /// Plays one game, appends its replay to the journal, then its row (so a row always
-    /// has its replay).
-    fn play(&self, series: &TableSeries, game: &TableGamePlan) -> Result<GameRow, TournamentError> {
+    /// Stops the run for `e` (the first error is the one reported).
+    fn fail(&self, e: TournamentError) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.failed
+            .lock()
+            .expect("no panics while holding it")
+            .get_or_insert(e);
+    }
+
+    /// Plays one game; returns its row and its replay's text.
+    fn play(
+        &self,
+        series: &TableSeries,
+        game: &TableGamePlan,
+    ) -> Result<(GameRow, String), TournamentError> {
         let names: Vec<String> = game
             .seats
             .iter()
@@ -92,12 +113,7 @@ impl TableRun<'_> {
         }
         let row = table_row(series, game, &names, &record);
         let replay = table_replay(self.config, series, game, &names, &record);
-        self.journals.append(game.id, &replay.to_text())?;
-        self.log
-            .lock()
-            .expect("no panics while holding it")
-            .append(&row)?;
-        Ok(row)
+        Ok((row, replay.to_text()))
     }
 }
 

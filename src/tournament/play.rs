@@ -1,5 +1,6 @@
-//! Playing the games of a series on a worker: each game's replay appended to the worker's
-//! journal, then its row appended, as it finishes.
+//! Playing the games of a series on a worker: when the series ends (or the run stops),
+//! the replays of the games it played are appended to the worker's journal, then their
+//! rows to `games.csv`.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -8,6 +9,7 @@ use std::sync::Mutex;
 use arena_games::{GameKind, Player};
 
 use crate::output::games_csv::{GameLog, GameRow};
+use crate::output::pending::Pending;
 use crate::output::replay::Replay;
 use crate::output::replay_store::Journals;
 use crate::output::OutputError;
@@ -33,11 +35,13 @@ pub(super) struct RunContext<'a> {
 }
 
 impl RunContext<'_> {
-    /// Plays (or takes from the previous run) the games of one series. Returns its rows,
-    /// the games played now, and whether it was cut short by a stop.
+    /// Plays (or takes from the previous run) the games of one series, and writes the
+    /// games it played when the series ends or stops ([`Pending`]). Returns its rows, the
+    /// games played now, and whether it was cut short by a stop.
     pub(super) fn play_series(&self, plan: &SeriesPlan) -> (Vec<GameRow>, u64, bool) {
         let series = Series::new(Length::Rules(self.schedule.rules), plan.first);
         let mut rows = Vec::new();
+        let mut pending = Pending::default();
         let mut played = 0;
         let run = series.run(|sg| {
             let game = self.schedule.game(plan, sg.index);
@@ -48,17 +52,14 @@ impl RunContext<'_> {
                         return Err(());
                     }
                     match self.play(plan, &game, sg) {
-                        Ok(row) => {
+                        Ok((row, replay)) => {
                             played += 1;
                             self.progress.game_done();
+                            pending.add(&replay, row.clone());
                             row
                         }
                         Err(e) => {
-                            self.stop.store(true, Ordering::Relaxed);
-                            self.failed
-                                .lock()
-                                .expect("no panics while holding it")
-                                .get_or_insert(e);
+                            self.fail(e);
                             return Err(());
                         }
                     }
@@ -68,20 +69,33 @@ impl RunContext<'_> {
             rows.push(row);
             Ok(outcome)
         });
+        // The games finished before a stop or a failure are kept too.
+        if let Err(e) = pending.write(self.journals, self.log) {
+            self.fail(e.into());
+            return (rows, played, true);
+        }
         if run.unplayed > 0 {
             self.progress.skip(run.unplayed as u64);
         }
         (rows, played, run.stopped.is_some())
     }
 
-    /// Plays one game, appends its replay to the journal, then its row (so a row always
-    /// has its replay).
+    /// Stops the run for `e` (the first error is the one reported).
+    fn fail(&self, e: TournamentError) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.failed
+            .lock()
+            .expect("no panics while holding it")
+            .get_or_insert(e);
+    }
+
+    /// Plays one game; returns its row and its replay's text.
     fn play(
         &self,
         plan: &SeriesPlan,
         game: &GamePlan,
         series_game: SeriesGame,
-    ) -> Result<GameRow, TournamentError> {
+    ) -> Result<(GameRow, String), TournamentError> {
         let names = first_second(self.schedule, plan, game);
         let entrant = |side: usize| {
             let name = &self.schedule.names[side];
@@ -106,12 +120,7 @@ impl RunContext<'_> {
         }
         let row = game_row(plan, game, &names, &record);
         let replay = replay_of(self.config.game, plan, game, &names, &record);
-        self.journals.append(game.id, &replay.to_text())?;
-        self.log
-            .lock()
-            .expect("no panics while holding it")
-            .append(&row)?;
-        Ok(row)
+        Ok((row, replay.to_text()))
     }
 }
 
