@@ -49,6 +49,7 @@ pub mod pursuit;
 pub mod registry;
 pub mod rng;
 pub mod strategy;
+pub mod text;
 pub mod tictactoe;
 
 pub use game::{

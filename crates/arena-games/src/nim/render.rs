@@ -5,6 +5,7 @@
 
 use super::Nim;
 use crate::game::{Game, Outcome, Player};
+use crate::text::{decimal_len, push_right_aligned};
 
 const BOLD: &str = "\x1b[1m";
 const RESET: &str = "\x1b[0m";
@@ -59,33 +60,6 @@ fn push_player(s: &mut String, p: Player) {
     s.push(char::from(b'0' + p.number()));
 }
 
-/// How many decimal digits `n` has.
-fn decimal_len(n: u64) -> usize {
-    n.checked_ilog10().map_or(1, |d| d as usize + 1)
-}
-
-/// `n` in decimal, right-aligned in `width` characters (as `{n:>width$}` writes it).
-fn push_right_aligned(s: &mut String, n: u64, width: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    let len = digits.len() - at;
-    for _ in len..width {
-        s.push(' ');
-    }
-    for &d in &digits[at..] {
-        s.push(char::from(d));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::fmt::Write;
@@ -122,18 +96,6 @@ mod tests {
     fn the_glyphs_cover_the_largest_heap_drawn() {
         assert_eq!(GLYPHS.len(), MAX_GLYPHS as usize);
         assert!(GLYPHS.bytes().all(|b| b == b'|'));
-    }
-
-    #[test]
-    fn numbers_are_aligned_as_format_aligns_them() {
-        for n in [0, 1, 9, 10, 99, 1000, 9999, 10_000, 123_456, u64::MAX] {
-            for width in 0..8 {
-                let mut s = String::new();
-                push_right_aligned(&mut s, n, width);
-                assert_eq!(s, format!("{n:>width$}"));
-            }
-            assert_eq!(decimal_len(n), n.to_string().len());
-        }
     }
 
     proptest! {
