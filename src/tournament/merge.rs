@@ -117,7 +117,7 @@ pub const STAGE: &str = ".arena-merge";
 /// # Errors
 /// [`MergeError::OutNotEmpty`] for an `out` that holds anything, what `write` returns,
 /// and the errors of making, moving and removing the files.
-pub(crate) fn staged<T>(
+pub fn staged<T>(
     out: &Path,
     write: impl FnOnce(&Path) -> Result<T, MergeError>,
 ) -> Result<T, MergeError> {
@@ -152,7 +152,7 @@ pub(crate) fn staged<T>(
 
 /// A merge's summaries refused for an unfinished tournament, said of the shard that
 /// holds the first unfinished series; any other error as it is.
-pub(crate) fn unfinished(dirs: &[PathBuf], e: TournamentError) -> MergeError {
+pub fn unfinished(dirs: &[PathBuf], e: TournamentError) -> MergeError {
     let TournamentError::Incomplete {
         finished,
         total,
