@@ -13,10 +13,27 @@ fn main() -> ExitCode {
     match cli::run(cli) {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("arena: error: {}", printable(&format!("{err:#}")));
+            eprintln!("arena: error: {}", printable(&chain(&err)));
             ExitCode::from(2)
         }
     }
+}
+
+/// The error and its causes, joined with `: ` as `{:#}` joins them, leaving out a cause
+/// whose text the message already holds (an I/O error's message names it and also keeps
+/// it as its source: `afile: Not a directory`, said once).
+fn chain(err: &anyhow::Error) -> String {
+    let mut message = String::new();
+    for cause in err.chain() {
+        let text = cause.to_string();
+        if message.is_empty() {
+            message = text;
+        } else if !message.contains(&text) {
+            message.push_str(": ");
+            message.push_str(&text);
+        }
+    }
+    message
 }
 
 /// An error message with every control and invisible character escaped, line by line: a

@@ -192,3 +192,37 @@ fn an_error_quoting_a_damaged_file_reaches_the_terminal_escaped() {
     );
     assert!(stderr.contains("\\x1b]0;pwned\\x07\\x1b[2J"), "{stderr}");
 }
+
+#[test]
+fn an_io_error_is_said_once_naming_the_path() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("afile");
+    std::fs::write(&file, "x").unwrap();
+    for args in [
+        vec![
+            "tournament",
+            "builtin:random",
+            "builtin:greedy",
+            "--quiet",
+            "--out",
+        ],
+        vec!["merge", "no_such_shard", "--out"],
+    ] {
+        let run = arena()
+            .current_dir(tmp.path())
+            .args(&args)
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(run.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        let reason = if args[0] == "merge" {
+            "no_such_shard: no such folder"
+        } else {
+            "Not a directory"
+        };
+        assert_eq!(stderr.matches(reason).count(), 1, "{args:?}: {stderr}");
+    }
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
+}

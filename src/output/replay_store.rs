@@ -315,7 +315,7 @@ impl Store {
         fs::create_dir_all(results.join(DIR)).map_err(|e| OutputError::io(results, e))?;
         let mut bytes = format!("{MAGIC}\n").into_bytes();
         for (&id, text) in &self.replays {
-            bytes.extend_from_slice(&record(id, text));
+            frame_into(&mut bytes, id, text);
         }
         atomic::write(&path(results), &bytes)?;
         for file in self.journals.iter().chain(&self.legacy) {
@@ -364,9 +364,7 @@ impl Journals {
     /// # Errors
     /// [`OutputError`] naming the journal.
     pub fn append(&self, game_id: u64, text: &str) -> Result<(), OutputError> {
-        let mut framed = Vec::new();
-        frame_into(&mut framed, game_id, text);
-        self.append_framed(&framed)
+        self.append_framed(&record(game_id, text))
     }
 
     /// Appends records already framed with [`frame_into`] (one or several games, in the
