@@ -7,6 +7,13 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+/// mimalloc rather than the system allocator: a tournament allocates and frees many small
+/// buffers on every worker thread (stores, replays, rows, the report's frames), where
+/// glibc's per-thread arenas grow with `mprotect` and fault in fresh pages. Measured in
+/// `docs/PERFORMANCE.md` (fifteenth session); no output depends on the allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     restore_sigpipe();
     let cli = cli::Cli::parse();
