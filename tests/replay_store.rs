@@ -197,3 +197,66 @@ fn a_stray_per_game_file_never_overrides_the_store() {
     assert!(!legacy.exists(), "the leftover is removed");
     assert_eq!(fs::read(&store).unwrap(), before);
 }
+
+/// A store that is missing, or that lacks one game's record, stops `arena report` and
+/// `arena standings` (exit 2, naming the store and the game) instead of a page whose
+/// replays all say they cannot be found; the page written before is left as it was.
+#[test]
+fn a_missing_store_or_record_stops_report_and_standings() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    tournament(&out, "2", &[]).assert().success();
+    let store = out.join("replays/replays.txt");
+    let page = fs::read(out.join("report.html")).unwrap();
+    let bytes = fs::read(&store).unwrap();
+
+    // One record less: the store stays well formed, game 2 has no replay.
+    let records = replay_store_records(&bytes);
+    let kept: Vec<u8> = records
+        .iter()
+        .filter(|(id, _)| *id != 2)
+        .flat_map(|(_, r)| r.iter().copied())
+        .collect();
+    let header_end = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let mut without = bytes[..header_end].to_vec();
+    without.extend(kept);
+    fs::write(&store, &without).unwrap();
+    for command in ["report", "standings"] {
+        arena().arg(command).arg(&out).assert().code(2).stderr(
+            predicate::str::contains("replays/replays.txt")
+                .and(predicate::str::contains("no replay of game 2"))
+                .and(predicate::str::contains("damaged")),
+        );
+    }
+    assert_eq!(fs::read(out.join("report.html")).unwrap(), page);
+
+    fs::remove_file(&store).unwrap();
+    for command in ["report", "standings"] {
+        arena().arg(command).arg(&out).assert().code(2).stderr(
+            predicate::str::contains("replays/replays.txt")
+                .and(predicate::str::contains("it is missing")),
+        );
+    }
+    assert_eq!(fs::read(out.join("report.html")).unwrap(), page);
+
+    fs::write(&store, &bytes).unwrap();
+    arena().arg("report").arg(&out).assert().success();
+    assert_eq!(fs::read(out.join("report.html")).unwrap(), page);
+}
+
+/// The records of a store's bytes as (game id, the record's bytes with its header).
+fn replay_store_records(bytes: &[u8]) -> Vec<(u64, Vec<u8>)> {
+    let mut at = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let mut out = Vec::new();
+    while at < bytes.len() {
+        let eol = at + bytes[at..].iter().position(|&b| b == b'\n').unwrap();
+        let header = std::str::from_utf8(&bytes[at..eol]).unwrap();
+        let fields: Vec<&str> = header.split(' ').collect();
+        let id: u64 = fields[1].parse().unwrap();
+        let len: usize = fields[2].parse().unwrap();
+        let end = eol + 1 + len;
+        out.push((id, bytes[at..end].to_vec()));
+        at = end;
+    }
+    out
+}

@@ -291,6 +291,38 @@ impl Store {
             .map_err(|reason| OutputError::corrupt(&file, format!("game {game_id}: {reason}")))
     }
 
+    /// Checks that the store holds a record of every game in `ids`.
+    ///
+    /// # Errors
+    /// [`OutputError`] naming the store (`results`' `replays/replays.txt`), the first game
+    /// without a record and how many lack one.
+    pub fn require(
+        &self,
+        results: &Path,
+        ids: impl Iterator<Item = u64>,
+    ) -> Result<(), OutputError> {
+        let mut missing = ids.filter(|id| !self.replays.contains_key(id));
+        let Some(first) = missing.next() else {
+            return Ok(());
+        };
+        let others = missing.count();
+        let more = match others {
+            0 => String::new(),
+            1 => " and of 1 other game".to_string(),
+            n => format!(" and of {n} other games"),
+        };
+        let file = path(results);
+        let why = if self.replays.is_empty() && !file.exists() {
+            "it is missing".to_string()
+        } else {
+            format!("it holds no replay of game {first}{more}")
+        };
+        Err(OutputError::corrupt(
+            &file,
+            format!("{why} (the replay store is damaged: restore the folder, or play the tournament again)"),
+        ))
+    }
+
     /// The game ids held, in order.
     pub fn ids(&self) -> impl Iterator<Item = u64> + '_ {
         self.replays.keys().copied()

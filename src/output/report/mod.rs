@@ -182,13 +182,15 @@ fn model(dir: &Path) -> Vec<(String, [String; 3])> {
 /// game's stored replay into it, or says why it cannot (the page then shows the reason).
 ///
 /// # Errors
-/// [`OutputError`] when the replay store itself cannot be read (a damaged store is never
-/// drawn around: the folder needs repair, not a page).
+/// [`OutputError`] when the replay store itself cannot be read, or lacks the record of a
+/// game in `ids` (a damaged or missing store is never drawn around: the folder needs
+/// repair, not a page).
 fn replay_payloads<F>(dir: &Path, ids: &[u64], view: F) -> Result<Vec<(u64, String)>, OutputError>
 where
     F: Fn(&replay_store::Store, u64) -> Result<String, String> + Sync,
 {
     let store = replay_store::Store::open(dir)?;
+    store.require(dir, ids.iter().copied())?;
     Ok(ids
         .par_iter()
         .map(|&id| {
