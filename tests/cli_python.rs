@@ -445,6 +445,19 @@ fn pack_writes_an_ordinary_module_that_plays_like_the_script() {
         .assert()
         .success();
     assert_eq!(bytes, fs::read(&again).unwrap(), "pack is deterministic");
+    // An --out that is not a .wasm name (the script itself, say) is refused, untouched.
+    let source = fs::read(&script).unwrap();
+    for name in ["ana.py", "ana", "ana.wat"] {
+        arena()
+            .arg("pack")
+            .arg(&script)
+            .arg("--out")
+            .arg(tmp.path().join(name))
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("must end in .wasm"));
+    }
+    assert_eq!(fs::read(&script).unwrap(), source);
     let out = arena()
         .arg("check")
         .arg(&packed)

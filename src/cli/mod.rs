@@ -128,7 +128,8 @@ struct NewBotArgs {
 struct PackArgs {
     /// The Python bot: a `.py` file defining `choose(state)` (docs/PYTHON.md).
     script: PathBuf,
-    /// Where to write the module. Default: the script's path with `.wasm`.
+    /// Where to write the module, a name ending in `.wasm`. Default: the script's path
+    /// with `.wasm`.
     #[arg(long, short = 'o', value_name = "FILE")]
     out: Option<PathBuf>,
 }

@@ -20,6 +20,15 @@ pub fn run(args: PackArgs) -> anyhow::Result<ExitCode> {
         .out
         .clone()
         .unwrap_or_else(|| args.script.with_extension("wasm"));
+    // A module is found by its `.wasm` name (in a submissions folder too), and the rule
+    // keeps the script itself from being written over (`--out bot.py`).
+    if out.extension().is_none_or(|e| e != "wasm") {
+        bail!(
+            "--out {}: the packed module's name must end in .wasm (it would not be taken \
+             for a module otherwise, and the script must not be written over)",
+            out.display()
+        );
+    }
     let script = arena::module_file::read(&args.script, SCRIPT_CAP)
         .map_err(|e| LoadError::from_read(&args.script, e))?;
     // arena's own interpreter, compiled in this process (trusted), cached as usual.
