@@ -659,3 +659,63 @@ fn submissions(dir: &Path) -> std::path::PathBuf {
     }
     subs
 }
+
+/// A run's `--anchor` is recorded in `standings.json` (`rating_anchor`), and `arena
+/// standings` and `arena report` keep it, with a note, when they recompute the folder
+/// without one: every file comes out as the run wrote it. A table game's run too. A run
+/// without an anchor records none.
+#[test]
+fn recomputing_a_folder_keeps_the_anchor_it_was_rated_with() {
+    let tmp = tempfile::tempdir().unwrap();
+    let two_seat = tmp.path().join("two");
+    tournament(&two_seat, &["--anchor", "builtin:greedy"])
+        .assert()
+        .success();
+    let table = tmp.path().join("table");
+    arena()
+        .args([
+            "tournament",
+            "builtin:greedy",
+            "builtin:random",
+            "builtin:maxn",
+        ])
+        .args(["--game", "tictactoe", "--seed", "3", "--quiet"])
+        .args(["--anchor", "builtin:random", "--out"])
+        .arg(&table)
+        .assert()
+        .success();
+    for (dir, anchor) in [(&two_seat, "builtin:greedy"), (&table, "builtin:random")] {
+        let json = fs::read_to_string(dir.join("standings.json")).unwrap();
+        assert!(
+            json.contains(&format!("\"rating_anchor\": \"{anchor}\"")),
+            "{json}"
+        );
+        let before = snapshot(dir);
+        for command in ["standings", "report"] {
+            arena()
+                .arg(command)
+                .arg(dir)
+                .assert()
+                .success()
+                .stderr(predicate::str::contains(format!(
+                    "note: ratings anchored at `{anchor}`"
+                )));
+            let after = snapshot(dir);
+            for (file, bytes) in &before {
+                assert!(after[file] == *bytes, "{command} changed {file}");
+            }
+        }
+        arena()
+            .args(["standings", "--json"])
+            .arg(dir)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(format!(
+                "\"rating_anchor\": \"{anchor}\""
+            )));
+    }
+    let plain = tmp.path().join("plain");
+    tournament(&plain, &[]).assert().success();
+    let json = fs::read_to_string(plain.join("standings.json")).unwrap();
+    assert!(!json.contains("rating_anchor"), "{json}");
+}

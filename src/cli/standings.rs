@@ -45,6 +45,23 @@ fn recorded_roster(dir: &Path) -> anyhow::Result<Option<(Roster, bool)>> {
     Ok(Some((roster, graded)))
 }
 
+/// Without `--anchor`, the anchor the folder's ratings were computed with
+/// (`standings.json`'s `rating_anchor`) is kept, with a note: recomputing a folder never
+/// moves its ratings to another origin unasked.
+pub(super) fn keep_recorded_anchor(dir: &Path, grading: &mut tournament::Reporting) {
+    if grading.anchor.is_some() {
+        return;
+    }
+    if let Some(anchor) = arena::output::json::recorded_anchor(dir) {
+        eprintln!(
+            "note: ratings anchored at `{}` as {} records (pass --anchor to change it)",
+            anchor.escape_debug(),
+            dir.join(arena::output::json::STANDINGS_FILE).display()
+        );
+        grading.anchor = Some(anchor);
+    }
+}
+
 pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
     if !args.results.is_dir() {
         anyhow::bail!("{}: no such results folder", args.results.display());
@@ -75,6 +92,7 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
             grading.roster = Some(roster);
         }
     }
+    keep_recorded_anchor(&args.results, &mut grading);
     if let Some(anchor) = &grading.anchor {
         if !manifest.bots.iter().any(|b| &b.name == anchor) {
             let names: Vec<&str> = manifest.bots.iter().map(|b| b.name.as_str()).collect();
@@ -95,7 +113,8 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
                 seats,
                 &standings,
                 grading.roster.as_ref(),
-            );
+            )
+            .anchored(grading.anchor.as_deref());
             print!("{}", pretty(&document)?);
             return Ok(ExitCode::SUCCESS);
         }
@@ -115,7 +134,8 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
             summary.games,
             &summary.standings,
             grading.roster.as_ref(),
-        );
+        )
+        .anchored(grading.anchor.as_deref());
         print!("{}", pretty(&document)?);
         return Ok(ExitCode::SUCCESS);
     }

@@ -151,6 +151,10 @@ pub struct StandingsJson {
     pub seed: u64,
     /// Games in the results.
     pub games: u64,
+    /// The bot rated 0 Elo (`--anchor`); absent when the ratings are mean-centred.
+    /// `arena standings` and `arena report` keep it when they recompute the folder.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating_anchor: Option<String>,
     /// The ranked standings, in `standings.csv`'s order.
     pub standings: Vec<StandingJson>,
 }
@@ -169,9 +173,26 @@ impl StandingsJson {
             game: game.to_string(),
             seed,
             games,
+            rating_anchor: None,
             standings: table.iter().map(|s| StandingJson::new(s, roster)).collect(),
         }
     }
+
+    /// The document with `anchor` as the bot rated 0 Elo.
+    pub fn anchored(self, anchor: Option<&str>) -> Self {
+        StandingsJson {
+            rating_anchor: anchor.map(str::to_string),
+            ..self
+        }
+    }
+}
+
+/// The bot a folder's ratings were anchored at, as its `standings.json` records it
+/// (`rating_anchor`); `None` when the file is absent, unreadable or names none.
+pub fn recorded_anchor(dir: &Path) -> Option<String> {
+    let text = std::fs::read(dir.join(STANDINGS_FILE)).ok()?;
+    let value: serde_json::Value = serde_json::from_slice(&text).ok()?;
+    value.get("rating_anchor")?.as_str().map(str::to_string)
 }
 
 /// One line of `games.jsonl`: `version`, then `games.csv`'s columns by name.
@@ -237,7 +258,8 @@ impl SummaryWriter for JsonFiles {
             results.rows.len() as u64,
             results.standings,
             results.roster,
-        );
+        )
+        .anchored(results.anchor);
         write(dir, &document, results.rows)
     }
 }

@@ -49,6 +49,8 @@ pub struct Results<'a> {
     pub roster: Option<&'a Roster>,
     /// The grade bands.
     pub bands: Option<&'a Bands>,
+    /// The bot rated 0 Elo, when the ratings are anchored (`--anchor`).
+    pub anchor: Option<&'a str>,
 }
 
 /// One summary output of a results folder: a new output format is one file implementing

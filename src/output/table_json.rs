@@ -121,6 +121,9 @@ pub struct TableStandingsJson {
     pub games: u64,
     /// Whether this is a one-seat leaderboard (bots ranked by `board_mean_score`).
     pub leaderboard: bool,
+    /// The bot rated 0 Elo (`--anchor`); absent when the ratings are mean-centred.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating_anchor: Option<String>,
     /// The bots, in `standings.csv`'s order.
     pub standings: Vec<TableStandingJson>,
     /// One line per seat, as `fairness.csv`.
@@ -143,12 +146,21 @@ impl TableStandingsJson {
             seats,
             games: standings.games as u64,
             leaderboard: standings.leaderboard,
+            rating_anchor: None,
             standings: standings
                 .bots
                 .iter()
                 .map(|b| TableStandingJson::new(b, standings.leaderboard, roster))
                 .collect(),
             fairness: standings.seats.clone(),
+        }
+    }
+
+    /// The document with `anchor` as the bot rated 0 Elo.
+    pub fn anchored(self, anchor: Option<&str>) -> Self {
+        TableStandingsJson {
+            rating_anchor: anchor.map(str::to_string),
+            ..self
         }
     }
 }

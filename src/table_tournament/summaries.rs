@@ -89,7 +89,8 @@ pub fn write_summaries(
         seats,
         &standings,
         reporting.roster.as_ref(),
-    );
+    )
+    .anchored(anchor.map(|i| schedule.names[i].as_str()));
     json::write(dir, &document, rows)?;
     report::table::write_table(
         dir,

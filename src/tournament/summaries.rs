@@ -75,6 +75,7 @@ pub fn write_summaries(
         ratings: ratings.as_ref(),
         roster: reporting.roster.as_ref(),
         bands: reporting.bands.as_ref(),
+        anchor: anchor.map(|i| schedule.names[i].as_str()),
     };
     for writer in SUMMARY_WRITERS {
         writer.write(dir, &results)?;
