@@ -192,9 +192,12 @@ fn merge_refuses_what_is_not_one_whole_set_of_shards() {
     merge(&["s1_21", "s1_21", "s2_21"], "m2")
         .code(2)
         .stderr(predicate::str::contains("given twice"));
-    merge(&["s1_21", "s2_22"], "m3")
-        .code(2)
-        .stderr(predicate::str::contains("different tournament"));
+    // The difference names each value's folder.
+    merge(&["s1_21", "s2_22"], "m3").code(2).stderr(
+        predicate::str::contains("s2_22 is a shard of a different tournament").and(
+            predicate::str::contains("`seed` is 22 in s2_22, 21 in s1_21"),
+        ),
+    );
     merge(&["s1_21", "whole"], "m4")
         .code(2)
         .stderr(predicate::str::contains("not a shard folder"));
@@ -204,6 +207,26 @@ fn merge_refuses_what_is_not_one_whole_set_of_shards() {
     merge(&["s1_21", "no_such_dir"], "m6")
         .code(2)
         .stderr(predicate::str::contains("no_such_dir: no such folder"));
+    merge(&["s1_21", "s2_21/games.csv"], "m6")
+        .code(2)
+        .stderr(predicate::str::contains("s2_21/games.csv: not a folder"));
+    // A row given twice in a shard is named in the shard, not in the merge's staging.
+    fs::create_dir_all(dir.join("s2_twice/replays")).unwrap();
+    for name in ["tournament.json", "replays/replays.txt"] {
+        fs::copy(
+            dir.join("s2_21").join(name),
+            dir.join("s2_twice").join(name),
+        )
+        .unwrap();
+    }
+    let rows = fs::read_to_string(dir.join("s2_21/games.csv")).unwrap();
+    let second = rows.lines().nth(1).unwrap();
+    fs::write(dir.join("s2_twice/games.csv"), format!("{rows}{second}\n")).unwrap();
+    merge(&["s1_21", "s2_twice"], "m7").code(2).stderr(
+        predicate::str::contains("s2_twice/games.csv")
+            .and(predicate::str::contains("recorded twice"))
+            .and(predicate::str::contains(".arena-merge").not()),
+    );
     merge(&["s1_21", "s2_21"], "m5").success();
     // A shard folder resumes only as the same shard.
     arena(dir)

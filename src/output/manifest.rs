@@ -139,28 +139,102 @@ impl Manifest {
         }
     }
 
-    /// The first difference from `other`, in words, or `None` if they are the same run.
+    /// The first difference from `other` (the folder's manifest, when `self` is what the
+    /// command asks for), in words (`` `seed` was 7 there, is 8 now ``), or `None` if they
+    /// are the same run.
     pub fn difference(&self, other: &Manifest) -> Option<String> {
-        let a = serde_json::to_value(self).expect("serialises");
-        let b = serde_json::to_value(other).expect("serialises");
-        let (serde_json::Value::Object(a), serde_json::Value::Object(b)) = (a, b) else {
-            return None;
+        let d = self.first_difference(other)?;
+        Some(match d.subject {
+            Subject::Bots => format!("the bots were {} there, are {} now", d.other, d.this),
+            Subject::Skipped => format!(
+                "the entries skipped were {} there, are {} now",
+                d.other, d.this
+            ),
+            Subject::Shard => format!("{} there, {} now", d.other, d.this),
+            Subject::Bot { name, field } => {
+                format!(
+                    "bot `{name}` changed ({field} {} there, {} now)",
+                    d.other, d.this
+                )
+            }
+            Subject::Field(key) => format!("`{key}` was {} there, is {} now", d.other, d.this),
+        })
+    }
+
+    /// The first difference from `other`, in words naming where each value is (`this` and
+    /// `other_name`, e.g. two shard folders: `` `seed` is 6 in s2, 5 in s1 ``), or `None`
+    /// if they are the same run.
+    pub fn difference_between(
+        &self,
+        other: &Manifest,
+        this: &str,
+        other_name: &str,
+    ) -> Option<String> {
+        let d = self.first_difference(other)?;
+        let (a, b) = (d.this, d.other);
+        Some(match d.subject {
+            Subject::Bots => format!("the bots are {a} in {this}, {b} in {other_name}"),
+            Subject::Skipped => {
+                format!("the entries skipped are {a} in {this}, {b} in {other_name}")
+            }
+            Subject::Shard => format!("{a} in {this}, {b} in {other_name}"),
+            Subject::Bot { name, field } => {
+                format!("bot `{name}` differs: {field} {a} in {this}, {b} in {other_name}")
+            }
+            Subject::Field(key) => format!("`{key}` is {a} in {this}, {b} in {other_name}"),
+        })
+    }
+
+    /// The first thing that differs from `other`, with both values in words.
+    fn first_difference(&self, other: &Manifest) -> Option<Difference> {
+        let differ = |subject, this: String, other: String| {
+            Some(Difference {
+                subject,
+                this,
+                other,
+            })
         };
         if self.bots != other.bots {
             let names = |m: &Manifest| m.bots.iter().map(|b| b.name.clone()).collect::<Vec<_>>();
             if names(self) != names(other) {
-                return Some(format!(
-                    "the bots were {} there, are {} now",
+                return differ(
+                    Subject::Bots,
+                    names(self).join(", "),
                     names(other).join(", "),
-                    names(self).join(", ")
-                ));
+                );
             }
             let changed = self.bots.iter().zip(&other.bots).find(|(x, y)| x != y);
-            if let Some((now, then)) = changed {
-                return Some(format!(
-                    "bot `{}` changed (sha256 {} there, {} now)",
-                    now.name, then.sha256, now.sha256
-                ));
+            if let Some((this, that)) = changed {
+                let reason = |d: &Option<String>| {
+                    d.as_ref()
+                        .map_or("none".to_string(), |r| format!("`{}`", r.escape_debug()))
+                };
+                let (field, a, b) = if this.source != that.source {
+                    (
+                        "source",
+                        format!("`{}`", this.source.escape_debug()),
+                        format!("`{}`", that.source.escape_debug()),
+                    )
+                } else if this.sha256 != that.sha256 {
+                    ("sha256", this.sha256.clone(), that.sha256.clone())
+                } else if this.reference != that.reference {
+                    (
+                        "reference",
+                        this.reference.to_string(),
+                        that.reference.to_string(),
+                    )
+                } else {
+                    (
+                        "disqualified",
+                        reason(&this.disqualified),
+                        reason(&that.disqualified),
+                    )
+                };
+                let subject = Subject::Bot {
+                    name: this.name.escape_debug().to_string(),
+                    field,
+                };
+                return differ(subject, a, b);
             }
         }
         if self.skipped != other.skipped {
@@ -172,27 +246,49 @@ impl Manifest {
                     files.join(", ")
                 }
             };
-            return Some(format!(
-                "the entries skipped were {} there, are {} now",
-                list(other),
-                list(self)
-            ));
+            return differ(Subject::Skipped, list(self), list(other));
         }
         if self.shard != other.shard {
             let part = |m: &Manifest| {
                 m.shard
                     .map_or("the whole schedule".to_string(), |s| format!("shard {s}"))
             };
-            return Some(format!("{} there, {} now", part(other), part(self)));
+            return differ(Subject::Shard, part(self), part(other));
         }
+        let a = serde_json::to_value(self).expect("serialises");
+        let b = serde_json::to_value(other).expect("serialises");
+        let (serde_json::Value::Object(a), serde_json::Value::Object(b)) = (a, b) else {
+            return None;
+        };
         for (key, va) in &a {
             let vb = b.get(key).cloned().unwrap_or(serde_json::Value::Null);
             if *va != vb {
-                return Some(format!("`{key}` was {vb} there, is {va} now"));
+                return differ(Subject::Field(key.clone()), va.to_string(), vb.to_string());
             }
         }
         None
     }
+}
+
+/// What differs between two manifests ([`Manifest::difference`]).
+enum Subject {
+    /// The list of bot names.
+    Bots,
+    /// One bot's entry: `field` of bot `name`.
+    Bot { name: String, field: &'static str },
+    /// The entries skipped.
+    Skipped,
+    /// The part of the schedule.
+    Shard,
+    /// Another field of the manifest, by its JSON key.
+    Field(String),
+}
+
+/// A difference between two manifests: what, and its value in each, in words.
+struct Difference {
+    subject: Subject,
+    this: String,
+    other: String,
 }
 
 #[cfg(test)]
@@ -241,6 +337,28 @@ mod tests {
         assert!(
             diff.contains("seed") && diff.contains('7') && diff.contains('8'),
             "{diff}"
+        );
+    }
+
+    #[test]
+    fn a_changed_bot_names_the_field_that_changed_and_each_side() {
+        let m = manifest();
+        let mut other = m.clone();
+        other.bots[0].disqualified = Some("trap\nhere".into());
+        let name = &m.bots[0].name;
+        assert_eq!(
+            other.difference(&m).unwrap(),
+            format!("bot `{name}` changed (disqualified none there, `trap\\nhere` now)")
+        );
+        let mut seed = m.clone();
+        seed.seed = 8;
+        assert_eq!(
+            seed.difference_between(&m, "s2", "s1").unwrap(),
+            "`seed` is 8 in s2, 7 in s1"
+        );
+        assert_eq!(
+            other.difference_between(&m, "s2", "s1").unwrap(),
+            format!("bot `{name}` differs: disqualified `trap\\nhere` in s2, none in s1")
         );
     }
 

@@ -24,6 +24,9 @@ pub enum MergeError {
     /// A folder given does not exist.
     #[error("{0}: no such folder")]
     NotFound(PathBuf),
+    /// A path given as a shard folder is a file (or something else).
+    #[error("{0}: not a folder (name the shard's results folder)")]
+    NotAFolder(PathBuf),
     /// A folder is not a shard of a tournament.
     #[error(
         "{0}: not a shard folder (its tournament.json has no `shard`; it was not run with --shard)"
@@ -206,7 +209,15 @@ pub fn combine(dirs: &[PathBuf], out: &Path, anchor: Option<&str>) -> Result<Man
     for (dir, manifest) in dirs.iter().zip(&manifests) {
         let shard = manifest.shard.expect("checked to be a shard");
         let store = Store::open(dir)?;
+        let mut seen = std::collections::HashSet::new();
         for row in games_csv::read_rows(dir, false)? {
+            if !seen.insert(row.game_id) {
+                return Err(OutputError::corrupt(
+                    &dir.join(games_csv::FILE),
+                    format!("the row of game {}: recorded twice", row.game_id),
+                )
+                .into());
+            }
             if !shard.holds(row.series_id) {
                 return Err(OutputError::corrupt(
                     &dir.join(games_csv::FILE),
@@ -418,7 +429,11 @@ fn read_manifests(dirs: &[PathBuf]) -> Result<Vec<Manifest>, MergeError> {
     let mut manifests = Vec::new();
     for dir in dirs {
         if !dir.is_dir() {
-            return Err(MergeError::NotFound(dir.clone()));
+            return Err(if dir.exists() {
+                MergeError::NotAFolder(dir.clone())
+            } else {
+                MergeError::NotFound(dir.clone())
+            });
         }
         let manifest = Manifest::read(dir)?
             .filter(|m| m.shard.is_some())
@@ -439,7 +454,10 @@ fn read_manifests(dirs: &[PathBuf]) -> Result<Vec<Manifest>, MergeError> {
     let mut seen = vec![false; count as usize];
     for (dir, m) in dirs.iter().zip(&manifests) {
         let shard = m.shard.expect("a shard");
-        if let Some(difference) = unsharded(m).difference(&unsharded(first)) {
+        let named = |d: &Path| crate::bot_name::escape_path(d);
+        if let Some(difference) =
+            unsharded(m).difference_between(&unsharded(first), &named(dir), &named(&dirs[0]))
+        {
             return Err(MergeError::Different {
                 dir: dir.clone(),
                 difference,
