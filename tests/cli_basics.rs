@@ -226,3 +226,41 @@ fn an_io_error_is_said_once_naming_the_path() {
     }
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
 }
+
+/// A results folder that is a file, or is not there, is named as such by every command
+/// that reads one.
+#[test]
+fn a_results_folder_that_is_a_file_or_missing_is_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("games.csv");
+    std::fs::write(&file, "game_id\n").unwrap();
+    let missing = tmp.path().join("nowhere");
+    let commands: [&[&str]; 4] = [
+        &["replay", "PATH", "1"],
+        &["standings", "PATH"],
+        &["report", "PATH"],
+        &["analyze", "PATH", "1", "--move", "1"],
+    ];
+    for args in commands {
+        for (path, says) in [
+            (&file, "games.csv: not a folder"),
+            (&missing, "nowhere: no such results folder"),
+        ] {
+            let args: Vec<String> = args
+                .iter()
+                .map(|a| {
+                    if *a == "PATH" {
+                        path.display().to_string()
+                    } else {
+                        a.to_string()
+                    }
+                })
+                .collect();
+            arena()
+                .args(&args)
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains(says));
+        }
+    }
+}

@@ -54,9 +54,7 @@ fn recorded(
             "--game, --rows, --cols and --option describe a start; a recorded game brings its own"
         );
     }
-    if !results.is_dir() {
-        bail!("{}: no such results folder", results.display());
-    }
+    super::results_dir::require(results)?;
     let replay = Replay::read(results, game_id)?;
     let kind = find_game(&replay.game)?;
     replay

@@ -20,6 +20,7 @@ mod pack;
 mod play;
 mod replay;
 mod report;
+mod results_dir;
 mod standings;
 mod table_choice;
 mod table_play;

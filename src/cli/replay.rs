@@ -15,9 +15,7 @@ use super::common::use_color;
 use super::ReplayArgs;
 
 pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
-    if !args.results.is_dir() {
-        anyhow::bail!("{}: no such results folder", args.results.display());
-    }
+    super::results_dir::require(&args.results)?;
     Manifest::read(&args.results)?;
     let store = Store::open(&args.results)?;
     if store.get(args.game_id).is_none() {

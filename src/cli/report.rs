@@ -11,9 +11,7 @@ use arena::{table_tournament, tournament};
 use super::ReportArgs;
 
 pub fn run(args: ReportArgs) -> anyhow::Result<ExitCode> {
-    if !args.results.is_dir() {
-        anyhow::bail!("{}: no such results folder", escape_path(&args.results));
-    }
+    super::results_dir::require(&args.results)?;
     let manifest = Manifest::read(&args.results)?.ok_or_else(|| {
         anyhow::anyhow!(
             "{}: no tournament.json: not a results folder",

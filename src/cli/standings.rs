@@ -63,9 +63,7 @@ pub(super) fn keep_recorded_anchor(dir: &Path, grading: &mut tournament::Reporti
 }
 
 pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
-    if !args.results.is_dir() {
-        anyhow::bail!("{}: no such results folder", args.results.display());
-    }
+    super::results_dir::require(&args.results)?;
     let manifest = arena::output::manifest::Manifest::read(&args.results)?.ok_or_else(|| {
         anyhow::anyhow!(
             "{}: no tournament.json: not a results folder",
