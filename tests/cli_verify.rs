@@ -367,3 +367,32 @@ fn a_damaged_replay_store_stops_report_and_standings() {
             ));
     }
 }
+
+#[test]
+fn a_modules_argument_that_is_not_a_folder_is_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (subs, out) = played(tmp.path());
+    let missing = tmp.path().join("nonexistent");
+    arena()
+        .arg("verify")
+        .arg(&out)
+        .arg(&missing)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "{}: no such folder",
+            missing.display()
+        )));
+    let file = subs.join("ana.wat");
+    arena()
+        .arg("verify")
+        .arg(&out)
+        .arg(&subs)
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "{}: not a folder (name the folder that holds the submissions",
+            file.display()
+        )));
+}

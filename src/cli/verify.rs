@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{bail, Context as _};
-use arena::bot_name::BotName;
+use arena::bot_name::{escape_path, BotName};
 use arena::contestant::BotSpec;
 use arena::output::manifest::{BotEntry, Manifest};
 use arena::rng_size::SizeRange;
@@ -62,6 +62,25 @@ fn locate(bot: &BotEntry, folders: &[PathBuf]) -> anyhow::Result<PathBuf> {
                 if looked.is_empty() { "none".to_string() } else { looked.join(", ") }
             )
         })
+}
+
+/// Refuses a MODULES argument that is not a folder, before anything is read: each must
+/// be the folder that holds the submissions.
+fn check_folders(folders: &[PathBuf]) -> anyhow::Result<()> {
+    for folder in folders {
+        match std::fs::metadata(folder) {
+            Ok(meta) if meta.is_dir() => {}
+            Ok(_) => bail!(
+                "{}: not a folder (name the folder that holds the submissions, not a module)",
+                escape_path(folder)
+            ),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                bail!("{}: no such folder", escape_path(folder))
+            }
+            Err(e) => bail!("{}: cannot be read: {e}", escape_path(folder)),
+        }
+    }
+    Ok(())
 }
 
 /// The sandbox flags that give the recorded limits (the others are arena's defaults,
@@ -190,6 +209,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     if !dir.is_dir() {
         bail!("{}: no such results folder", dir.display());
     }
+    check_folders(&args.modules)?;
     let path = dir.join(arena::output::manifest::FILE);
     let manifest = Manifest::read(dir)?
         .with_context(|| format!("{}: missing: not a results folder", path.display()))?;
