@@ -36,8 +36,9 @@ impl BotName {
         BotName(escape_text(text))
     }
 
-    /// A name already escaped by this module.
-    pub(crate) fn from_escaped(escaped: String) -> BotName {
+    /// A name already escaped by this module: one read back from a results file
+    /// (`tournament.json`'s `name`), which must not be escaped a second time.
+    pub fn from_escaped(escaped: String) -> BotName {
         BotName(escaped)
     }
 

@@ -367,3 +367,104 @@ fn a_damaged_replay_store_stops_report_and_standings() {
             ));
     }
 }
+
+/// The data rows of games.csv (without the header).
+fn game_rows(out: &Path) -> Vec<String> {
+    let text = fs::read_to_string(out.join("games.csv")).unwrap();
+    text.lines().skip(1).map(String::from).collect()
+}
+
+/// Rewrites games.csv with its header and `rows`.
+fn write_rows(out: &Path, rows: &[String]) {
+    let text = fs::read_to_string(out.join("games.csv")).unwrap();
+    let header = text.lines().next().unwrap();
+    let mut new = format!("{header}\n");
+    for row in rows {
+        new.push_str(row);
+        new.push('\n');
+    }
+    fs::write(out.join("games.csv"), new).unwrap();
+}
+
+#[test]
+fn a_missing_or_extra_game_row_is_one_difference_not_a_cascade() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (subs, out) = played(tmp.path());
+    let rows = game_rows(&out);
+    assert!(rows.len() > 6, "{rows:?}");
+    let id = |row: &str| row.split(',').next().unwrap().to_string();
+    // One middle row deleted: that game, once; every later game still matches its own.
+    let middle = rows.len() / 2;
+    let mut fewer = rows.clone();
+    let gone = fewer.remove(middle);
+    write_rows(&out, &fewer);
+    let output = verify(&out, &subs)
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(output).unwrap();
+    assert_eq!(
+        text.lines().collect::<Vec<_>>(),
+        [
+            format!("games.csv, game {}: missing from games.csv", id(&gone)),
+            format!(
+                "1 differences: {} is not what this tournament produces",
+                out.display()
+            ),
+        ],
+        "{text}"
+    );
+    // A row repeated and a row of a game the tournament does not have: each named once.
+    let mut more = rows.clone();
+    more.push(rows[1].clone());
+    let unknown = format!("9999{}", &rows[2][id(&rows[2]).len()..]);
+    more.push(unknown);
+    write_rows(&out, &more);
+    let n = rows.len();
+    verify(&out, &subs).assert().code(1).stdout(
+        predicate::str::contains(format!(
+            "games.csv, game {}, row {}: a second row of this game (its first is row 2)",
+            id(&rows[1]),
+            n + 1
+        ))
+        .and(predicate::str::contains(format!(
+            "games.csv, game 9999, row {}: not a game of this tournament",
+            n + 2
+        )))
+        .and(predicate::str::contains("2 differences")),
+    );
+    // Back as recorded: verified.
+    write_rows(&out, &rows);
+    verify(&out, &subs).assert().success();
+}
+
+#[test]
+fn a_modules_argument_that_is_not_a_folder_is_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (subs, out) = played(tmp.path());
+    let missing = tmp.path().join("nonexistent");
+    arena()
+        .arg("verify")
+        .arg(&out)
+        .arg(&missing)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "{}: no such folder",
+            missing.display()
+        )));
+    let file = subs.join("ana.wat");
+    arena()
+        .arg("verify")
+        .arg(&out)
+        .arg(&subs)
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "{}: not a folder (name the folder that holds the submissions",
+            file.display()
+        )));
+}

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{bail, Context as _};
-use arena::bot_name::BotName;
+use arena::bot_name::{escape_os, escape_path, BotName};
 use arena::contestant::BotSpec;
 use arena::output::manifest::{BotEntry, Manifest};
 use arena::rng_size::SizeRange;
@@ -46,22 +46,93 @@ impl Drop for Scratch {
     }
 }
 
-/// Where a recorded module is now: its `source` under the first of `folders` that holds
-/// it.
-fn locate(bot: &BotEntry, folders: &[PathBuf]) -> anyhow::Result<PathBuf> {
-    folders
-        .iter()
-        .map(|f| f.join(&bot.source))
-        .find(|p| p.is_file())
-        .with_context(|| {
-            let looked: Vec<String> = folders.iter().map(|f| f.display().to_string()).collect();
-            format!(
-                "the module of `{}` ({}) is in none of the folders given ({}): name the folder of the submissions after the results folder",
-                bot.name,
-                bot.source,
-                if looked.is_empty() { "none".to_string() } else { looked.join(", ") }
-            )
-        })
+/// The entries directly inside `folder`, by their names escaped as the intake escapes
+/// them ([`escape_os`]): the form a manifest's `source` records.
+fn escaped_entries(folder: &Path) -> anyhow::Result<Vec<(String, PathBuf)>> {
+    let list = std::fs::read_dir(folder)
+        .with_context(|| format!("cannot read the folder {}", escape_path(folder)))?;
+    let mut out = Vec::new();
+    for entry in list {
+        let entry =
+            entry.with_context(|| format!("cannot read the folder {}", escape_path(folder)))?;
+        out.push((escape_os(&entry.file_name()), entry.path()));
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// The modules found in the folders named after the results folder, each folder listed
+/// once. A manifest's `source` is the module's name escaped (`FILE`, or `FOLDER/FILE` for
+/// a student's sub-folder), so a module is found by escaping the names on disk the same
+/// way and comparing; the escaped text is never parsed back into a name.
+struct Folders<'a> {
+    /// The folders, in the order given, with their entries by escaped name.
+    listed: Vec<(&'a Path, Vec<(String, PathBuf)>)>,
+}
+
+impl<'a> Folders<'a> {
+    /// Lists every folder once.
+    fn list(folders: &'a [PathBuf]) -> anyhow::Result<Folders<'a>> {
+        let listed = folders
+            .iter()
+            .map(|f| Ok((f.as_path(), escaped_entries(f)?)))
+            .collect::<anyhow::Result<_>>()?;
+        Ok(Folders { listed })
+    }
+
+    /// Where a recorded module is now: the file under the first folder whose escaped
+    /// path relative to it is the module's `source`.
+    fn locate(&self, bot: &BotEntry) -> anyhow::Result<PathBuf> {
+        for (_, entries) in &self.listed {
+            for (name, path) in entries {
+                if *name == bot.source {
+                    if path.is_file() {
+                        return Ok(path.clone());
+                    }
+                    continue;
+                }
+                // A student's sub-folder: `FOLDER/FILE`. An escaped name never holds a
+                // `/`, so the split is the one the intake made.
+                let rest = bot
+                    .source
+                    .strip_prefix(name.as_str())
+                    .and_then(|r| r.strip_prefix('/'));
+                if let Some(rest) = rest.filter(|_| path.is_dir()) {
+                    for (inner, file) in escaped_entries(path)? {
+                        if inner == rest && file.is_file() {
+                            return Ok(file);
+                        }
+                    }
+                }
+            }
+        }
+        let looked: Vec<String> = self.listed.iter().map(|(f, _)| escape_path(f)).collect();
+        bail!(
+            "the module of `{}` ({}) is in none of the folders given ({}): name the folder of the submissions after the results folder",
+            bot.name,
+            bot.source,
+            if looked.is_empty() { "none".to_string() } else { looked.join(", ") }
+        )
+    }
+}
+
+/// Refuses a MODULES argument that is not a folder, before anything is read: each must
+/// be the folder that holds the submissions.
+fn check_folders(folders: &[PathBuf]) -> anyhow::Result<()> {
+    for folder in folders {
+        match std::fs::metadata(folder) {
+            Ok(meta) if meta.is_dir() => {}
+            Ok(_) => bail!(
+                "{}: not a folder (name the folder that holds the submissions, not a module)",
+                escape_path(folder)
+            ),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                bail!("{}: no such folder", escape_path(folder))
+            }
+            Err(e) => bail!("{}: cannot be read: {e}", escape_path(folder)),
+        }
+    }
+    Ok(())
 }
 
 /// The sandbox flags that give the recorded limits (the others are arena's defaults,
@@ -83,16 +154,18 @@ fn limit_args(limits: &serde_json::Value, path: &Path) -> anyhow::Result<LimitAr
 
 /// The recorded bots as candidates: builtins by name, modules found in `folders`.
 fn candidates(manifest: &Manifest, folders: &[PathBuf]) -> anyhow::Result<Vec<Candidate>> {
+    let folders = Folders::list(folders)?;
     let mut bots = Vec::new();
     for bot in &manifest.bots {
         let source = match bot.source.parse::<BotSpec>() {
             Ok(BotSpec::Builtin { strategy, depth }) if bot.source.starts_with("builtin:") => {
                 Source::Builtin { strategy, depth }
             }
-            _ => Source::Module(locate(bot, folders)?),
+            _ => Source::Module(folders.locate(bot)?),
         };
         bots.push(Candidate {
-            name: BotName::from_text(&bot.name),
+            // Recorded escaped: escaping it again would rename `a\\b` to `a\\\\b`.
+            name: BotName::from_escaped(bot.name.clone()),
             source,
             file: bot.source.clone(),
             reference: bot.reference,
@@ -190,6 +263,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     if !dir.is_dir() {
         bail!("{}: no such results folder", dir.display());
     }
+    check_folders(&args.modules)?;
     let path = dir.join(arena::output::manifest::FILE);
     let manifest = Manifest::read(dir)?
         .with_context(|| format!("{}: missing: not a results folder", path.display()))?;

@@ -5,7 +5,7 @@
 //! The reproduction is made by the same tournament code from the manifest and the
 //! modules (see `src/cli/verify.rs`); this module only compares two folders.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::fs;
 use std::path::Path;
@@ -26,6 +26,9 @@ pub struct Difference {
     pub recorded: Option<String>,
     /// The reproduced value (`None`: not there).
     pub reproduced: Option<String>,
+    /// The difference in words when it is not one value against another (a game row
+    /// missing from `games.csv`): shown in place of the two values.
+    pub summary: Option<String>,
 }
 
 impl fmt::Display for Difference {
@@ -40,6 +43,9 @@ impl fmt::Display for Difference {
         }
         if !self.place.is_empty() {
             write!(f, ", {}", self.place)?;
+        }
+        if let Some(summary) = &self.summary {
+            return write!(f, ": {summary}");
         }
         write!(
             f,
@@ -111,6 +117,7 @@ pub fn compare(
                 place: "the whole file".into(),
                 recorded: Some("a file".into()),
                 reproduced: None,
+                summary: None,
             }),
             (true, false) => ignored.push(file.clone()),
             (false, _) => diffs.push(Difference {
@@ -119,6 +126,7 @@ pub fn compare(
                 place: "the whole file".into(),
                 recorded: None,
                 reproduced: Some("a file".into()),
+                summary: None,
             }),
         }
     }
@@ -145,6 +153,7 @@ fn compare_file(file: &str, a: &[u8], b: &[u8], diffs: &mut Vec<Difference>) {
             place: "the bytes".into(),
             recorded: Some(format!("{} bytes", a.len())),
             reproduced: Some(format!("{} bytes", b.len())),
+            summary: None,
         });
     }
 }
@@ -162,6 +171,7 @@ fn compare_store(file: &str, a: &[u8], b: &[u8], diffs: &mut Vec<Difference>) {
                 place: "the store".into(),
                 recorded: Some(e.to_string()),
                 reproduced: Some("a readable store".into()),
+                summary: None,
             })
         }
     };
@@ -177,6 +187,7 @@ fn compare_store(file: &str, a: &[u8], b: &[u8], diffs: &mut Vec<Difference>) {
                 place: "its replay".into(),
                 recorded: x.map(|_| "a replay".to_string()),
                 reproduced: y.map(|_| "a replay".to_string()),
+                summary: None,
             }),
             _ => {}
         }
@@ -195,6 +206,7 @@ fn compare_lines(file: &str, game: Option<u64>, a: &[u8], b: &[u8], diffs: &mut 
                 place: format!("line {}", i + 1),
                 recorded: x.map(|s| s.to_string()),
                 reproduced: y.map(|s| s.to_string()),
+                summary: None,
             });
         }
     }
@@ -214,48 +226,192 @@ fn records(bytes: &[u8]) -> Vec<Vec<String>> {
 }
 
 fn compare_csv(file: &str, a: &[u8], b: &[u8], diffs: &mut Vec<Difference>) {
+    if file == games_csv::FILE {
+        return compare_games(file, a, b, diffs);
+    }
     let (ra, rb) = (records(a), records(b));
     let header = rb.first().or(ra.first()).cloned().unwrap_or_default();
     for i in 0..ra.len().max(rb.len()) {
-        let (x, y) = (ra.get(i), rb.get(i));
-        // games.csv rows are games: name them by their id.
-        let game = if file == games_csv::FILE && i > 0 {
-            y.or(x)
-                .and_then(|r| r.first())
-                .and_then(|id| id.parse().ok())
-        } else {
-            None
-        };
         let row = if i == 0 {
             "the header".to_string()
         } else {
             format!("row {i}")
         };
-        match (x, y) {
-            (Some(x), Some(y)) => {
-                for c in 0..x.len().max(y.len()) {
-                    if x.get(c) != y.get(c) {
-                        let column = header
-                            .get(c)
-                            .cloned()
-                            .unwrap_or_else(|| format!("{}", c + 1));
-                        diffs.push(Difference {
-                            file: file.to_string(),
-                            game,
-                            place: format!("{row}, column {column}"),
-                            recorded: x.get(c).cloned(),
-                            reproduced: y.get(c).cloned(),
-                        });
-                    }
+        compare_row(file, None, &row, ra.get(i), rb.get(i), &header, diffs);
+    }
+}
+
+/// One row against its reproduction: cell by cell (named by `header`'s column), or the
+/// whole row when one side has none.
+fn compare_row(
+    file: &str,
+    game: Option<u64>,
+    row: &str,
+    x: Option<&Vec<String>>,
+    y: Option<&Vec<String>>,
+    header: &[String],
+    diffs: &mut Vec<Difference>,
+) {
+    match (x, y) {
+        (Some(x), Some(y)) => {
+            for c in 0..x.len().max(y.len()) {
+                if x.get(c) != y.get(c) {
+                    let column = header
+                        .get(c)
+                        .cloned()
+                        .unwrap_or_else(|| format!("{}", c + 1));
+                    diffs.push(Difference {
+                        file: file.to_string(),
+                        game,
+                        place: format!("{row}, column {column}"),
+                        recorded: x.get(c).cloned(),
+                        reproduced: y.get(c).cloned(),
+                        summary: None,
+                    });
                 }
             }
-            (x, y) => diffs.push(Difference {
-                file: file.to_string(),
-                game,
-                place: row,
-                recorded: x.map(|r| r.join(",")),
-                reproduced: y.map(|r| r.join(",")),
+        }
+        (None, None) => {}
+        (x, y) => diffs.push(Difference {
+            file: file.to_string(),
+            game,
+            place: row.to_string(),
+            recorded: x.map(|r| r.join(",")),
+            reproduced: y.map(|r| r.join(",")),
+            summary: None,
+        }),
+    }
+}
+
+/// The game id a data row of `games.csv` stands for (its first column), if it is one.
+fn row_game(row: &[String]) -> Option<u64> {
+    row.first().and_then(|id| id.parse().ok())
+}
+
+/// `games.csv`: the header by position, the game rows by their game id (the first
+/// column), so that a row missing, added or repeated is one difference and every other
+/// game is still compared with its own reproduction. Rows are named by their place in the
+/// recorded file (`row 3`: the third after the header).
+fn compare_games(file: &str, a: &[u8], b: &[u8], diffs: &mut Vec<Difference>) {
+    let (ra, rb) = (records(a), records(b));
+    let header = rb.first().or(ra.first()).cloned().unwrap_or_default();
+    compare_row(
+        file,
+        None,
+        "the header",
+        ra.first(),
+        rb.first(),
+        &header,
+        diffs,
+    );
+    // The recorded rows of each game (more than one when repeated), and those that name
+    // no game; the reproduction has exactly one row per game.
+    let mut recorded: BTreeMap<u64, Vec<usize>> = BTreeMap::new();
+    let mut no_game = Vec::new();
+    for (i, row) in ra.iter().enumerate().skip(1) {
+        match row_game(row) {
+            Some(id) => recorded.entry(id).or_default().push(i),
+            None => no_game.push(i),
+        }
+    }
+    let mut reproduced: BTreeMap<u64, usize> = BTreeMap::new();
+    let mut reproduced_no_game = Vec::new();
+    for (i, row) in rb.iter().enumerate().skip(1) {
+        match row_game(row) {
+            Some(id) => {
+                reproduced.entry(id).or_insert(i);
+            }
+            None => reproduced_no_game.push(i),
+        }
+    }
+    let ids: BTreeSet<u64> = recorded.keys().chain(reproduced.keys()).copied().collect();
+    let before = diffs.len();
+    for id in ids {
+        let rows = recorded.get(&id).map_or(&[][..], Vec::as_slice);
+        let again = reproduced.get(&id).map(|&j| &rb[j]);
+        let note = |place: String, recorded: Option<&Vec<String>>, what: String| Difference {
+            file: file.to_string(),
+            game: Some(id),
+            place,
+            recorded: recorded.map(|r| r.join(",")),
+            reproduced: None,
+            summary: Some(what),
+        };
+        match (rows.split_first(), again) {
+            (None, Some(y)) => diffs.push(Difference {
+                reproduced: Some(y.join(",")),
+                ..note(String::new(), None, format!("missing from {file}"))
             }),
+            (Some(_), None) => {
+                for &i in rows {
+                    diffs.push(note(
+                        format!("row {i}"),
+                        Some(&ra[i]),
+                        format!(
+                            "not a game of this tournament (the reproduction has no game {id})"
+                        ),
+                    ));
+                }
+            }
+            (Some((&first, extra)), Some(y)) => {
+                let row = format!("row {first}");
+                compare_row(
+                    file,
+                    Some(id),
+                    &row,
+                    Some(&ra[first]),
+                    Some(y),
+                    &header,
+                    diffs,
+                );
+                for &i in extra {
+                    diffs.push(note(
+                        format!("row {i}"),
+                        Some(&ra[i]),
+                        format!("a second row of this game (its first is row {first})"),
+                    ));
+                }
+            }
+            (None, None) => {}
+        }
+    }
+    for i in no_game {
+        diffs.push(Difference {
+            file: file.to_string(),
+            game: None,
+            place: format!("row {i}"),
+            recorded: Some(ra[i].join(",")),
+            reproduced: None,
+            summary: Some("not a game row (its first column is not a game id)".into()),
+        });
+    }
+    for j in reproduced_no_game {
+        compare_row(
+            file,
+            None,
+            &format!("reproduced row {j}"),
+            None,
+            Some(&rb[j]),
+            &header,
+            diffs,
+        );
+    }
+    if diffs.len() == before {
+        // The same games, one row each: in the order arena writes them?
+        let order = |rows: &[Vec<String>]| -> Vec<u64> {
+            rows.iter().skip(1).filter_map(|r| row_game(r)).collect()
+        };
+        if order(&ra) != order(&rb) {
+            diffs.push(Difference {
+                file: file.to_string(),
+                game: None,
+                place: "the order of the rows".into(),
+                recorded: None,
+                reproduced: None,
+                summary: Some(
+                    "the same games in another order (arena writes them by game id)".into(),
+                ),
+            });
         }
     }
 }
@@ -301,6 +457,7 @@ fn compare_json(file: &str, a: &[u8], b: &[u8], diffs: &mut Vec<Difference>) {
                 place: format!("field {k}"),
                 recorded: x,
                 reproduced: y,
+                summary: None,
             });
         }
     }
@@ -337,6 +494,40 @@ mod tests {
             ]
         );
         assert_eq!(ignored, ["notes.txt"]);
+    }
+
+    #[test]
+    fn games_csv_rows_are_matched_by_game_id() {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let text = |recorded: &str| -> Vec<String> {
+            fs::write(a.path().join("games.csv"), recorded).unwrap();
+            let (diffs, _) = compare(a.path(), b.path()).unwrap();
+            diffs.iter().map(|d| d.to_string()).collect()
+        };
+        fs::write(
+            b.path().join("games.csv"),
+            "game_id,result\n1,1-0\n2,0-1\n4,1-0\n5,0-1\n",
+        )
+        .unwrap();
+        assert_eq!(
+            text("game_id,result\n1,1-0\n4,1-0\n5,1-0\n"),
+            [
+                "games.csv, game 2: missing from games.csv",
+                "games.csv, game 5, row 3, column result: recorded `1-0`, reproduced `0-1`",
+            ]
+        );
+        assert_eq!(
+            text("game_id,result\n1,1-0\n2,0-1\n3,0-1\n4,1-0\n1,1-0\n5,0-1\nx,y\n"),
+            [
+                "games.csv, game 1, row 5: a second row of this game (its first is row 1)",
+                "games.csv, game 3, row 3: not a game of this tournament (the reproduction has no game 3)",
+                "games.csv, row 7: not a game row (its first column is not a game id)",
+            ]
+        );
+        assert_eq!(
+            text("game_id,result\n2,0-1\n1,1-0\n4,1-0\n5,0-1\n"),
+            ["games.csv, the order of the rows: the same games in another order (arena writes them by game id)"]
+        );
     }
 
     #[test]
