@@ -31,6 +31,7 @@ mod limits;
 mod load_error;
 pub mod metering;
 mod module;
+mod module_text;
 mod output;
 mod plays;
 mod precheck;
