@@ -436,3 +436,36 @@ fn a_rejected_modules_names_are_never_echoed_by_check_or_the_results() {
         assert!(!text.contains("SECRET"), "{file}: {text}");
     }
 }
+
+#[test]
+fn check_counts_the_loads_problems_and_the_verdicts_reasons_apart() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bot = tmp.path().join("dup.wat");
+    fs::write(&bot, DUPLICATE_SECRET).unwrap();
+    arena()
+        .arg("check")
+        .arg(&bot)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("load: FAILED (3 problem(s)):"))
+        .stdout(predicate::str::contains(
+            "verdict: NOT READY, for 1 reason:\n  the module does not load",
+        ));
+}
+
+#[test]
+fn an_unknown_binary_version_is_one_problem_in_arenas_words() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bot = tmp.path().join("v2.wasm");
+    fs::write(&bot, b"\0asm\x02\0\0\0").unwrap();
+    let out = stdout_of(arena().arg("check").arg(&bot));
+    assert!(out.contains("load: FAILED (1 problem(s)):"), "{out}");
+    assert!(
+        out.contains(
+            "    - not a WebAssembly module: unknown binary version (byte 4): arena reads \
+             WebAssembly version 1\n"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("0x2"), "{out}");
+}
