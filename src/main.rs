@@ -43,15 +43,13 @@ fn chain(err: &anyhow::Error) -> String {
     message
 }
 
-/// An error message with every control and invisible character escaped, line by line: a
+/// An error message on one line, with every control and invisible character escaped,
+/// newlines included (`\n`), as `arena check` and the results files escape them: a
 /// message can quote what it read from a damaged results file or a module, and none of
-/// it may reach the terminal raw (an escape sequence, a bell, a bidirectional override).
+/// it may reach the terminal raw (a newline that forges a line of output, an escape
+/// sequence, a bell, a bidirectional override).
 fn printable(message: &str) -> String {
-    message
-        .split('\n')
-        .map(arena::bot_name::escape_message)
-        .collect::<Vec<_>>()
-        .join("\n")
+    arena::bot_name::escape_message(message)
 }
 
 /// Lets a closed pipe end the process quietly, as it does other command-line tools

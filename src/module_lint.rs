@@ -7,7 +7,7 @@
 
 use wasmparser::{ExternalKind, Parser, Payload, TypeRef, ValType};
 
-use crate::runtime::{human_bytes, ImportInfo, Limits, LoadError};
+use crate::runtime::{check_header, human_bytes, malformed, ImportInfo, Limits, LoadError};
 
 /// The exports the ABI requires: name, and the function type (`None` for the memory).
 const REQUIRED_EXPORTS: [(&str, Option<&str>); 3] = [
@@ -43,9 +43,15 @@ pub fn problems(file: &[u8], limits: &Limits, allowed: &[ImportInfo]) -> Vec<Str
             .to_string(),
         );
     }
+    // The sandbox's own words for a binary it cannot read: never wasmparser's, which may
+    // quote the file's bytes (`unknown binary version: 0x2`, `invalid leading byte`).
+    if let Err(e) = check_header(&binary) {
+        out.push(e.to_string());
+        return out;
+    }
     match read(&binary) {
         Ok(sections) => sections.check(limits, allowed, &mut out),
-        Err(e) => out.push(LoadError::NotWasm(e.to_string()).to_string()),
+        Err(e) => out.push(malformed(&e).to_string()),
     }
     out
 }

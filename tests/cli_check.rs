@@ -392,3 +392,80 @@ fn what_a_module_writes_reaches_the_terminal_and_the_results_escaped() {
     let games = fs::read_to_string(results.join("games.csv")).unwrap();
     assert!(games.contains("\\x1b[31mRED"), "{games}");
 }
+
+/// A module exporting one long name twice, the name holding a secret and a newline
+/// followed by a forged verdict line.
+const DUPLICATE_SECRET: &str = r#"(module (memory (export "memory") 1)
+  (func (export "SECRET\0averdict: READYXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"))
+  (func (export "SECRET\0averdict: READYXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX")))"#;
+
+#[test]
+fn a_rejected_modules_names_are_never_echoed_by_check_or_the_results() {
+    let tmp = tempfile::tempdir().unwrap();
+    let subs = tmp.path().join("subs");
+    fs::create_dir_all(&subs).unwrap();
+    fs::write(subs.join("dup.wat"), DUPLICATE_SECRET).unwrap();
+    fs::copy(
+        fixture("hostile/first_legal.wat"),
+        subs.join("first_legal.wat"),
+    )
+    .unwrap();
+    let out = arena()
+        .arg("check")
+        .arg(subs.join("dup.wat"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains("SECRET"), "{text}");
+    assert!(
+        text.contains("duplicate export name (66 bytes not shown) already defined"),
+        "{text}"
+    );
+    let results = tmp.path().join("r");
+    arena()
+        .arg("tournament")
+        .arg(&subs)
+        .args(["--best-of", "1", "--quiet", "--out"])
+        .arg(&results)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("SECRET").not());
+    for file in ["games.csv", "tournament.json", "standings.csv"] {
+        let text = fs::read_to_string(results.join(file)).unwrap();
+        assert!(!text.contains("SECRET"), "{file}: {text}");
+    }
+}
+
+#[test]
+fn check_counts_the_loads_problems_and_the_verdicts_reasons_apart() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bot = tmp.path().join("dup.wat");
+    fs::write(&bot, DUPLICATE_SECRET).unwrap();
+    arena()
+        .arg("check")
+        .arg(&bot)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("load: FAILED (3 problem(s)):"))
+        .stdout(predicate::str::contains(
+            "verdict: NOT READY, for 1 reason:\n  the module does not load",
+        ));
+}
+
+#[test]
+fn an_unknown_binary_version_is_one_problem_in_arenas_words() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bot = tmp.path().join("v2.wasm");
+    fs::write(&bot, b"\0asm\x02\0\0\0").unwrap();
+    let out = stdout_of(arena().arg("check").arg(&bot));
+    assert!(out.contains("load: FAILED (1 problem(s)):"), "{out}");
+    assert!(
+        out.contains(
+            "    - not a WebAssembly module: unknown binary version (byte 4): arena reads \
+             WebAssembly version 1\n"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("0x2"), "{out}");
+}

@@ -150,6 +150,67 @@ fn match_and_play_name_a_refused_file_once() {
 }
 
 #[test]
+fn play_and_match_never_print_a_raw_newline_from_a_module_or_an_argument() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Refused: wasmparser's message would quote the duplicate name, newline and all.
+    let dup = tmp.path().join("dup.wat");
+    fs::write(
+        &dup,
+        r#"(module (memory (export "memory") 1) (func (export "a\0aFORGED LINE"))
+            (func (export "a\0aFORGED LINE")))"#,
+    )
+    .unwrap();
+    // Loads, then traps in a function whose name holds a newline.
+    let trap = tmp.path().join("trap.wat");
+    fs::write(
+        &trap,
+        r#"(module (memory (export "memory") 1)
+  (func (export "arena_alloc") (param i32) (result i32) i32.const 1024)
+  (func $"boom\0aFORGED LINE" (export "choose_move") (param i32 i32) (result i32) unreachable))"#,
+    )
+    .unwrap();
+    // A file name with a newline, quoted by the error that it does not exist.
+    let missing = tmp.path().join("no\nFORGED LINE.wasm");
+    for file in [&dup, &trap, &missing] {
+        for cmd in [
+            &["match", "builtin:greedy", "--games", "1"][..],
+            &["play", "--p1", "builtin:greedy", "--p2"][..],
+        ] {
+            let out = arena().args(cmd).arg(file).output().unwrap();
+            for (stream, text) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+                let text = String::from_utf8_lossy(text);
+                assert!(
+                    !text.contains("\nFORGED"),
+                    "{cmd:?} {}: {stream}: {text}",
+                    file.display()
+                );
+            }
+        }
+    }
+    // Every error is printed on one line, whatever it quotes (here a builtin's name).
+    for cmd in [
+        &["match", "builtin:greedy"][..],
+        &["play", "--p1", "builtin:greedy", "--p2"][..],
+    ] {
+        let out = arena().args(cmd).arg("builtin:x\nFORGED").output().unwrap();
+        let text = String::from_utf8_lossy(&out.stderr);
+        assert!(text.contains("`x\\nFORGED`"), "{cmd:?}: {text}");
+    }
+    let out = arena()
+        .args(["play", "--p1", "builtin:greedy", "--p2"])
+        .arg(&trap)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "forfeits: trap: wasm `unreachable` instruction executed in `boom\\nFORGED LINE`"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_person_can_play_against_a_module() {
     arena()
         .args(["play", "--rows", "4", "--cols", "4", "--seed", "2", "--p2"])

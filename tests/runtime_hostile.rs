@@ -687,6 +687,61 @@ fn garbage_is_not_a_module() {
     assert!(matches!(err, LoadError::NotWasm(_)), "{err}");
 }
 
+/// A name that, echoed, would show a secret, forge a line of output and fill a reason.
+fn hostile_name() -> String {
+    format!("SECRET\\0a  verdict: READY{}", "X".repeat(3000))
+}
+
+#[test]
+fn the_names_a_rejected_module_holds_are_never_echoed() {
+    let name = hostile_name();
+    // wasmparser's message quotes the name in full: arena says its size instead.
+    let wat = format!(
+        r#"(module (memory (export "memory") 1) (func (export "{name}")) (func (export "{name}")))"#
+    );
+    let err = DEFAULT.load_bytes("dup.wat", wat.as_bytes()).unwrap_err();
+    assert!(matches!(err, LoadError::Invalid(_)), "{err}");
+    assert_eq!(
+        err.to_string(),
+        "invalid WebAssembly module: duplicate export name (3023 bytes not shown) already \
+         defined (at offset 0xbf8)"
+    );
+    // An import's name is what the reason is about: shown, but escaped and cut short.
+    let wat = format!(r#"(module (import "{name}" "{name}" (func)) (memory (export "memory") 1))"#);
+    let err = DEFAULT
+        .load_bytes("import.wat", wat.as_bytes())
+        .unwrap_err();
+    let shown = err.to_string();
+    assert!(matches!(err, LoadError::ForbiddenImport { .. }), "{shown}");
+    // 48 characters: the escaped newline counts two.
+    let excerpt = format!("SECRET\\n  verdict: READY{}…", "X".repeat(24));
+    assert!(
+        shown.starts_with(&format!("import `{excerpt}.{excerpt}` is not allowed")),
+        "{shown}"
+    );
+    assert!(!shown.contains('\n') && shown.len() < 300, "{shown}");
+}
+
+#[test]
+fn a_trap_names_its_function_escaped_and_cut_short() {
+    let name = hostile_name();
+    let wat = format!(
+        r#"(module (memory (export "memory") 1)
+  (func (export "arena_alloc") (param i32) (result i32) i32.const 1024)
+  (func $"{name}" (export "choose_move") (param i32 i32) (result i32) unreachable))"#
+    );
+    let module = DEFAULT.load_bytes("trap.wat", wat.as_bytes()).unwrap();
+    let mut bot = module.instantiate(1).unwrap();
+    let fault = bot.choose_move(&state_words()).unwrap_err();
+    assert_eq!(
+        fault.to_string(),
+        format!(
+            "trap: wasm `unreachable` instruction executed in `SECRET\\n  verdict: READY{}…`",
+            "X".repeat(24)
+        )
+    );
+}
+
 #[test]
 fn an_empty_file_is_not_a_module() {
     let file = tempfile::NamedTempFile::new().unwrap();

@@ -77,8 +77,10 @@ impl Watch for Terminal {
             }
             // Not the bot's doing: `run` stops with the problem as an error.
             End::Fault { .. } if end.harness_problem().is_some() => {}
-            End::Fault { seat, fault } => {
-                println!("{seat} ({}) forfeits: {fault}", name(*seat));
+            // The reason as the results files write it: on one line, escaped (a trap may
+            // name a function of the module, its last log line may follow).
+            End::Fault { seat, .. } => {
+                println!("{seat} ({}) forfeits: {}", name(*seat), end.reason());
                 println!("{} wins", seat.other());
             }
             other => println!("{}", other.reason()),

@@ -99,9 +99,11 @@ impl TableWatch for Terminal {
         println!("\n{}", game.render(Viewer::All, self.color));
         if end.harness_problem().is_some() {
             // Not the bot's doing: `run` stops with the problem as an error.
-        } else if let TableEnd::Fault { seat, fault } = end {
+        } else if let TableEnd::Fault { seat, .. } = end {
+            // The reason as the results files write it: on one line, escaped (a trap may
+            // name a function of the module, its last log line may follow).
             let seat = Seat::new(*seat as u8).expect("a seat");
-            println!("{} forfeits: {fault}", self.who(seat));
+            println!("{} forfeits: {}", self.who(seat), end.reason());
         } else if *end != TableEnd::Normal {
             println!("{}", end.reason());
         }

@@ -57,9 +57,16 @@ pub struct Bands {
 /// What is wrong with a bands file.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum BandsError {
-    /// The TOML reader refused the text (what it said).
-    #[error("{0}")]
-    Toml(String),
+    /// The TOML reader refused the text: where, and its reason, never the file's lines
+    /// (the file may be anything, a secret handed to `--bands` by mistake).
+    #[error("{}{reason}", place(*.at))]
+    Toml {
+        /// The line and column (from 1) where the reader stopped, when it says.
+        at: Option<(usize, usize)>,
+        /// The reader's reason, on one line, escaped, at most [`MAX_REASON_CHARS`]
+        /// characters.
+        reason: String,
+    },
     /// An empty list of bands.
     #[error("no bands: give at least one {{ grade, min }}")]
     NoBands,
@@ -118,6 +125,45 @@ pub enum BandsError {
     },
 }
 
+/// The most characters of the TOML reader's reason that a [`BandsError::Toml`] keeps.
+pub const MAX_REASON_CHARS: usize = 200;
+
+/// `line L, column C: ` for a position, nothing without one.
+fn place(at: Option<(usize, usize)>) -> String {
+    at.map(|(line, column)| format!("line {line}, column {column}: "))
+        .unwrap_or_default()
+}
+
+impl BandsError {
+    /// The error for the TOML reader's refusal of `text`: its position and its reason
+    /// only. The reader's own `Display` quotes the line under a caret, which is never
+    /// shown.
+    fn toml(text: &str, e: &toml::de::Error) -> BandsError {
+        let at = e.span().map(|span| {
+            let before = text.as_bytes().get(..span.start).unwrap_or(text.as_bytes());
+            let line_start = before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+            let column = String::from_utf8_lossy(&before[line_start..])
+                .chars()
+                .count()
+                + 1;
+            (line, column)
+        });
+        let folded = e.message().split_whitespace().collect::<Vec<_>>().join(" ");
+        let mut kept: String = folded.chars().take(MAX_REASON_CHARS).collect();
+        if kept.len() < folded.len() {
+            kept.push('…');
+        }
+        BandsError::Toml {
+            at,
+            reason: crate::bot_name::escape_message(&kept),
+        }
+    }
+}
+
 impl Bands {
     /// Reads a bands file.
     ///
@@ -140,7 +186,7 @@ impl Bands {
     /// # Errors
     /// [`BandsError`] saying what is wrong, naming the band.
     pub fn parse(text: &str) -> Result<Bands, BandsError> {
-        let mut bands: Bands = toml::from_str(text).map_err(|e| BandsError::Toml(e.to_string()))?;
+        let mut bands: Bands = toml::from_str(text).map_err(|e| BandsError::toml(text, &e))?;
         // A grade is a label: `"A "` is `"A"` (and so listed twice if both are there).
         for b in &mut bands.bands {
             b.grade = b.grade.trim().to_string();
@@ -255,6 +301,23 @@ bands = [
         assert!(
             Bands::parse("measure = \"score\"\nbands = [{ grade = \"A\", mni = 0.5 }]").is_err()
         );
+    }
+
+    #[test]
+    fn toml_errors_give_the_place_and_the_reason_never_the_line() {
+        let e = Bands::parse("# bands\nSECRET = hunter2\n").unwrap_err();
+        let shown = e.to_string();
+        assert!(
+            !shown.contains("hunter2") && !shown.contains("SECRET"),
+            "{shown}"
+        );
+        assert!(shown.starts_with("line 2, column 10: "), "{shown}");
+        assert!(!shown.contains('\n') && !shown.contains('^'), "{shown}");
+        // A reason that quotes a value is cut short and escaped.
+        let long = format!("measure = \"{}\\u001b\"\nbands = []", "x".repeat(1000));
+        let shown = Bands::parse(&long).unwrap_err().to_string();
+        assert!(shown.chars().count() < MAX_REASON_CHARS + 40, "{shown}");
+        assert!(!shown.chars().any(char::is_control), "{shown}");
     }
 
     #[test]

@@ -95,6 +95,9 @@ pub(crate) fn deserialize(engine: &Engine, artefact: &[u8]) -> Result<Module, Lo
     // here. A thread's engine loads the very bytes that passed this way, kept in memory
     // since (`module.rs`, `LocalForms`).
     unsafe { Module::deserialize(engine, artefact) }.map_err(|e| {
-        LoadError::Compiler(format!("the compiled artefact is refused: {}", chain(&e)))
+        LoadError::Compiler(format!(
+            "the compiled artefact is refused: {}",
+            super::module_text::compiler_message(&chain(&e))
+        ))
     })
 }

@@ -19,6 +19,7 @@ use wasmtime::Engine;
 use super::limits::Limits;
 use super::load_error::LoadError;
 use super::metering::{Metering, METERING_ENV};
+use super::module_text;
 use crate::units::human_bytes;
 
 /// The hidden subcommand of the `arena` executable that compiles one module: the wasm
@@ -67,10 +68,10 @@ pub(crate) fn artefact(
 ) -> Result<Vec<u8>, LoadError> {
     match compiler {
         Compiler::InProcess => {
-            let code = metered(metering, binary).map_err(LoadError::Invalid)?;
+            let code = metered(metering, binary).map_err(|e| LoadError::invalid(&e))?;
             engine
                 .precompile_module(&code)
-                .map_err(|e| LoadError::Invalid(chain(&e)))
+                .map_err(|e| LoadError::invalid(&chain(&e)))
         }
         // The child rewrites the module too: the rewrite's time and memory grow with the
         // module's shape (branches times the blocks they leave), so they are bounded with
@@ -188,6 +189,8 @@ struct Ended {
 }
 
 /// What the child's end means (`max_artefact`: the most of its output that was read).
+/// What the child wrote on stderr (`err`) is wasmtime's message about the module, or a
+/// panic's: it is shown only as [`module_text::compiler_message`] words it.
 fn judge(
     end: Ended,
     killed: bool,
@@ -196,6 +199,7 @@ fn judge(
     limits: &Limits,
     max_artefact: u64,
 ) -> Result<Vec<u8>, LoadError> {
+    let shown = |text: &str| module_text::compiler_message(text);
     let memory = || {
         LoadError::CompileLimit(format!(
             "exceeded the {} memory limit",
@@ -240,14 +244,15 @@ fn judge(
     match status.code() {
         Some(0) => Ok(out),
         Some(_) if out_of_memory => Err(memory()),
-        Some(code) if code == i32::from(REFUSED_EXIT) => Err(LoadError::Invalid(err.to_string())),
+        Some(code) if code == i32::from(REFUSED_EXIT) => Err(LoadError::invalid(err)),
         // A panic inside wasmtime or Cranelift, caused by this module.
         Some(101) => Err(LoadError::CompileLimit(format!(
             "crashed the compiler process: {}",
-            err.lines().next().unwrap_or_default()
+            shown(err.lines().next().unwrap_or_default())
         ))),
         Some(code) => Err(LoadError::Compiler(format!(
-            "the compiler process exited with code {code}: {err}"
+            "the compiler process exited with code {code}: {}",
+            shown(err)
         ))),
         None => match signal(status) {
             Some(s) if is_cpu_signal(s) => Err(LoadError::CompileLimit(format!(
@@ -260,7 +265,7 @@ fn judge(
                 if err.is_empty() {
                     String::new()
                 } else {
-                    format!(": {err}")
+                    format!(": {}", shown(err))
                 }
             ))),
             None => Err(LoadError::Compiler("the compiler process vanished".into())),

@@ -39,11 +39,14 @@ pub(crate) fn classify(err: &wasmtime::Error, budget: u64, timeout_secs: u64) ->
     Fault::Trap(describe(err))
 }
 
-/// ` in `name`` for the innermost named function of the backtrace, if wasmtime kept one.
+/// ` in `name`` for the innermost named function of the backtrace, if wasmtime kept one:
+/// the name from the module's name section, escaped and cut short
+/// ([`super::module_text::name`]), so that it can neither forge a line of output nor
+/// fill a reason.
 fn location(err: &wasmtime::Error) -> String {
     err.downcast_ref::<WasmBacktrace>()
         .and_then(|bt| bt.frames().iter().find_map(|f| f.func_name()))
-        .map(|name| format!(" in `{name}`"))
+        .map(|name| format!(" in `{}`", super::module_text::name(name)))
         .unwrap_or_default()
 }
 

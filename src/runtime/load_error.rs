@@ -114,7 +114,8 @@ pub enum LoadError {
         /// The cap, for people.
         cap: String,
     },
-    /// wasmtime found the module invalid or could not compile it.
+    /// wasmtime found the module invalid or could not compile it: its message in words
+    /// that quote nothing of the module ([`LoadError::invalid`]).
     #[error("invalid WebAssembly module: {0}")]
     Invalid(String),
     /// A required export is absent.
@@ -146,8 +147,14 @@ pub enum LoadError {
         expected: String,
     },
     /// An import from a module other than `arena` and `wasi_snapshot_preview1`, or not a
-    /// function.
-    #[error("import `{module}.{name}` is not allowed: a bot may import only `arena.*` and `wasi_snapshot_preview1.*` functions{detail}")]
+    /// function. The module's names are shown escaped and cut short (as every import
+    /// variant shows them).
+    #[error(
+        "import `{}.{}` is not allowed: a bot may import only `arena.*` and \
+         `wasi_snapshot_preview1.*` functions{detail}",
+        shown(module),
+        shown(name)
+    )]
     ForbiddenImport {
         /// The import's module.
         module: String,
@@ -157,7 +164,12 @@ pub enum LoadError {
         detail: String,
     },
     /// An import from an allowed module that the host does not provide.
-    #[error("import `{module}.{name}` does not exist: {module} provides {known}")]
+    #[error(
+        "import `{}.{}` does not exist: {} provides {known}",
+        shown(module),
+        shown(name),
+        shown(module)
+    )]
     UnknownImport {
         /// The import's module.
         module: String,
@@ -167,7 +179,11 @@ pub enum LoadError {
         known: String,
     },
     /// An allowed import with the wrong type.
-    #[error("import `{module}.{name}` has type {found}, expected {expected}")]
+    #[error(
+        "import `{}.{}` has type {found}, expected {expected}",
+        shown(module),
+        shown(name)
+    )]
     ImportType {
         /// The import's module.
         module: String,
@@ -180,7 +196,22 @@ pub enum LoadError {
     },
 }
 
+/// A name the module declares, as a message shows it: escaped, at most
+/// [`super::module_text::MAX_NAME_CHARS`] characters.
+fn shown(name: &str) -> String {
+    super::module_text::name(name)
+}
+
 impl LoadError {
+    /// [`LoadError::Invalid`] for wasmtime's or wasmparser's message `raw` about the
+    /// module, which may quote it (``duplicate export name `NAME` ``): what it quotes
+    /// between backticks is replaced by its size, the rest escaped and cut at
+    /// [`super::module_text::MAX_MESSAGE_CHARS`] characters
+    /// ([`super::module_text::compiler_message`]).
+    pub(crate) fn invalid(raw: &str) -> LoadError {
+        LoadError::Invalid(super::module_text::compiler_message(raw))
+    }
+
     /// Whether this is the machine's problem rather than the module's: a compiler that
     /// cannot be started, was starved of CPU time or failed by itself, or arena's Python
     /// interpreter unprepared. Such an error never disqualifies a bot nor costs it a

@@ -14,6 +14,7 @@ use super::engine::{Local, Shared};
 use super::host::{ARENA_MODULE, LEGAL_MOVES, WASI_MODULE};
 use super::load_error::LoadError;
 use super::metering::{FUEL_EXPORT, METERING_MODULE, REFUEL_IMPORT, START_EXPORT};
+use super::module_text::compiler_message;
 use super::precheck;
 use super::state::BotState;
 use super::types::{describe, func_signature, kind};
@@ -114,8 +115,11 @@ impl LocalForms {
                 // played.
                 module
                     .initialize_copy_on_write_image()
-                    .map_err(|e| chain(&e))?;
-                local.linker.instantiate_pre(&module).map_err(|e| chain(&e))
+                    .map_err(|e| compiler_message(&chain(&e)))?;
+                local
+                    .linker
+                    .instantiate_pre(&module)
+                    .map_err(|e| compiler_message(&chain(&e)))
             })
         })
     }
@@ -186,7 +190,7 @@ impl ExactForm {
         let pre = exact.linker.instantiate_pre(&module).map_err(|e| {
             Fault::Instantiation(format!(
                 "arena cannot compile the module for wasmtime's fuel: {}",
-                chain(&e)
+                compiler_message(&chain(&e))
             ))
         })?;
         // Two threads may have compiled it at once: either result is the same module.
@@ -313,7 +317,7 @@ pub(crate) fn load_capped(
     shared
         .linker
         .instantiate_pre(&module)
-        .map_err(|e| LoadError::Invalid(chain(&e)))?;
+        .map_err(|e| LoadError::invalid(&chain(&e)))?;
     let has_initialize = matches!(
         module.get_export(INITIALIZE),
         Some(ExternType::Func(f)) if func_signature(&f) == "() -> ()"

@@ -118,7 +118,7 @@ pub(crate) fn malformed(e: &wasmparser::BinaryReaderError) -> LoadError {
 ///
 /// # Errors
 /// [`LoadError::NotWasm`] naming what is wrong and where, never the bytes.
-fn check_header(binary: &[u8]) -> Result<(), LoadError> {
+pub(crate) fn check_header(binary: &[u8]) -> Result<(), LoadError> {
     if !binary.starts_with(MAGIC) {
         return Err(LoadError::NotWasm(
             "no `\\0asm` magic number at the start".to_string(),

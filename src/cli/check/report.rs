@@ -196,9 +196,12 @@ impl Report {
         if self.ready {
             line("verdict: READY".to_string());
         } else {
+            // Reasons, not problems: the load's problems above are one reason (the module
+            // would be disqualified), and counting them again would contradict that line.
+            let n = self.problems.len();
             line(format!(
-                "verdict: NOT READY: {} problem(s):",
-                self.problems.len()
+                "verdict: NOT READY, for {n} reason{}:",
+                if n == 1 { "" } else { "s" }
             ));
             for p in &self.problems {
                 line(format!("  {p}"));
