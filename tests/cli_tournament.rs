@@ -661,7 +661,7 @@ fn submissions(dir: &Path) -> std::path::PathBuf {
 }
 
 /// A run's `--anchor` is recorded in `standings.json` (`rating_anchor`), and `arena
-/// standings` and `arena report` keep it, with a note, when they recompute the folder
+/// standings`, `arena report` and `arena verify` keep it, with a note, when they recompute the folder
 /// without one: every file comes out as the run wrote it. A table game's run too. A run
 /// without an anchor records none.
 #[test]
@@ -713,6 +713,8 @@ fn recomputing_a_folder_keeps_the_anchor_it_was_rated_with() {
             .stdout(predicate::str::contains(format!(
                 "\"rating_anchor\": \"{anchor}\""
             )));
+        // verify reproduces the folder with its anchor too.
+        arena().arg("verify").arg(dir).assert().success();
     }
     let plain = tmp.path().join("plain");
     tournament(&plain, &[]).assert().success();
