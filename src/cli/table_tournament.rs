@@ -17,7 +17,7 @@ use arena::tournament::{self as two_seat, TournamentError};
 use arena_games::registry::TableKind;
 use arena_games::GameParams;
 
-use super::common::{limits_json, load_field_grading, sandbox};
+use super::common::{check_anchor, limits_json, load_field_grading, sandbox};
 use super::table_choice::TableChoice;
 use super::tournament::{
     check_schedule_size, note_identical, progress_for, report_skipped, say_interrupted,
@@ -82,6 +82,7 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
     let threads = threads_for(args.threads);
     let intake = submissions::gather(&args.bots, &args.gauntlet)?;
     let skipped = report_skipped(&intake);
+    check_anchor(&args.grading, &intake.bots)?;
     let rounds = args.rounds.unwrap_or(if choice.seats == 1 {
         ONE_SEAT_ROUNDS
     } else {

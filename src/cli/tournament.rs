@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use anyhow::bail;
-use arena::bot_name::{escape_path, escape_text};
+use arena::bot_name::escape_path;
 use arena::field::Field;
 use arena::output::manifest::SkippedEntry;
 use arena::output::{crosstable_csv, standings_csv};
@@ -18,7 +18,7 @@ use arena_games::GameKind;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::bounds::{MAX_SERIES, MAX_THREADS};
-use super::common::{check_depth_flag, limits_json, load_field_grading, sandbox};
+use super::common::{check_anchor, check_depth_flag, limits_json, load_field_grading, sandbox};
 use super::table_choice::{choose, Choice};
 use super::TournamentArgs;
 
@@ -270,6 +270,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     }
     let intake = submissions::gather(&args.bots, &args.gauntlet)?;
     let skipped = report_skipped(&intake);
+    check_anchor(&args.grading, &intake.bots)?;
     check_schedule_size(
         intake.bots.len(),
         "",
@@ -282,16 +283,6 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     note_identical(&field);
     // Builtins belong to no student: only modules are matched against the roster.
     let grading = load_field_grading(&args.grading, &intake.bots)?;
-    if let Some(anchor) = &grading.anchor {
-        let all: Vec<&str> = intake.bots.iter().map(|c| c.name.as_str()).collect();
-        if !all.contains(&anchor.as_str()) {
-            bail!(
-                "--anchor `{}` is not one of the bots: {}",
-                escape_text(anchor),
-                all.join(", ")
-            );
-        }
-    }
     let config = Config {
         game: choice.kind,
         rows: choice.rows,
