@@ -18,7 +18,9 @@
 //! same name are a clash: both are skipped, since arena cannot tell which is meant (two
 //! learning-platform folders of students with the same name are told apart by their
 //! participant ids instead). A module that clashes with a builtin of the same tournament
-//! is skipped; two identical builtins are an error.
+//! is skipped; two identical builtins are an error, and so is the same module file
+//! reached twice (the same canonical path, however it is spelt or reached: named twice,
+//! or named and also inside a folder argument).
 //!
 //! Nothing here reads a module's content: size, format and the ABI are checked when the
 //! module is loaded, and a module that fails there is disqualified (it stays in the
@@ -26,7 +28,7 @@
 
 mod skip;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
@@ -109,7 +111,8 @@ struct Found {
 ///
 /// # Errors
 /// [`IntakeError`] for a mistake on the command line: a path that does not exist, a
-/// folder that cannot be listed, a malformed or repeated builtin.
+/// folder that cannot be listed, a malformed or repeated builtin, a module file reached
+/// twice.
 pub fn gather(submissions: &[OsString], references: &[OsString]) -> Result<Intake, IntakeError> {
     let mut builtins: Vec<Candidate> = Vec::new();
     let mut found: Vec<Found> = Vec::new();
@@ -159,8 +162,30 @@ pub fn gather(submissions: &[OsString], references: &[OsString]) -> Result<Intak
             file_entry(&path, file, reference, &mut found, &mut skipped);
         }
     }
+    refuse_named_twice(&found)?;
     let bots = resolve_names(builtins, found, &mut skipped);
     Ok(Intake { bots, skipped })
+}
+
+/// Refuses a module file reached twice (the same canonical path, whatever the spelling
+/// or the folder argument it was found through): [`IntakeError::NamedTwice`].
+fn refuse_named_twice(found: &[Found]) -> Result<(), IntakeError> {
+    let mut seen: HashMap<PathBuf, &Found> = HashMap::new();
+    for f in found {
+        // Every module found was just opened as a regular file; should it vanish now, its
+        // path as typed still catches the plainest repetition.
+        let key = std::fs::canonicalize(&f.path).unwrap_or_else(|_| f.path.clone());
+        if let Some(first) = seen.get(&key) {
+            return Err(IntakeError::NamedTwice {
+                first: first.path.clone(),
+                first_reference: first.reference,
+                second: f.path.clone(),
+                second_reference: f.reference,
+            });
+        }
+        seen.insert(key, f);
+    }
+    Ok(())
 }
 
 /// The entries of `dir`, sorted by name bytes.

@@ -89,4 +89,41 @@ pub enum IntakeError {
     /// The same builtin named twice.
     #[error("two bots are both named `{0}`: name each builtin once")]
     DuplicateBuiltin(String),
+    /// The same module file (the same canonical path) reached twice through the
+    /// arguments: named twice, or named and also inside a folder argument, as submissions
+    /// or as references. arena does not guess which of the two was meant.
+    #[error(
+        "{}{} is named twice on the command line{}: name each file once",
+        escape_path(first),
+        also(first, second),
+        roles(*first_reference, *second_reference)
+    )]
+    NamedTwice {
+        /// The file as first reached.
+        first: PathBuf,
+        /// Whether it was first reached through `--gauntlet`.
+        first_reference: bool,
+        /// The file as reached the second time.
+        second: PathBuf,
+        /// Whether it was reached the second time through `--gauntlet`.
+        second_reference: bool,
+    },
+}
+
+/// ` (also as OTHER)` when the second path is spelt otherwise than the first.
+fn also(first: &std::path::Path, second: &std::path::Path) -> String {
+    if first.as_os_str() == second.as_os_str() {
+        String::new()
+    } else {
+        format!(" (also as {})", escape_path(second))
+    }
+}
+
+/// What roles the two namings gave the file, when they differ or are both references.
+fn roles(first: bool, second: bool) -> &'static str {
+    match (first, second) {
+        (false, false) => "",
+        (true, true) => " (as two --gauntlet references)",
+        _ => " (as a submission and as a --gauntlet reference: a reference cannot also be a submission)",
+    }
 }

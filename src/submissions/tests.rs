@@ -229,3 +229,31 @@ fn identical_modules_are_grouped() {
     let groups = identical([("b", "11"), ("a", "11"), ("c", "22"), ("d", "")]);
     assert_eq!(groups, [vec!["a".to_string(), "b".to_string()]]);
 }
+
+#[test]
+fn the_same_file_reached_twice_is_an_error_not_a_clash() {
+    let dir = folder(&[("a.wasm", b"x"), ("b.wasm", b"x")]);
+    let a = dir.path().join("a.wasm").into_os_string();
+    let spelt_otherwise = dir.path().join(".").join("a.wasm").into_os_string();
+    let folder_arg = dir.path().as_os_str().to_owned();
+    for (subs, refs) in [
+        (vec![a.clone(), a.clone()], vec![]),
+        (vec![a.clone(), spelt_otherwise], vec![]),
+        (vec![folder_arg.clone(), a.clone()], vec![]),
+        (vec![folder_arg], vec![a.clone()]),
+        (vec![], vec![a.clone(), a.clone()]),
+    ] {
+        let err = gather(&subs, &refs).unwrap_err();
+        assert!(
+            matches!(err, IntakeError::NamedTwice { .. }),
+            "{subs:?} {refs:?}: {err}"
+        );
+        assert!(err.to_string().contains("is named twice"), "{err}");
+    }
+    let err = gather(&[dir.path().as_os_str().to_owned()], &[a]).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("as a submission and as a --gauntlet reference"),
+        "{err}"
+    );
+}
