@@ -1,6 +1,7 @@
-//! Intake guards through the real binary: the same file named twice is refused rather
-//! than reported as a name clash, and a table tournament refuses an `--anchor` that names
-//! no bot before playing.
+//! Intake guards through the real binary: a gauntlet never goes on without a reference it
+//! was given (it would silently become a round robin, or grade against another bar), the
+//! same file named twice is refused rather than reported as a name clash, and a table
+//! tournament refuses an `--anchor` that names no bot before playing.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -58,6 +59,44 @@ fn refused(cmd: &mut Command, out: &Path) -> String {
 }
 
 #[test]
+fn a_gauntlet_whose_reference_folder_is_empty_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let subs = submissions(tmp.path());
+    let empty = tmp.path().join("empty");
+    fs::create_dir(&empty).unwrap();
+    let out = tmp.path().join("out");
+    let mut cmd = tournament(&[&subs], &out);
+    cmd.arg("--gauntlet").arg(&empty);
+    let stderr = refused(&mut cmd, &out);
+    assert!(
+        stderr.contains(&format!("--gauntlet reference {}: ", empty.display()))
+            && stderr.contains("holds no .wasm, .wat or .py file")
+            && stderr.contains("nothing was played"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_gauntlet_reference_named_like_a_submission_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let subs = submissions(tmp.path());
+    let refs = tmp.path().join("refs");
+    fs::create_dir(&refs).unwrap();
+    // Another file with a submission's stem: both would be skipped as a name clash.
+    let reference = refs.join("c_greedy.wat");
+    fs::copy(bot("greedy.wasm"), &reference).unwrap();
+    let out = tmp.path().join("out");
+    let mut cmd = tournament(&[&subs], &out);
+    cmd.arg("--gauntlet").arg(&reference);
+    let stderr = refused(&mut cmd, &out);
+    assert!(
+        stderr.contains(&format!("--gauntlet reference {}: ", reference.display()))
+            && stderr.contains("its bot name `c_greedy` is also the name of c_greedy.wasm"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn a_gauntlet_reference_that_is_also_a_submission_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let subs = submissions(tmp.path());
@@ -72,6 +111,89 @@ fn a_gauntlet_reference_that_is_also_a_submission_is_refused() {
         "{stderr}"
     );
     assert!(!stderr.contains("rename one"), "{stderr}");
+}
+
+#[test]
+fn any_entry_of_a_reference_folder_that_would_be_skipped_stops_the_gauntlet() {
+    // References are the instructor's own files: a stray file among them is a mistake to
+    // fix, not a student's entry to skip with a note.
+    let tmp = tempfile::tempdir().unwrap();
+    let subs = submissions(tmp.path());
+    let refs = tmp.path().join("refs");
+    fs::create_dir(&refs).unwrap();
+    fs::copy(bot("greedy.wasm"), refs.join("greedy.wasm")).unwrap();
+    fs::write(refs.join("notes.txt"), "not a bot").unwrap();
+    let out = tmp.path().join("out");
+    let mut cmd = tournament(&[&subs], &out);
+    cmd.arg("--gauntlet").arg(&refs);
+    let stderr = refused(&mut cmd, &out);
+    assert!(
+        stderr.contains(&format!(
+            "--gauntlet reference {}: not a .wasm, .wat or .py file",
+            refs.join("notes.txt").display()
+        )),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_gauntlet_still_skips_a_submission_with_a_note_and_plays_its_references() {
+    let tmp = tempfile::tempdir().unwrap();
+    let subs = submissions(tmp.path());
+    fs::write(subs.join("README.txt"), "hello").unwrap();
+    let refs = tmp.path().join("refs");
+    fs::create_dir(&refs).unwrap();
+    fs::copy(bot("greedy.wasm"), refs.join("greedy.wasm")).unwrap();
+    let out = tmp.path().join("out");
+    let mut cmd = tournament(&[&subs], &out);
+    cmd.arg("--gauntlet").arg(&refs);
+    let assert = cmd.assert().success();
+    let stderr = stderr_of(&assert);
+    assert!(
+        stderr.contains("README.txt: not a .wasm, .wat or .py file"),
+        "{stderr}"
+    );
+    let manifest: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("tournament.json")).unwrap()).unwrap();
+    let references: Vec<&str> = manifest["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|b| b["reference"] == true)
+        .map(|b| b["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(references, ["greedy"]);
+}
+
+#[test]
+fn a_table_gauntlet_whose_reference_is_skipped_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let empty = tmp.path().join("empty");
+    fs::create_dir(&empty).unwrap();
+    let notes = tmp.path().join("ref.txt");
+    fs::write(&notes, "not a bot").unwrap();
+    for reference in [&empty, &notes] {
+        let out = tmp.path().join("out");
+        let mut cmd = arena();
+        cmd.args([
+            "tournament",
+            "builtin:greedy",
+            "builtin:random",
+            "--game",
+            "tictactoe",
+            "--quiet",
+            "--gauntlet",
+        ])
+        .arg(reference)
+        .arg("--out")
+        .arg(&out);
+        let stderr = refused(&mut cmd, &out);
+        assert!(
+            stderr.contains(&format!("--gauntlet reference {}: ", reference.display()))
+                && stderr.contains("nothing was played"),
+            "{stderr}"
+        );
+    }
 }
 
 #[test]
@@ -170,6 +292,44 @@ fn two_names_for_the_same_content_are_two_bots() {
     let stderr = stderr_of(&assert);
     assert!(
         stderr.contains("note: ana, bo are byte-identical modules"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_gauntlet_reference_that_would_be_disqualified_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let subs = submissions(tmp.path());
+    // Not a module at all: it would forfeit every game, every submission beating it.
+    let broken = tmp.path().join("broken.wasm");
+    fs::write(&broken, b"not wasm").unwrap();
+    let out = tmp.path().join("out");
+    let mut cmd = tournament(&[&subs], &out);
+    cmd.arg("--gauntlet").arg(&broken);
+    let stderr = refused(&mut cmd, &out);
+    assert!(
+        stderr.contains("--gauntlet reference broken cannot play: ")
+            && stderr.contains("nothing was played"),
+        "{stderr}"
+    );
+    // A two-seat module as the reference of a table game does not play it.
+    let mut cmd = arena();
+    cmd.args([
+        "tournament",
+        "builtin:greedy",
+        "builtin:random",
+        "--game",
+        "tictactoe",
+        "--quiet",
+        "--gauntlet",
+    ])
+    .arg(bot("c_greedy.wasm"))
+    .arg("--out")
+    .arg(&out);
+    let stderr = refused(&mut cmd, &out);
+    assert!(
+        stderr.contains("--gauntlet reference c_greedy cannot play: ")
+            && stderr.contains("arena_plays"),
         "{stderr}"
     );
 }

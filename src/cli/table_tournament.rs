@@ -20,8 +20,8 @@ use arena_games::GameParams;
 use super::common::{check_anchor, limits_json, load_field_grading, sandbox};
 use super::table_choice::TableChoice;
 use super::tournament::{
-    check_schedule_size, note_identical, progress_for, report_skipped, say_interrupted,
-    say_resumed, say_shard_done, stop_on_ctrl_c, threads_for,
+    check_schedule_size, note_identical, progress_for, refuse_disqualified_references,
+    report_skipped, say_interrupted, say_resumed, say_shard_done, stop_on_ctrl_c, threads_for,
 };
 use super::TournamentArgs;
 
@@ -109,6 +109,7 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
         args.depth,
         &sandbox,
     )?;
+    refuse_disqualified_references(&field)?;
     note_identical(&field);
     let grading = load_field_grading(&args.grading, &intake.bots)?;
     let config = TableConfig {

@@ -94,6 +94,32 @@ pub(super) fn build_field(
     Ok(field.participants)
 }
 
+/// Refuses a field in which a gauntlet reference is disqualified (its module does not
+/// load, its trial instance fails, it does not play this game): it would forfeit every
+/// game, and every submission would be graded on beating a bot that never moved.
+/// References are the instructor's own, so this stops the run before anything is played.
+pub(super) fn refuse_disqualified_references(field: &[Participant]) -> anyhow::Result<()> {
+    let refused: Vec<String> = field
+        .iter()
+        .filter(|p| p.reference)
+        .filter_map(|p| {
+            let why = p.disqualified.as_ref()?;
+            Some(format!(
+                "--gauntlet reference {} cannot play: {why}; ",
+                p.name
+            ))
+        })
+        .collect();
+    if !refused.is_empty() {
+        bail!(
+            "{}a gauntlet plays only when every reference it is given plays: fix or replace \
+             the reference; nothing was played",
+            refused.concat()
+        );
+    }
+    Ok(())
+}
+
 /// Notes modules with byte-identical content: all are played; the instructor decides.
 pub(super) fn note_identical(field: &[Participant]) {
     let groups = submissions::identical(
@@ -280,6 +306,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     )?;
     let sandbox = sandbox(&args.limits)?;
     let field = build_field(&intake.bots, choice.kind, args.depth, &sandbox)?;
+    refuse_disqualified_references(&field)?;
     note_identical(&field);
     // Builtins belong to no student: only modules are matched against the roster.
     let grading = load_field_grading(&args.grading, &intake.bots)?;

@@ -18,6 +18,9 @@ pub struct Skipped {
     pub file: String,
     /// Why it is not played.
     pub reason: SkipReason,
+    /// Found through a `--gauntlet` argument: a reference, which may not be skipped
+    /// ([`IntakeError::ReferenceSkipped`]).
+    pub reference: bool,
 }
 
 /// Why an entry is not played. Never quotes the entry's content.
@@ -108,6 +111,18 @@ pub enum IntakeError {
         /// Whether it was reached the second time through `--gauntlet`.
         second_reference: bool,
     },
+    /// An entry of a `--gauntlet` argument that would be skipped: a gauntlet never goes on
+    /// without a reference it was given, since its submissions would then be graded
+    /// against another bar (or against each other).
+    #[error(
+        "{}a gauntlet plays only when every reference it is given plays: fix or remove the \
+         reference; nothing was played",
+        reference_skips(.0)
+    )]
+    ReferenceSkipped(Vec<Skipped>),
+    /// `--gauntlet` given, yet no reference is left to play.
+    #[error("a gauntlet needs at least one reference bot that plays, and none is left: nothing was played")]
+    NoReference,
 }
 
 /// ` (also as OTHER)` when the second path is spelt otherwise than the first.
@@ -126,4 +141,18 @@ fn roles(first: bool, second: bool) -> &'static str {
         (true, true) => " (as two --gauntlet references)",
         _ => " (as a submission and as a --gauntlet reference: a reference cannot also be a submission)",
     }
+}
+
+/// `--gauntlet reference PATH: REASON; ` for every skipped reference entry.
+fn reference_skips(skipped: &[Skipped]) -> String {
+    skipped
+        .iter()
+        .map(|s| {
+            format!(
+                "--gauntlet reference {}: {}; ",
+                escape_path(&s.path),
+                s.reason
+            )
+        })
+        .collect()
 }

@@ -257,3 +257,51 @@ fn the_same_file_reached_twice_is_an_error_not_a_clash() {
         "{err}"
     );
 }
+
+#[test]
+fn a_skipped_reference_is_an_error_and_a_skipped_submission_a_note() {
+    let subs = folder(&[("a.wasm", b"x"), ("notes.txt", b"x")]);
+    let refs = folder(&[("a.wat", b"x"), ("r.wasm", b"x"), ("empty/", b"")]);
+    let sub_arg = subs.path().as_os_str().to_owned();
+    let intake = gather(
+        std::slice::from_ref(&sub_arg),
+        &[refs.path().join("r.wasm").into_os_string()],
+    )
+    .unwrap();
+    assert_eq!(names(&intake), ["a", "r"]);
+    assert_eq!(skipped(&intake).len(), 1, "a submission's skip is a note");
+    for (reference, why) in [
+        (
+            refs.path().join("a.wat"),
+            "its bot name `a` is also the name",
+        ),
+        (
+            refs.path().join("empty"),
+            "holds no .wasm, .wat or .py file",
+        ),
+        (
+            subs.path().join("notes.txt"),
+            "not a .wasm, .wat or .py file",
+        ),
+        (
+            refs.path().to_path_buf(),
+            "its bot name `a` is also the name",
+        ),
+    ] {
+        let err = gather(
+            std::slice::from_ref(&sub_arg),
+            &[reference.clone().into_os_string()],
+        )
+        .unwrap_err();
+        let IntakeError::ReferenceSkipped(refused) = &err else {
+            panic!("{reference:?}: {err}");
+        };
+        assert!(refused.iter().all(|s| s.reference), "{err}");
+        let text = err.to_string();
+        assert!(
+            text.starts_with("--gauntlet reference ") && text.contains(why),
+            "{text}"
+        );
+        assert!(!text.contains("notes.txt") || reference.ends_with("notes.txt"));
+    }
+}
