@@ -177,6 +177,29 @@ pub fn refuse_shard(
     }
 }
 
+/// Refuses an `--anchor` that names no bot of the field about to play (builtins and
+/// references included), listing the bots: checked before anything is loaded or played,
+/// so that ratings are never silently centred on the mean instead.
+///
+/// # Errors
+/// Naming the anchor and the bots.
+pub fn check_anchor(
+    args: &super::GradingArgs,
+    bots: &[arena::submissions::Candidate],
+) -> anyhow::Result<()> {
+    if let Some(anchor) = &args.anchor {
+        if !bots.iter().any(|c| c.name.as_str() == anchor) {
+            let all: Vec<&str> = bots.iter().map(|c| c.name.as_str()).collect();
+            bail!(
+                "--anchor `{}` is not one of the bots: {}",
+                arena::bot_name::escape_text(anchor),
+                all.join(", ")
+            );
+        }
+    }
+    Ok(())
+}
+
 /// The roster, bands and anchor for a field about to play, whose submissions are its
 /// module bots that are not gauntlet references (builtins belong to no student).
 pub fn load_field_grading(

@@ -17,11 +17,11 @@ use arena::tournament::{self as two_seat, TournamentError};
 use arena_games::registry::TableKind;
 use arena_games::GameParams;
 
-use super::common::{limits_json, load_field_grading, sandbox};
+use super::common::{check_anchor, limits_json, load_field_grading, sandbox};
 use super::table_choice::TableChoice;
 use super::tournament::{
-    check_schedule_size, note_identical, progress_for, report_skipped, say_interrupted,
-    say_resumed, say_shard_done, stop_on_ctrl_c, threads_for,
+    check_schedule_size, note_identical, progress_for, refuse_disqualified_references,
+    report_skipped, say_interrupted, say_resumed, say_shard_done, stop_on_ctrl_c, threads_for,
 };
 use super::TournamentArgs;
 
@@ -82,6 +82,7 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
     let threads = threads_for(args.threads);
     let intake = submissions::gather(&args.bots, &args.gauntlet)?;
     let skipped = report_skipped(&intake);
+    check_anchor(&args.grading, &intake.bots)?;
     let rounds = args.rounds.unwrap_or(if choice.seats == 1 {
         ONE_SEAT_ROUNDS
     } else {
@@ -108,6 +109,7 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
         args.depth,
         &sandbox,
     )?;
+    refuse_disqualified_references(&field)?;
     note_identical(&field);
     let grading = load_field_grading(&args.grading, &intake.bots)?;
     let config = TableConfig {

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use anyhow::bail;
-use arena::bot_name::{escape_path, escape_text};
+use arena::bot_name::escape_path;
 use arena::field::Field;
 use arena::output::manifest::SkippedEntry;
 use arena::output::{crosstable_csv, standings_csv};
@@ -18,7 +18,7 @@ use arena_games::GameKind;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::bounds::{MAX_SERIES, MAX_THREADS};
-use super::common::{check_depth_flag, limits_json, load_field_grading, sandbox};
+use super::common::{check_anchor, check_depth_flag, limits_json, load_field_grading, sandbox};
 use super::table_choice::{choose, Choice};
 use super::TournamentArgs;
 
@@ -92,6 +92,32 @@ pub(super) fn build_field(
         eprintln!("{}: disqualified: {reason}", escape_path(path));
     }
     Ok(field.participants)
+}
+
+/// Refuses a field in which a gauntlet reference is disqualified (its module does not
+/// load, its trial instance fails, it does not play this game): it would forfeit every
+/// game, and every submission would be graded on beating a bot that never moved.
+/// References are the instructor's own, so this stops the run before anything is played.
+pub(super) fn refuse_disqualified_references(field: &[Participant]) -> anyhow::Result<()> {
+    let refused: Vec<String> = field
+        .iter()
+        .filter(|p| p.reference)
+        .filter_map(|p| {
+            let why = p.disqualified.as_ref()?;
+            Some(format!(
+                "--gauntlet reference {} cannot play: {why}; ",
+                p.name
+            ))
+        })
+        .collect();
+    if !refused.is_empty() {
+        bail!(
+            "{}a gauntlet plays only when every reference it is given plays: fix or replace \
+             the reference; nothing was played",
+            refused.concat()
+        );
+    }
+    Ok(())
 }
 
 /// Notes modules with byte-identical content: all are played; the instructor decides.
@@ -270,6 +296,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     }
     let intake = submissions::gather(&args.bots, &args.gauntlet)?;
     let skipped = report_skipped(&intake);
+    check_anchor(&args.grading, &intake.bots)?;
     check_schedule_size(
         intake.bots.len(),
         "",
@@ -279,19 +306,10 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     )?;
     let sandbox = sandbox(&args.limits)?;
     let field = build_field(&intake.bots, choice.kind, args.depth, &sandbox)?;
+    refuse_disqualified_references(&field)?;
     note_identical(&field);
     // Builtins belong to no student: only modules are matched against the roster.
     let grading = load_field_grading(&args.grading, &intake.bots)?;
-    if let Some(anchor) = &grading.anchor {
-        let all: Vec<&str> = intake.bots.iter().map(|c| c.name.as_str()).collect();
-        if !all.contains(&anchor.as_str()) {
-            bail!(
-                "--anchor `{}` is not one of the bots: {}",
-                escape_text(anchor),
-                all.join(", ")
-            );
-        }
-    }
     let config = Config {
         game: choice.kind,
         rows: choice.rows,

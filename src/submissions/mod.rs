@@ -18,7 +18,13 @@
 //! same name are a clash: both are skipped, since arena cannot tell which is meant (two
 //! learning-platform folders of students with the same name are told apart by their
 //! participant ids instead). A module that clashes with a builtin of the same tournament
-//! is skipped; two identical builtins are an error.
+//! is skipped; two identical builtins are an error, and so is the same module file
+//! reached twice (the same canonical path, however it is spelt or reached: named twice,
+//! or named and also inside a folder argument).
+//!
+//! Gauntlet references are the instructor's own: where a submission is skipped with its
+//! reason, an entry of a reference argument that would be skipped is an error, so that a
+//! gauntlet never goes on without a reference it was given.
 //!
 //! Nothing here reads a module's content: size, format and the ABI are checked when the
 //! module is loaded, and a module that fails there is disqualified (it stays in the
@@ -26,7 +32,7 @@
 
 mod skip;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
@@ -109,7 +115,9 @@ struct Found {
 ///
 /// # Errors
 /// [`IntakeError`] for a mistake on the command line: a path that does not exist, a
-/// folder that cannot be listed, a malformed or repeated builtin.
+/// folder that cannot be listed, a malformed or repeated builtin, a module file reached
+/// twice; and, when `references` is not empty (a gauntlet), any entry of a reference
+/// argument that would be skipped, or no reference left at all.
 pub fn gather(submissions: &[OsString], references: &[OsString]) -> Result<Intake, IntakeError> {
     let mut builtins: Vec<Candidate> = Vec::new();
     let mut found: Vec<Found> = Vec::new();
@@ -159,8 +167,41 @@ pub fn gather(submissions: &[OsString], references: &[OsString]) -> Result<Intak
             file_entry(&path, file, reference, &mut found, &mut skipped);
         }
     }
+    refuse_named_twice(&found)?;
     let bots = resolve_names(builtins, found, &mut skipped);
+    if !references.is_empty() {
+        // The references are the instructor's own: one that cannot play stops the run,
+        // or the gauntlet would grade against another bar (or become a round robin).
+        if skipped.iter().any(|s| s.reference) {
+            skipped.retain(|s| s.reference);
+            return Err(IntakeError::ReferenceSkipped(skipped));
+        }
+        if !bots.iter().any(|b| b.reference) {
+            return Err(IntakeError::NoReference);
+        }
+    }
     Ok(Intake { bots, skipped })
+}
+
+/// Refuses a module file reached twice (the same canonical path, whatever the spelling
+/// or the folder argument it was found through): [`IntakeError::NamedTwice`].
+fn refuse_named_twice(found: &[Found]) -> Result<(), IntakeError> {
+    let mut seen: HashMap<PathBuf, &Found> = HashMap::new();
+    for f in found {
+        // Every module found was just opened as a regular file; should it vanish now, its
+        // path as typed still catches the plainest repetition.
+        let key = std::fs::canonicalize(&f.path).unwrap_or_else(|_| f.path.clone());
+        if let Some(first) = seen.get(&key) {
+            return Err(IntakeError::NamedTwice {
+                first: first.path.clone(),
+                first_reference: first.reference,
+                second: f.path.clone(),
+                second_reference: f.reference,
+            });
+        }
+        seen.insert(key, f);
+    }
+    Ok(())
 }
 
 /// The entries of `dir`, sorted by name bytes.
@@ -186,6 +227,7 @@ fn file_entry(
         path: path.to_path_buf(),
         file: file.clone(),
         reason,
+        reference,
     };
     if !is_module_file(path) {
         // Say what a link or a special file is, whatever its name; never open it.
@@ -228,6 +270,7 @@ fn scan_folder(
                 .file_name()
                 .map_or_else(|| escape_os(dir.as_os_str()), escape_os),
             reason: SkipReason::NoModule { others: Vec::new() },
+            reference,
         });
     }
     for (name, path) in list {
@@ -241,6 +284,7 @@ fn scan_folder(
                 path,
                 file,
                 reason: SkipReason::Unreadable(ReadError::from(e)),
+                reference,
             }),
         }
     }
@@ -260,6 +304,7 @@ fn student_folder(
         path: dir.to_path_buf(),
         file: format!("{folder}/"),
         reason,
+        reference,
     };
     let list = match entries(dir) {
         Ok(list) => list,
@@ -283,7 +328,13 @@ fn student_folder(
             Err(ReadError::NotRegular(Special::Folder)) => SkipReason::NestedFolder,
             Err(e) => SkipReason::Unreadable(e),
         };
-        others.push((Skipped { path, file, reason }, name));
+        let skip = Skipped {
+            path,
+            file,
+            reason,
+            reference,
+        };
+        others.push((skip, name));
     }
     // A link, FIFO or device named like a module is skipped with what it is, never
     // summed up as "no module" (it was handed in as one).
@@ -313,6 +364,7 @@ fn student_folder(
                     path,
                     file,
                     reason: SkipReason::Unreadable(e),
+                    reference,
                 });
                 return;
             }
@@ -390,6 +442,7 @@ fn resolve_names(
                 path: f.path,
                 file: f.file,
                 reason,
+                reference: f.reference,
             });
             continue;
         }

@@ -18,6 +18,9 @@ pub struct Skipped {
     pub file: String,
     /// Why it is not played.
     pub reason: SkipReason,
+    /// Found through a `--gauntlet` argument: a reference, which may not be skipped
+    /// ([`IntakeError::ReferenceSkipped`]).
+    pub reference: bool,
 }
 
 /// Why an entry is not played. Never quotes the entry's content.
@@ -89,4 +92,67 @@ pub enum IntakeError {
     /// The same builtin named twice.
     #[error("two bots are both named `{0}`: name each builtin once")]
     DuplicateBuiltin(String),
+    /// The same module file (the same canonical path) reached twice through the
+    /// arguments: named twice, or named and also inside a folder argument, as submissions
+    /// or as references. arena does not guess which of the two was meant.
+    #[error(
+        "{}{} is named twice on the command line{}: name each file once",
+        escape_path(first),
+        also(first, second),
+        roles(*first_reference, *second_reference)
+    )]
+    NamedTwice {
+        /// The file as first reached.
+        first: PathBuf,
+        /// Whether it was first reached through `--gauntlet`.
+        first_reference: bool,
+        /// The file as reached the second time.
+        second: PathBuf,
+        /// Whether it was reached the second time through `--gauntlet`.
+        second_reference: bool,
+    },
+    /// An entry of a `--gauntlet` argument that would be skipped: a gauntlet never goes on
+    /// without a reference it was given, since its submissions would then be graded
+    /// against another bar (or against each other).
+    #[error(
+        "{}a gauntlet plays only when every reference it is given plays: fix or remove the \
+         reference; nothing was played",
+        reference_skips(.0)
+    )]
+    ReferenceSkipped(Vec<Skipped>),
+    /// `--gauntlet` given, yet no reference is left to play.
+    #[error("a gauntlet needs at least one reference bot that plays, and none is left: nothing was played")]
+    NoReference,
+}
+
+/// ` (also as OTHER)` when the second path is spelt otherwise than the first.
+fn also(first: &std::path::Path, second: &std::path::Path) -> String {
+    if first.as_os_str() == second.as_os_str() {
+        String::new()
+    } else {
+        format!(" (also as {})", escape_path(second))
+    }
+}
+
+/// What roles the two namings gave the file, when they differ or are both references.
+fn roles(first: bool, second: bool) -> &'static str {
+    match (first, second) {
+        (false, false) => "",
+        (true, true) => " (as two --gauntlet references)",
+        _ => " (as a submission and as a --gauntlet reference: a reference cannot also be a submission)",
+    }
+}
+
+/// `--gauntlet reference PATH: REASON; ` for every skipped reference entry.
+fn reference_skips(skipped: &[Skipped]) -> String {
+    skipped
+        .iter()
+        .map(|s| {
+            format!(
+                "--gauntlet reference {}: {}; ",
+                escape_path(&s.path),
+                s.reason
+            )
+        })
+        .collect()
 }

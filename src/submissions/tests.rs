@@ -229,3 +229,79 @@ fn identical_modules_are_grouped() {
     let groups = identical([("b", "11"), ("a", "11"), ("c", "22"), ("d", "")]);
     assert_eq!(groups, [vec!["a".to_string(), "b".to_string()]]);
 }
+
+#[test]
+fn the_same_file_reached_twice_is_an_error_not_a_clash() {
+    let dir = folder(&[("a.wasm", b"x"), ("b.wasm", b"x")]);
+    let a = dir.path().join("a.wasm").into_os_string();
+    let spelt_otherwise = dir.path().join(".").join("a.wasm").into_os_string();
+    let folder_arg = dir.path().as_os_str().to_owned();
+    for (subs, refs) in [
+        (vec![a.clone(), a.clone()], vec![]),
+        (vec![a.clone(), spelt_otherwise], vec![]),
+        (vec![folder_arg.clone(), a.clone()], vec![]),
+        (vec![folder_arg], vec![a.clone()]),
+        (vec![], vec![a.clone(), a.clone()]),
+    ] {
+        let err = gather(&subs, &refs).unwrap_err();
+        assert!(
+            matches!(err, IntakeError::NamedTwice { .. }),
+            "{subs:?} {refs:?}: {err}"
+        );
+        assert!(err.to_string().contains("is named twice"), "{err}");
+    }
+    let err = gather(&[dir.path().as_os_str().to_owned()], &[a]).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("as a submission and as a --gauntlet reference"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_skipped_reference_is_an_error_and_a_skipped_submission_a_note() {
+    let subs = folder(&[("a.wasm", b"x"), ("notes.txt", b"x")]);
+    let refs = folder(&[("a.wat", b"x"), ("r.wasm", b"x"), ("empty/", b"")]);
+    let sub_arg = subs.path().as_os_str().to_owned();
+    let intake = gather(
+        std::slice::from_ref(&sub_arg),
+        &[refs.path().join("r.wasm").into_os_string()],
+    )
+    .unwrap();
+    assert_eq!(names(&intake), ["a", "r"]);
+    assert_eq!(skipped(&intake).len(), 1, "a submission's skip is a note");
+    for (reference, why) in [
+        (
+            refs.path().join("a.wat"),
+            "its bot name `a` is also the name",
+        ),
+        (
+            refs.path().join("empty"),
+            "holds no .wasm, .wat or .py file",
+        ),
+        (
+            subs.path().join("notes.txt"),
+            "not a .wasm, .wat or .py file",
+        ),
+        (
+            refs.path().to_path_buf(),
+            "its bot name `a` is also the name",
+        ),
+    ] {
+        let err = gather(
+            std::slice::from_ref(&sub_arg),
+            &[reference.clone().into_os_string()],
+        )
+        .unwrap_err();
+        let IntakeError::ReferenceSkipped(refused) = &err else {
+            panic!("{reference:?}: {err}");
+        };
+        assert!(refused.iter().all(|s| s.reference), "{err}");
+        let text = err.to_string();
+        assert!(
+            text.starts_with("--gauntlet reference ") && text.contains(why),
+            "{text}"
+        );
+        assert!(!text.contains("notes.txt") || reference.ends_with("notes.txt"));
+    }
+}
