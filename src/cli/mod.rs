@@ -401,7 +401,8 @@ struct TournamentArgs {
     depth: Option<u32>,
     /// Gauntlet: play every BOT against this reference bot (a file, folder or builtin)
     /// and not against each other. One value per flag: repeat the flag for more
-    /// references (--gauntlet builtin:greedy --gauntlet builtin:alphabeta).
+    /// references (--gauntlet builtin:greedy --gauntlet builtin:alphabeta). A reference
+    /// that would be skipped or disqualified stops the run (docs/TOURNAMENT.md).
     #[arg(long, value_name = "REF", action = ArgAction::Append)]
     gauntlet: Vec<OsString>,
     #[command(flatten)]
