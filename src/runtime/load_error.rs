@@ -115,7 +115,8 @@ pub enum LoadError {
         cap: String,
     },
     /// wasmtime found the module invalid or could not compile it: its message in words
-    /// that quote nothing of the module ([`LoadError::invalid`]).
+    /// that quote nothing of the module (the names it quotes are left out, the rest
+    /// escaped and cut short).
     #[error("invalid WebAssembly module: {0}")]
     Invalid(String),
     /// A required export is absent.
