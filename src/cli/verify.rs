@@ -261,9 +261,7 @@ fn verify_table(args: &VerifyArgs, manifest: &Manifest, seats: u8) -> anyhow::Re
 
 pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     let dir = &args.results;
-    if !dir.is_dir() {
-        bail!("{}: no such results folder", dir.display());
-    }
+    super::results_dir::require(dir)?;
     check_folders(&args.modules)?;
     let path = dir.join(arena::output::manifest::FILE);
     let manifest = Manifest::read(dir)?

@@ -50,8 +50,10 @@ fn location(err: &wasmtime::Error) -> String {
         .unwrap_or_default()
 }
 
-/// The innermost cause of the error (what the bot or the host reported), with the
-/// function it happened in when known, without the backtrace wasmtime wraps around it.
+/// The innermost cause of the error (what the bot or the host reported), escaped and cut
+/// short ([`super::module_text::run_message`]), with the function it happened in when
+/// known, without the backtrace wasmtime wraps around it.
 pub(crate) fn describe(err: &wasmtime::Error) -> String {
-    format!("{}{}", err.root_cause(), location(err))
+    let cause = super::module_text::run_message(&err.root_cause().to_string());
+    format!("{cause}{}", location(err))
 }

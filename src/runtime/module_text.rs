@@ -20,6 +20,13 @@ pub(crate) fn name(raw: &str) -> String {
     escaped_within(raw, MAX_NAME_CHARS)
 }
 
+/// A message raised while a module ran (a host function's error, which may carry what
+/// the bot passed it): escaped ([`escape_message`]) and cut at [`MAX_MESSAGE_CHARS`]
+/// characters, ending in `…`.
+pub(crate) fn run_message(raw: &str) -> String {
+    escaped_within(raw, MAX_MESSAGE_CHARS)
+}
+
 /// wasmtime's or wasmparser's message about a module (a validation, compile or link
 /// error), in words that quote nothing of it:
 ///
@@ -104,6 +111,17 @@ fn escaped_within(text: &str, max_chars: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_message_is_escaped_and_cut_short() {
+        let raw = format!("bad\nline `{}`", "x".repeat(1000));
+        let shown = run_message(&raw);
+        assert!(shown.starts_with("bad\\nline `xxx"), "{shown}");
+        assert!(!shown.contains('\n'));
+        assert!(shown.ends_with('…'));
+        assert_eq!(shown.chars().count(), MAX_MESSAGE_CHARS + 1);
+        assert_eq!(run_message("plain"), "plain");
+    }
 
     #[test]
     fn quoted_names_are_left_out_and_sized() {
