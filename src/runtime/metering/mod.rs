@@ -376,7 +376,10 @@ fn extend(
                 for import in s.clone().into_imports() {
                     if import?.module == METERING_MODULE {
                         return Err(MeteringError::Unsupported(format!(
-                            "the import module `{METERING_MODULE}` is reserved by arena"
+                            // No backticks: a load error's quoted text is hidden as the
+                            // module's own (`module_text::compiler_message`); this name is
+                            // arena's.
+                            "the import module {METERING_MODULE} is reserved by arena"
                         )));
                     }
                 }
@@ -403,7 +406,8 @@ fn extend(
                     let name = export?.name;
                     if [FUEL_EXPORT, START_EXPORT].contains(&name) {
                         return Err(MeteringError::Unsupported(format!(
-                            "the export name `{name}` is reserved by arena"
+                            // `name` is one of arena's two names (no backticks, as above).
+                            "the export name {name} is reserved by arena"
                         )));
                     }
                 }
