@@ -62,21 +62,7 @@ pub fn write_summaries(
         .map(|b| b.disqualified.clone())
         .collect();
     let roles = roles(kind, manifest, seats)?;
-    let anchor = match &reporting.anchor {
-        Some(name) => Some(
-            schedule
-                .names
-                .iter()
-                .position(|n| n == name)
-                .ok_or_else(|| {
-                    OutputError::corrupt(
-                        dir,
-                        format!("--anchor `{name}` is not a bot of this tournament"),
-                    )
-                })?,
-        ),
-        None => None,
-    };
+    let anchor = reporting.anchor_index(dir, &schedule.names)?;
     let standings = compute(&TableInput {
         names: &schedule.names,
         references: &schedule.references,

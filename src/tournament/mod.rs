@@ -91,6 +91,25 @@ pub struct Reporting {
     pub anchor: Option<String>,
 }
 
+impl Reporting {
+    /// The anchor's place among `names` (the bots of the folder `dir`), if one is given.
+    ///
+    /// # Errors
+    /// [`OutputError::Corrupt`] naming `dir` when the anchor is not one of `names`.
+    pub fn anchor_index(&self, dir: &Path, names: &[String]) -> Result<Option<usize>, OutputError> {
+        let Some(name) = &self.anchor else {
+            return Ok(None);
+        };
+        match names.iter().position(|n| n == name) {
+            Some(i) => Ok(Some(i)),
+            None => Err(OutputError::corrupt(
+                dir,
+                format!("--anchor `{name}` is not a bot of this tournament"),
+            )),
+        }
+    }
+}
+
 /// Reports progress to a person; the tournament calls it from worker threads.
 pub trait Progress: Sync {
     /// The most games the run can still play (an upper bound until series end).

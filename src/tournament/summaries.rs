@@ -40,21 +40,7 @@ pub fn write_summaries(
         &series,
         rows,
     );
-    let anchor = match &reporting.anchor {
-        Some(name) => Some(
-            schedule
-                .names
-                .iter()
-                .position(|n| n == name)
-                .ok_or_else(|| {
-                    OutputError::corrupt(
-                        dir,
-                        format!("--anchor `{name}` is not a bot of this tournament"),
-                    )
-                })?,
-        ),
-        None => None,
-    };
+    let anchor = reporting.anchor_index(dir, &schedule.names)?;
     let seed = derive(schedule.seed, "ratings", &[]);
     let ratings = ratings::rate(&schedule.names, rows, seed, anchor);
     if let Some(r) = &ratings {
