@@ -30,8 +30,8 @@ use crate::rng_size::SizeRange;
 use crate::schedule::Shard;
 use crate::tournament::merge::{combine, staged, unfinished, MergeError};
 use crate::tournament::{
-    check_shard_rows, drop_rows_without_replays, prepare, ready_workers, worker_pool, Progress,
-    Reporting, TournamentError,
+    check_shard_rows, drop_rows_without_replays, prepare, ready_workers, worker_pool, Halt,
+    Progress, Reporting, TournamentError,
 };
 use play::TableRun;
 use schedule::{TableSchedule, TableSeries};
@@ -186,8 +186,7 @@ pub fn run(
         log: &log,
         journals: &journals,
         progress,
-        stop,
-        failed: Mutex::new(None),
+        halt: Halt::new(stop),
     };
     let results: Vec<(Vec<GameRow>, u64, bool)> = pool.install(|| {
         series
@@ -196,12 +195,7 @@ pub fn run(
             .collect()
     });
     replay_store::fold(&config.out, |_| true)?;
-    if let Some(err) = run
-        .failed
-        .lock()
-        .expect("no panics while holding it")
-        .take()
-    {
+    if let Some(err) = run.halt.take_error() {
         return Err(err);
     }
     let played_now: u64 = results.iter().map(|r| r.1).sum();

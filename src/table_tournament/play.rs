@@ -3,7 +3,6 @@
 //! their rows to `games.csv`.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use super::schedule::{TableGamePlan, TableSchedule, TableSeries};
@@ -16,7 +15,7 @@ use crate::output::table_replay::{ReplaySeat, TableReplay};
 use crate::output::OutputError;
 use crate::referee::Entrant;
 use crate::table_referee::{play_table, TableRecord};
-use crate::tournament::{Progress, TournamentError};
+use crate::tournament::{Halt, Progress, TournamentError};
 
 /// What the workers share.
 pub(super) struct TableRun<'a> {
@@ -27,8 +26,7 @@ pub(super) struct TableRun<'a> {
     pub(super) log: &'a Mutex<GameLog>,
     pub(super) journals: &'a Journals,
     pub(super) progress: &'a dyn Progress,
-    pub(super) stop: &'a AtomicBool,
-    pub(super) failed: Mutex<Option<TournamentError>>,
+    pub(super) halt: Halt<'a>,
 }
 
 impl TableRun<'_> {
@@ -45,7 +43,7 @@ impl TableRun<'_> {
                 rows.push(row.clone());
                 continue;
             }
-            if self.stop.load(Ordering::Relaxed) {
+            if self.halt.is_raised() {
                 stopped = true;
                 break;
             }
@@ -57,7 +55,7 @@ impl TableRun<'_> {
                     rows.push(row);
                 }
                 Err(e) => {
-                    self.fail(e);
+                    self.halt.fail(e);
                     stopped = true;
                     break;
                 }
@@ -65,19 +63,10 @@ impl TableRun<'_> {
         }
         // The games finished before a stop or a failure are kept too.
         if let Err(e) = pending.write(self.journals, self.log) {
-            self.fail(e.into());
+            self.halt.fail(e.into());
             stopped = true;
         }
         (rows, played, stopped)
-    }
-
-    /// Stops the run for `e` (the first error is the one reported).
-    fn fail(&self, e: TournamentError) {
-        self.stop.store(true, Ordering::Relaxed);
-        self.failed
-            .lock()
-            .expect("no panics while holding it")
-            .get_or_insert(e);
     }
 
     /// Plays one game; returns its row and its replay's text.

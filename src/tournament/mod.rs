@@ -8,6 +8,7 @@
 //! uninterrupted one.
 
 pub mod folder;
+mod halt;
 pub mod merge;
 mod play;
 mod rows;
@@ -39,6 +40,7 @@ use crate::rng_size::SizeRange;
 use crate::schedule::{Schedule, SeriesPlan, Shard};
 use crate::series::SeriesRules;
 use crate::standings::{SeriesOutcome, Standing};
+pub(crate) use halt::Halt;
 use play::RunContext;
 use rows::previous_rows;
 
@@ -433,19 +435,13 @@ pub fn run(
         log: &log,
         journals: &journals,
         progress,
-        stop,
-        failed: Mutex::new(None),
+        halt: Halt::new(stop),
     };
     let results: Vec<(Vec<GameRow>, u64, bool)> =
         pool.install(|| plans.par_iter().map(|plan| ctx.play_series(plan)).collect());
     // One store in game-id order, whatever the workers and their timing.
     replay_store::fold(&config.out, |_| true)?;
-    if let Some(err) = ctx
-        .failed
-        .lock()
-        .expect("no panics while holding it")
-        .take()
-    {
+    if let Some(err) = ctx.halt.take_error() {
         return Err(err);
     }
     let played_now: u64 = results.iter().map(|r| r.1).sum();

@@ -3,7 +3,6 @@
 //! rows to `games.csv`.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use arena_games::{GameKind, Player};
@@ -18,7 +17,7 @@ use crate::referee::{Entrant, GameRecord};
 use crate::series::{Length, Series, SeriesGame};
 
 use super::rows::first_second;
-use super::{Config, Participant, Progress, TournamentError};
+use super::{Config, Halt, Participant, Progress, TournamentError};
 use crate::schedule::{GamePlan, Schedule, SeriesPlan};
 
 /// What the workers share.
@@ -30,8 +29,7 @@ pub(super) struct RunContext<'a> {
     pub(super) log: &'a Mutex<GameLog>,
     pub(super) journals: &'a Journals,
     pub(super) progress: &'a dyn Progress,
-    pub(super) stop: &'a AtomicBool,
-    pub(super) failed: Mutex<Option<TournamentError>>,
+    pub(super) halt: Halt<'a>,
 }
 
 impl RunContext<'_> {
@@ -48,7 +46,7 @@ impl RunContext<'_> {
             let row = match self.done.get(&game.id) {
                 Some(row) => row.clone(),
                 None => {
-                    if self.stop.load(Ordering::Relaxed) {
+                    if self.halt.is_raised() {
                         return Err(());
                     }
                     match self.play(plan, &game, sg) {
@@ -59,7 +57,7 @@ impl RunContext<'_> {
                             row
                         }
                         Err(e) => {
-                            self.fail(e);
+                            self.halt.fail(e);
                             return Err(());
                         }
                     }
@@ -71,22 +69,13 @@ impl RunContext<'_> {
         });
         // The games finished before a stop or a failure are kept too.
         if let Err(e) = pending.write(self.journals, self.log) {
-            self.fail(e.into());
+            self.halt.fail(e.into());
             return (rows, played, true);
         }
         if run.unplayed > 0 {
             self.progress.skip(run.unplayed as u64);
         }
         (rows, played, run.stopped.is_some())
-    }
-
-    /// Stops the run for `e` (the first error is the one reported).
-    fn fail(&self, e: TournamentError) {
-        self.stop.store(true, Ordering::Relaxed);
-        self.failed
-            .lock()
-            .expect("no panics while holding it")
-            .get_or_insert(e);
     }
 
     /// Plays one game; returns its row and its replay's text.

@@ -49,13 +49,7 @@ pub fn render(game: &MathTricks, color: bool) -> String {
             let pawn = Player::BOTH.into_iter().find(|&p| game.pawn(p) == cell);
             let visited = game.visited_by(cell);
             if color {
-                let style = match (pawn, visited) {
-                    (Some(Player::First), _) => P1_PAWN,
-                    (Some(Player::Second), _) => P2_PAWN,
-                    (None, Some(Player::First)) => P1_VISITED,
-                    (None, Some(Player::Second)) => P2_VISITED,
-                    (None, None) => "",
-                };
+                let style = cell_style(pawn, visited);
                 s.push_str(style);
                 push_op(&mut s, board.op(cell), width);
                 if !style.is_empty() {
@@ -95,6 +89,17 @@ pub fn render(game: &MathTricks, color: bool) -> String {
 }
 
 /// How many characters an operation takes: its sign and its number.
+/// The colour of a cell: its pawn's, else the colour of who visited it, else none.
+fn cell_style(pawn: Option<Player>, visited: Option<Player>) -> &'static str {
+    match (pawn, visited) {
+        (Some(Player::First), _) => P1_PAWN,
+        (Some(Player::Second), _) => P2_PAWN,
+        (None, Some(Player::First)) => P1_VISITED,
+        (None, Some(Player::Second)) => P2_VISITED,
+        (None, None) => "",
+    }
+}
+
 fn op_len(op: Op) -> usize {
     1 + decimal_len(u64::from(op_parts(op).1))
 }
@@ -160,13 +165,7 @@ mod tests {
                 let pawn = Player::BOTH.into_iter().find(|&p| game.pawn(p) == cell);
                 let visited = game.visited_by(cell);
                 if color {
-                    let style = match (pawn, visited) {
-                        (Some(Player::First), _) => P1_PAWN,
-                        (Some(Player::Second), _) => P2_PAWN,
-                        (None, Some(Player::First)) => P1_VISITED,
-                        (None, Some(Player::Second)) => P2_VISITED,
-                        (None, None) => "",
-                    };
+                    let style = cell_style(pawn, visited);
                     let text = board.op(cell).to_string();
                     if style.is_empty() {
                         let _ = write!(s, "{text:>width$}");
