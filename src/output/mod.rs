@@ -51,6 +51,8 @@ pub struct Results<'a> {
     pub bands: Option<&'a Bands>,
     /// The bot rated 0 Elo, when the ratings are anchored (`--anchor`).
     pub anchor: Option<&'a str>,
+    /// Every game's replay (the folder's store, as the run folded it or as read back).
+    pub store: &'a replay_store::Store,
 }
 
 /// One summary output of a results folder: a new output format is one file implementing

@@ -88,8 +88,22 @@ fn other_game(game_id: u64, text: &str) -> Option<String> {
 /// The error of a game recorded twice with different texts.
 const TWICE: &str = "is recorded twice, differently";
 
-fn checksum(text: &[u8]) -> String {
-    hex::encode(&Sha256::digest(text)[..8])
+/// A record's checksum as its header writes it: the first 16 hex digits of the text's
+/// SHA-256.
+type Checksum = [u8; 16];
+
+fn checksum(text: &[u8]) -> Checksum {
+    let mut out = [0u8; 16];
+    hex::encode_to_slice(&Sha256::digest(text)[..8], &mut out).expect("8 bytes are 16 hex digits");
+    out
+}
+
+/// A game's replay text, with its checksum when it was read from (and checked against)
+/// a record, so that writing it again does not hash it again.
+#[derive(Debug)]
+struct Entry {
+    text: String,
+    sum: Option<Checksum>,
 }
 
 /// One record, framed.
@@ -101,12 +115,26 @@ fn record(game_id: u64, text: &str) -> Vec<u8> {
 
 /// Appends game `game_id`'s record, framed (its header line, then `text`), to `out`.
 pub fn frame_into(out: &mut Vec<u8>, game_id: u64, text: &str) {
-    let _ = writeln!(
-        out,
-        "@ {game_id} {} {}",
-        text.len(),
-        checksum(text.as_bytes())
-    );
+    frame_with(out, game_id, text, &checksum(text.as_bytes()));
+}
+
+/// Bytes of a record's header besides its two numbers: `@ `, two spaces, the checksum
+/// and the newline.
+const HEADER_FIXED: usize = 2 + 2 + 16 + 1;
+
+/// Appends a record whose checksum `sum` is known.
+fn frame_with(out: &mut Vec<u8>, game_id: u64, text: &str, sum: &Checksum) {
+    let mut id = itoa::Buffer::new();
+    let mut len = itoa::Buffer::new();
+    let (id, len) = (id.format(game_id), len.format(text.len()));
+    out.reserve(HEADER_FIXED + id.len() + len.len() + text.len());
+    out.extend_from_slice(b"@ ");
+    out.extend_from_slice(id.as_bytes());
+    out.push(b' ');
+    out.extend_from_slice(len.as_bytes());
+    out.push(b' ');
+    out.extend_from_slice(sum);
+    out.push(b'\n');
     out.extend_from_slice(text.as_bytes());
 }
 
@@ -123,7 +151,7 @@ fn parse(
     file: &Path,
     bytes: &[u8],
     tail: Tail,
-    into: &mut BTreeMap<u64, String>,
+    into: &mut BTreeMap<u64, Entry>,
 ) -> Result<bool, OutputError> {
     let bad = |at: usize, why: &str| {
         OutputError::corrupt(
@@ -150,8 +178,8 @@ fn parse(
         let header = std::str::from_utf8(&bytes[at..at + eol])
             .map_err(|_| bad(at, "a record header is not text"))?;
         let fields: Vec<&str> = header.split(' ').collect();
-        let (id, len, sum) = match fields[..] {
-            ["@", id, len, sum] => (id, len, sum),
+        let (id, len, written) = match fields[..] {
+            ["@", id, len, written] => (id, len, written),
             _ => return Err(bad(at, "expected a record header `@ GAME LENGTH CHECKSUM`")),
         };
         let id: u64 = id
@@ -165,7 +193,8 @@ fn parse(
             return torn(at, &format!("the record of game {id} is cut short"));
         };
         let text = &bytes[start..end];
-        if checksum(text) != sum {
+        let sum = checksum(text);
+        if written.as_bytes() != sum {
             return Err(bad(
                 at,
                 &format!("the record of game {id} fails its checksum"),
@@ -177,11 +206,17 @@ fn parse(
             return Err(bad(at, &why));
         }
         if let Some(before) = into.get(&id) {
-            if before != text {
+            if before.text != text {
                 return Err(bad(at, &format!("game {id} {TWICE}")));
             }
         }
-        into.insert(id, text.to_string());
+        into.insert(
+            id,
+            Entry {
+                text: text.to_string(),
+                sum: Some(sum),
+            },
+        );
         at = end;
     }
     Ok(false)
@@ -194,13 +229,13 @@ fn parse(
 pub fn records(file: &Path, bytes: &[u8]) -> Result<BTreeMap<u64, String>, OutputError> {
     let mut out = BTreeMap::new();
     parse(file, bytes, Tail::Refused, &mut out)?;
-    Ok(out)
+    Ok(out.into_iter().map(|(id, e)| (id, e.text)).collect())
 }
 
 /// Every replay of a results folder, by game id.
 #[derive(Debug, Default)]
 pub struct Store {
-    replays: BTreeMap<u64, String>,
+    replays: BTreeMap<u64, Entry>,
     journals: Vec<PathBuf>,
     legacy: Vec<PathBuf>,
 }
@@ -248,12 +283,12 @@ impl Store {
                     return Err(bad(why));
                 }
                 match store.replays.get(&id) {
-                    Some(before) if *before != text => {
+                    Some(before) if before.text != text => {
                         return Err(bad(format!("game {id} {TWICE}")))
                     }
                     Some(_) => {}
                     None => {
-                        store.replays.insert(id, text);
+                        store.replays.insert(id, Entry { text, sum: None });
                     }
                 }
                 store.legacy.push(file);
@@ -275,7 +310,7 @@ impl Store {
 
     /// The replay text of game `game_id`.
     pub fn get(&self, game_id: u64) -> Option<&str> {
-        self.replays.get(&game_id).map(String::as_str)
+        self.replays.get(&game_id).map(|e| e.text.as_str())
     }
 
     /// Game `game_id`'s replay, parsed.
@@ -330,7 +365,7 @@ impl Store {
 
     /// Adds a replay (for [`Store::write`]: merging folders).
     pub fn insert(&mut self, game_id: u64, text: String) {
-        self.replays.insert(game_id, text);
+        self.replays.insert(game_id, Entry { text, sum: None });
     }
 
     /// Keeps only the games `keep` accepts.
@@ -345,9 +380,23 @@ impl Store {
     /// [`OutputError`] naming the file that cannot be written or removed.
     pub fn write(&self, results: &Path) -> Result<(), OutputError> {
         fs::create_dir_all(results.join(DIR)).map_err(|e| OutputError::io(results, e))?;
-        let mut bytes = format!("{MAGIC}\n").into_bytes();
-        for (&id, text) in &self.replays {
-            frame_into(&mut bytes, id, text);
+        // Sized once: a store is megabytes, and growing it by doubling touches twice
+        // as much fresh memory.
+        let size = MAGIC.len()
+            + 1
+            + self
+                .replays
+                .values()
+                .map(|e| HEADER_FIXED + 2 * 20 + e.text.len())
+                .sum::<usize>();
+        let mut bytes = Vec::with_capacity(size);
+        bytes.extend_from_slice(MAGIC.as_bytes());
+        bytes.push(b'\n');
+        for (&id, entry) in &self.replays {
+            match &entry.sum {
+                Some(sum) => frame_with(&mut bytes, id, &entry.text, sum),
+                None => frame_into(&mut bytes, id, &entry.text),
+            }
         }
         atomic::write(&path(results), &bytes)?;
         for file in self.journals.iter().chain(&self.legacy) {

@@ -194,7 +194,7 @@ pub fn run(
             .map(|s: &TableSeries| run.play_series(s))
             .collect()
     });
-    replay_store::fold(&config.out, |_| true)?;
+    let store = replay_store::fold(&config.out, |_| true)?;
     if let Some(err) = run.halt.take_error() {
         return Err(err);
     }
@@ -215,6 +215,7 @@ pub fn run(
             &wanted,
             config.seats,
             &all,
+            &store,
             &config.reporting,
         )?)
     };

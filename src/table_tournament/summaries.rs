@@ -10,6 +10,7 @@ use arena_games::GameParams;
 use super::schedule_of;
 use crate::output::games_csv::{self, GameRow};
 use crate::output::manifest::Manifest;
+use crate::output::replay_store::Store;
 use crate::output::report::{self, table::TableReportInput};
 use crate::output::table_json::TableStandingsJson;
 use crate::output::OutputError;
@@ -53,6 +54,7 @@ pub fn write_summaries(
     manifest: &Manifest,
     seats: u8,
     rows: &[GameRow],
+    store: &Store,
     reporting: &Reporting,
 ) -> Result<TableStandings, OutputError> {
     let schedule = schedule_of(manifest, seats);
@@ -99,6 +101,7 @@ pub fn write_summaries(
             names: &schedule.names,
             rows,
             roster: reporting.roster.as_ref(),
+            store,
         },
     )?;
     Ok(standings)
@@ -117,7 +120,8 @@ pub fn recompute(
     reporting: &Reporting,
 ) -> Result<TableStandings, TournamentError> {
     let rows = super::finished_rows(dir, manifest, seats)?;
+    let store = Store::open(dir)?;
     Ok(write_summaries(
-        dir, kind, manifest, seats, &rows, reporting,
+        dir, kind, manifest, seats, &rows, &store, reporting,
     )?)
 }

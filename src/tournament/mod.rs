@@ -439,8 +439,9 @@ pub fn run(
     };
     let results: Vec<(Vec<GameRow>, u64, bool)> =
         pool.install(|| plans.par_iter().map(|plan| ctx.play_series(plan)).collect());
-    // One store in game-id order, whatever the workers and their timing.
-    replay_store::fold(&config.out, |_| true)?;
+    // One store in game-id order, whatever the workers and their timing; the page is
+    // drawn from it as folded, not read back.
+    let store = replay_store::fold(&config.out, |_| true)?;
     if let Some(err) = ctx.halt.take_error() {
         return Err(err);
     }
@@ -471,6 +472,7 @@ pub fn run(
         &plans,
         &disqualified,
         &rows,
+        &store,
         &config.reporting,
     )?;
     Ok(Summary {

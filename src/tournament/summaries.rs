@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use crate::output::manifest::Manifest;
+use crate::output::replay_store::Store;
 use crate::output::{fairness_csv, OutputError, Results, SUMMARY_WRITERS};
 use crate::ratings;
 use crate::record::GameRow;
@@ -19,7 +20,7 @@ use crate::standings::{self, SeriesOutcome};
 
 /// Computes the series, standings and ratings from the rows and writes every summary
 /// output ([`SUMMARY_WRITERS`]: `games.csv` sorted, `series.csv`, the ratings, standings,
-/// cross-table, fairness and grades).
+/// cross-table, fairness and grades, and the page, drawn from `store`'s replays).
 ///
 /// # Errors
 /// [`OutputError`] when writing fails.
@@ -29,6 +30,7 @@ pub fn write_summaries(
     plans: &[SeriesPlan],
     disqualified: &[Option<String>],
     rows: &[GameRow],
+    store: &Store,
     reporting: &Reporting,
 ) -> Result<Summary, OutputError> {
     let series: Vec<SeriesOutcome> =
@@ -62,6 +64,7 @@ pub fn write_summaries(
         roster: reporting.roster.as_ref(),
         bands: reporting.bands.as_ref(),
         anchor: anchor.map(|i| schedule.names[i].as_str()),
+        store,
     };
     for writer in SUMMARY_WRITERS {
         writer.write(dir, &results)?;
@@ -146,12 +149,14 @@ pub fn recompute(dir: &Path, reporting: &Reporting) -> Result<Summary, Tournamen
         });
     }
     check_series_rows(dir, &schedule, &plans, &rows)?;
+    let store = Store::open(dir)?;
     Ok(write_summaries(
         dir,
         &schedule,
         &plans,
         &disqualified,
         &rows,
+        &store,
         reporting,
     )?)
 }

@@ -251,3 +251,40 @@ fn a_per_game_file_of_a_stored_game_must_hold_the_same_replay() {
     let e = error_of(dir.path());
     assert!(e.contains("holds the replay of game `3`"), "{e}");
 }
+
+/// The record as the format documents it, formatted independently of `frame_with`.
+fn documented_record(id: u64, text: &str) -> String {
+    let digest = Sha256::digest(text.as_bytes());
+    format!(
+        "@ {id} {} {}\n{text}",
+        text.len(),
+        hex::encode(&digest[..8])
+    )
+}
+
+#[test]
+fn a_store_written_again_keeps_every_record_byte_for_byte() {
+    // Games read from journals (their checksums checked and kept), games inserted
+    // (hashed when written) and large ids and lengths all frame as documented.
+    let a = journaled(12);
+    let mut store = fold(a.path(), |_| true).unwrap();
+    let long = format!("{}{}", text(u64::MAX), "x".repeat(100_003));
+    store.insert(u64::MAX, long.clone());
+    store.write(a.path()).unwrap();
+    let mut expected = format!("{MAGIC}\n");
+    for id in 1..=12 {
+        expected.push_str(&documented_record(id, &text(id)));
+    }
+    expected.push_str(&documented_record(u64::MAX, &long));
+    assert_eq!(
+        String::from_utf8(fs::read(path(a.path())).unwrap()).unwrap(),
+        expected
+    );
+    // Read back and written again: the same bytes.
+    let again = Store::open(a.path()).unwrap();
+    again.write(a.path()).unwrap();
+    assert_eq!(
+        String::from_utf8(fs::read(path(a.path())).unwrap()).unwrap(),
+        expected
+    );
+}

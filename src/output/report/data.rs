@@ -132,6 +132,7 @@ pub fn page_data(
         names,
         rows,
         roster,
+        store: _,
     } = *input;
     let index: BTreeMap<&str, usize> = names
         .iter()

@@ -69,6 +69,8 @@ pub struct Input<'a> {
     pub rows: &'a [GameRow],
     /// The roster, if the run has one.
     pub roster: Option<&'a Roster>,
+    /// Every game's replay.
+    pub store: &'a replay_store::Store,
 }
 
 /// What a written report holds.
@@ -182,19 +184,22 @@ fn model(dir: &Path) -> Vec<(String, [String; 3])> {
 /// game's stored replay into it, or says why it cannot (the page then shows the reason).
 ///
 /// # Errors
-/// [`OutputError`] when the replay store itself cannot be read, or lacks the record of a
-/// game in `ids` (a damaged or missing store is never drawn around: the folder needs
-/// repair, not a page).
-fn replay_payloads<F>(dir: &Path, ids: &[u64], view: F) -> Result<Vec<(u64, String)>, OutputError>
+/// [`OutputError`] when the replay store lacks the record of a game in `ids` (a damaged
+/// or missing store is never drawn around: the folder needs repair, not a page).
+fn replay_payloads<F>(
+    dir: &Path,
+    store: &replay_store::Store,
+    ids: &[u64],
+    view: F,
+) -> Result<Vec<(u64, String)>, OutputError>
 where
     F: Fn(&replay_store::Store, u64) -> Result<String, String> + Sync,
 {
-    let store = replay_store::Store::open(dir)?;
     store.require(dir, ids.iter().copied())?;
     Ok(ids
         .par_iter()
         .map(|&id| {
-            let json = view(&store, id)
+            let json = view(store, id)
                 .unwrap_or_else(|e| script_json(&serde_json::json!({"id": id, "error": e})));
             (id, json)
         })
@@ -315,7 +320,7 @@ fn write_page(
 pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
     let kind = find_table_game(&input.manifest.game)
         .map_err(|e| OutputError::corrupt(&dir.join(super::manifest::FILE), e.to_string()))?;
-    let payloads = replay_payloads(dir, &chosen(input.rows), |store, id| {
+    let payloads = replay_payloads(dir, input.store, &chosen(input.rows), |store, id| {
         let r = store.replay(dir, id).map_err(|e| e.to_string())?;
         let frames = frames::frames(kind, &r).map_err(|e| e.to_string())?;
         Ok(script_json(&ReplayView {
@@ -355,6 +360,7 @@ impl super::SummaryWriter for ReportHtml {
             names: results.names,
             rows: results.rows,
             roster: results.roster,
+            store: results.store,
         };
         write(dir, &input).map(|_| ())
     }

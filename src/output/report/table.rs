@@ -41,6 +41,8 @@ pub struct TableReportInput<'a> {
     pub rows: &'a [GameRow],
     /// The roster, if the run has one.
     pub roster: Option<&'a Roster>,
+    /// Every game's replay.
+    pub store: &'a replay_store::Store,
 }
 
 /// One bot's line of the standings.
@@ -304,7 +306,7 @@ fn replay_json(
 /// replay that cannot be read or does not re-check is shown in the page with the reason
 /// instead of its frames.
 pub fn write_table(dir: &Path, input: &TableReportInput<'_>) -> Result<Written, OutputError> {
-    let payloads = replay_payloads(dir, &chosen(input.rows), |store, id| {
+    let payloads = replay_payloads(dir, input.store, &chosen(input.rows), |store, id| {
         replay_json(input, dir, store, id)
     })?;
     let placed = place(dir, &payloads)?;
