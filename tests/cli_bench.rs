@@ -29,6 +29,7 @@ fn quick_bench_prints_every_figure() {
         "compile per module (warm)",
         "from the module cache",
         "random.wasm per Nim game",
+        "random.wasm floor per Nim game",
         "pipes control per Nim game",
         "ceiling: 2 processes / 1",
         "threads 2 / ceiling",
@@ -37,6 +38,8 @@ fn quick_bench_prints_every_figure() {
         "threads 2 / ceiling (random.wasm)",
         "end to end (20 bots, best-of-5)",
         "results writing share",
+        "writing: the ratings alone",
+        "writing: the page alone",
         "targets met",
     ];
     for line in lines {

@@ -232,9 +232,11 @@ pub fn run(options: &Options, report: &mut dyn FnMut(&Figure)) -> Result<Vec<Fig
             all.push(f);
         }
     };
-    emit(harness::measure(&bots, &scale)?);
+    let harness = harness::measure(&bots, &scale)?;
+    let per_move = harness.first().map_or(0.0, |f| f.value);
+    emit(harness);
     emit(instantiate::measure(&bots, &scale)?);
-    emit(nim_game::measure(&bots, &scale)?);
+    emit(nim_game::measure(&bots, &scale, per_move)?);
     emit(alphabeta::measure(&bots, &scale)?);
     emit(alphabeta::measure_wasmtime_fuel(&scale)?);
     emit(threads::measure(&bots, &scale)?);

@@ -4,6 +4,10 @@
 //! instance per bot (instantiate, every move, drop), exactly as a tournament plays it,
 //! but without writing anything. The same games are played by `builtin:random` as a
 //! control; the bench checks that both play the same number of moves.
+//!
+//! Its floor, `random.wasm floor per Nim game`, adds to the control the sandbox's own
+//! cost of each move measured by [`super::harness`] in the same run: what any game of a
+//! WebAssembly bot costs before the bot computes a move, and before any instance is made.
 
 use std::hint::black_box;
 
@@ -42,8 +46,9 @@ fn play(entrant: &dyn Entrant, games: u64) -> Result<u64, BenchError> {
     Ok(moves)
 }
 
-/// Measures a `random.wasm` Nim game, and the same games natively.
-pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
+/// Measures a `random.wasm` Nim game, and the same games natively; `per_move` is the
+/// harness's cost of one move (µs), for the floor.
+pub fn measure(bots: &Bots, scale: &Scale, per_move: f64) -> Result<Vec<Figure>, BenchError> {
     let wasm = Wasm(bots.random.clone());
     let kind = find_game("nim").map_err(|e| BenchError::Setup(e.to_string()))?;
     let native =
@@ -95,6 +100,25 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
             ),
         ));
     }
+    let moves_per_game = moves as f64 / games.max(1) as f64;
+    let floor = n + moves_per_game * per_move;
+    figures.insert(
+        0,
+        Figure::new(
+            "random.wasm floor per Nim game",
+            floor,
+            "µs",
+            format!(
+                "builtin:random's game {} µs + {} moves a game x harness per move {} µs: \
+                 the referee and the sandbox's crossings alone, with no instance made \
+                 and no move computed; {} the target",
+                num(n),
+                num(moves_per_game),
+                num(per_move),
+                if floor > TARGET_US { "above" } else { "within" }
+            ),
+        ),
+    );
     figures.insert(
         0,
         Figure::new(

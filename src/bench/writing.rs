@@ -8,6 +8,11 @@
 //! The share is `1 - play / run`, the fastest of each over the samples. The note gives
 //! the same share in CPU time of the process (least of the samples), which a machine
 //! shared with other work disturbs far less than wall time.
+//!
+//! Two parts of the writing are then timed again on each sample's folder, in CPU time:
+//! the ratings with their bootstrap intervals (`writing: the ratings alone`, given as the
+//! share they alone would make: no run that rates its games can write in less), and
+//! `report.html` (`writing: the page alone`, as a share of the run).
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -33,8 +38,56 @@ const FIELD: usize = 10;
 /// Wall time and CPU time (when the clock can be read) of one sample.
 type Sample = (Duration, Option<Duration>);
 
-/// One tournament into a fresh folder; returns its times and games.
-fn tournament(bots: &Bots, scale: &Scale, rounds: u32) -> Result<(Sample, u64), BenchError> {
+/// The CPU time of two parts of a run's writing, timed again on its folder.
+#[derive(Clone, Copy, Default)]
+struct Parts {
+    /// The ratings and their bootstrap intervals.
+    ratings: Option<Duration>,
+    /// `report.html`.
+    page: Option<Duration>,
+}
+
+/// Times the ratings and the page of the finished run in `dir`.
+fn parts(
+    dir: &std::path::Path,
+    seed: u64,
+    summary: &tournament::Summary,
+) -> Result<Parts, BenchError> {
+    use crate::output::{games_csv, manifest::Manifest, replay_store::Store, report};
+    let setup = |e: &dyn std::fmt::Display| BenchError::Setup(e.to_string());
+    let rows = games_csv::read_rows(dir, false).map_err(|e| setup(&e))?;
+    let (_, ratings, rated) = time_cpu(|| {
+        crate::ratings::rate(
+            &summary.names,
+            &rows,
+            crate::seeds::derive(seed, "ratings", &[]),
+            None,
+        )
+    });
+    if rated.is_none() {
+        return Err(BenchError::Setup("the bench's run has no ratings".into()));
+    }
+    let manifest = Manifest::read(dir)
+        .map_err(|e| setup(&e))?
+        .ok_or_else(|| BenchError::Setup("the bench's run has no manifest".into()))?;
+    let store = Store::open(dir).map_err(|e| setup(&e))?;
+    let input = report::Input {
+        manifest: &manifest,
+        standings: &summary.standings,
+        series: &summary.series,
+        names: &summary.names,
+        rows: &rows,
+        roster: None,
+        store: &store,
+    };
+    let (_, page, written) = time_cpu(|| report::write(dir, &input));
+    written.map_err(|e| setup(&e))?;
+    Ok(Parts { ratings, page })
+}
+
+/// One tournament into a fresh folder; returns its times, games and the CPU time of
+/// two parts of its writing.
+fn tournament(bots: &Bots, scale: &Scale, rounds: u32) -> Result<(Sample, u64, Parts), BenchError> {
     let game = find_game("nim").map_err(|e| BenchError::Setup(e.to_string()))?;
     let field = (1..=FIELD)
         .map(|i| Participant {
@@ -67,9 +120,13 @@ fn tournament(bots: &Bots, scale: &Scale, rounds: u32) -> Result<(Sample, u64), 
     };
     let stop = AtomicBool::new(false);
     let (d, cpu, summary) = time_cpu(|| tournament::run(&config, field, &Silent, &stop));
+    let parts = summary
+        .as_ref()
+        .map_err(|e| BenchError::Setup(e.to_string()))
+        .and_then(|s| parts(&dir, config.seed, s));
     let _ = std::fs::remove_dir_all(&dir);
     let summary = summary.map_err(|e| BenchError::Setup(e.to_string()))?;
-    Ok(((d, cpu), summary.games))
+    Ok(((d, cpu), summary.games, parts?))
 }
 
 /// The same number of games played without writing anything.
@@ -101,11 +158,12 @@ fn play_only(bots: &Bots, scale: &Scale, games: u64) -> Result<Sample, BenchErro
 pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
     let rounds = if scale.samples > 3 { 10 } else { 1 };
     let samples = scale.samples.clamp(1, 5);
-    let (mut runs, mut plays) = (Vec::new(), Vec::new());
+    let (mut runs, mut plays, mut parts) = (Vec::new(), Vec::new(), Vec::new());
     let mut games = 0;
     for _ in 0..samples {
-        let (d, g) = tournament(bots, scale, rounds)?;
+        let (d, g, p) = tournament(bots, scale, rounds)?;
         runs.push(d);
+        parts.push(p);
         games = g;
         plays.push(play_only(bots, scale, games)?);
     }
@@ -118,6 +176,46 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
     };
     let (run, play) = (wall(&runs), wall(&plays));
     let share = (1.0 - play.as_secs_f64() / run.as_secs_f64()).max(0.0);
+    let least = |pick: fn(&Parts) -> Option<Duration>| -> Option<Duration> {
+        parts
+            .iter()
+            .map(pick)
+            .collect::<Option<Vec<_>>>()
+            .map(|v| fastest(&v))
+    };
+    let mut figures = Vec::new();
+    if let (Some(r), Some(p), Some(rated), Some(page)) = (
+        cpu(&runs),
+        cpu(&plays),
+        least(|p| p.ratings),
+        least(|p| p.page),
+    ) {
+        let ms = |d: Duration| num(d.as_secs_f64() * 1e3);
+        let floor = rated.as_secs_f64() / (p.as_secs_f64() + rated.as_secs_f64());
+        figures.push(Figure::new(
+            "writing: the ratings alone",
+            100.0 * floor,
+            "%",
+            format!(
+                "CPU {} ms for the ratings and their bootstrap intervals of the run's games, \
+                 against {} ms for the games alone: the least CPU share of any run that \
+                 rates them, whatever else it writes",
+                ms(rated),
+                ms(p)
+            ),
+        ));
+        figures.push(Figure::new(
+            "writing: the page alone",
+            100.0 * page.as_secs_f64() / r.as_secs_f64(),
+            "%",
+            format!(
+                "CPU {} ms for report.html, {} µs a game, against {} ms for the whole run",
+                ms(page),
+                num(page.as_secs_f64() * 1e6 / games.max(1) as f64),
+                ms(r)
+            ),
+        ));
+    }
     let cpu_note = match (cpu(&runs), cpu(&plays)) {
         (Some(r), Some(p)) => format!(
             "; CPU time: run {} s, the games alone {} s, share {} %",
@@ -127,7 +225,9 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
         ),
         _ => String::new(),
     };
-    Ok(vec![Figure::new(
+    figures.insert(
+        0,
+        Figure::new(
         "results writing share",
         share * 100.0,
         "%",
@@ -138,5 +238,7 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
             num(play.as_secs_f64())
         ),
     )
-    .with_target(Target::AtMost(TARGET * 100.0))])
+    .with_target(Target::AtMost(TARGET * 100.0)),
+    );
+    Ok(figures)
 }
