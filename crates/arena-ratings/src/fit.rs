@@ -10,7 +10,8 @@ use crate::error::RatingError;
 use crate::game::{validate, Game, Table};
 use crate::linalg::cholesky_solve;
 use crate::model::{
-    outcome_probabilities, pair_log_likelihood, pair_terms, OutcomeProbabilities, NATURAL_PER_ELO,
+    outcome_probabilities, pair_log_likelihood, pair_terms_at, DrawConstants, OutcomeProbabilities,
+    NATURAL_PER_ELO,
 };
 
 /// Counts of the virtual games between two equal players that form the prior of the
@@ -209,8 +210,9 @@ impl Posterior {
         let (a, d) = (x[ia], x[id]);
         let mut g = vec![0.0; m];
         let mut h = vec![0.0; m * m];
+        let draw = DrawConstants::at(d);
         let mut add = |f: Option<(usize, usize)>, counts: [f64; 3], u: f64| {
-            let t = pair_terms(counts, u, d);
+            let t = pair_terms_at(counts, u, d, &draw);
             // ∂u/∂x for u = β_f − β_s + a; a self-game (f == s) and the virtual games
             // only involve a.
             let full = match f {
