@@ -180,30 +180,42 @@ fn model(dir: &Path) -> Vec<(String, [String; 3])> {
         .collect()
 }
 
-/// Every game's replay as the viewer's JSON, in the order of `ids`: `view` turns a
-/// game's stored replay into it, or says why it cannot (the page then shows the reason).
+/// Games whose replays are turned into the viewer's JSON at once (in parallel) before
+/// they are placed: the page's memory stays a few batches whatever the number of games.
+const BATCH: usize = 256;
+
+/// Every game's replay as the viewer's JSON, placed in the order of `ids` ([`Placer`]):
+/// `view` turns a game's stored replay into it, or says why it cannot (the page then
+/// shows the reason).
 ///
 /// # Errors
 /// [`OutputError`] when the replay store lacks the record of a game in `ids` (a damaged
-/// or missing store is never drawn around: the folder needs repair, not a page).
-fn replay_payloads<F>(
+/// or missing store is never drawn around: the folder needs repair, not a page; nothing
+/// is written then), or a sidecar file cannot be written.
+fn place_replays<F>(
     dir: &Path,
     store: &replay_store::Store,
     ids: &[u64],
     view: F,
-) -> Result<Vec<(u64, String)>, OutputError>
+) -> Result<Placed, OutputError>
 where
     F: Fn(&replay_store::Store, u64) -> Result<String, String> + Sync,
 {
     store.require(dir, ids.iter().copied())?;
-    Ok(ids
-        .par_iter()
-        .map(|&id| {
-            let json = view(store, id)
-                .unwrap_or_else(|e| script_json(&serde_json::json!({"id": id, "error": e})));
-            (id, json)
-        })
-        .collect())
+    let mut placer = Placer::new(dir)?;
+    let mut batch = Vec::with_capacity(BATCH);
+    for ids in ids.chunks(BATCH) {
+        ids.par_iter()
+            .map(|&id| {
+                view(store, id)
+                    .unwrap_or_else(|e| script_json(&serde_json::json!({"id": id, "error": e})))
+            })
+            .collect_into_vec(&mut batch);
+        for (&id, json) in ids.iter().zip(&batch) {
+            placer.push(id, json)?;
+        }
+    }
+    placer.finish()
 }
 
 /// Where every game's frames went: the page's inline `<script>` elements, and per game
@@ -214,55 +226,81 @@ struct Placed {
     sidecars: u32,
 }
 
-/// Places `payloads` inline while the page has room, then in sidecar files of at most
-/// [`SIDECAR_BYTES`] each (written here, replacing earlier ones), which the page loads
-/// with a `<script>` element when one of their games is picked.
-fn place(dir: &Path, payloads: &[(u64, String)]) -> Result<Placed, OutputError> {
-    let sidecar_dir = dir.join(SIDECAR_DIR);
-    if sidecar_dir.exists() {
-        fs::remove_dir_all(&sidecar_dir).map_err(|e| OutputError::io(&sidecar_dir, e))?;
+/// Places games' JSON, in the order given, inline while the page has room, then in
+/// sidecar files of at most [`SIDECAR_BYTES`] each (replacing earlier ones), which the
+/// page loads with a `<script>` element when one of their games is picked.
+struct Placer {
+    sidecar_dir: std::path::PathBuf,
+    placed: Placed,
+    chunk: String,
+}
+
+impl Placer {
+    /// A placer for the page of `dir`: removes the sidecar files of an earlier page.
+    fn new(dir: &Path) -> Result<Placer, OutputError> {
+        let sidecar_dir = dir.join(SIDECAR_DIR);
+        if sidecar_dir.exists() {
+            fs::remove_dir_all(&sidecar_dir).map_err(|e| OutputError::io(&sidecar_dir, e))?;
+        }
+        Ok(Placer {
+            sidecar_dir,
+            placed: Placed {
+                inline: String::new(),
+                at: HashMap::new(),
+                sidecars: 0,
+            },
+            chunk: String::new(),
+        })
     }
-    let mut inline = String::new();
-    let mut at: HashMap<u64, u32> = HashMap::new();
-    let mut chunk = String::new();
-    let mut sidecars = 0u32;
-    let flush = |chunk: &mut String, sidecars: &mut u32| -> Result<(), OutputError> {
-        if chunk.is_empty() {
+
+    /// Places game `id`'s JSON after the games placed before it.
+    fn push(&mut self, id: u64, json: &str) -> Result<(), OutputError> {
+        let placed = &mut self.placed;
+        if placed.sidecars == 0
+            && self.chunk.is_empty()
+            && placed.inline.len() + json.len() <= INLINE_BYTES
+        {
+            placed
+                .inline
+                .push_str("<script type=\"application/json\" id=\"replay-");
+            placed.inline.push_str(&id.to_string());
+            placed.inline.push_str("\">");
+            placed.inline.push_str(json);
+            placed.inline.push_str("</script>\n");
+            placed.at.insert(id, 1);
             return Ok(());
         }
-        if *sidecars == 0 {
-            fs::create_dir_all(&sidecar_dir).map_err(|e| OutputError::io(&sidecar_dir, e))?;
+        if !self.chunk.is_empty() && self.chunk.len() + json.len() > SIDECAR_BYTES {
+            self.flush()?;
         }
-        let path = sidecar_dir.join(sidecar_name(*sidecars));
-        atomic::write_fast(&path, chunk.as_bytes())?;
-        chunk.clear();
-        *sidecars += 1;
+        self.chunk.push_str("arenaReplay(");
+        self.chunk.push_str(json);
+        self.chunk.push_str(");\n");
+        self.placed.at.insert(id, 2 + self.placed.sidecars);
         Ok(())
-    };
-    for (id, json) in payloads {
-        if sidecars == 0 && chunk.is_empty() && inline.len() + json.len() <= INLINE_BYTES {
-            inline.push_str("<script type=\"application/json\" id=\"replay-");
-            inline.push_str(&id.to_string());
-            inline.push_str("\">");
-            inline.push_str(json);
-            inline.push_str("</script>\n");
-            at.insert(*id, 1);
-            continue;
-        }
-        if !chunk.is_empty() && chunk.len() + json.len() > SIDECAR_BYTES {
-            flush(&mut chunk, &mut sidecars)?;
-        }
-        chunk.push_str("arenaReplay(");
-        chunk.push_str(json);
-        chunk.push_str(");\n");
-        at.insert(*id, 2 + sidecars);
     }
-    flush(&mut chunk, &mut sidecars)?;
-    Ok(Placed {
-        inline,
-        at,
-        sidecars,
-    })
+
+    /// Writes the sidecar file being filled, if it holds a game.
+    fn flush(&mut self) -> Result<(), OutputError> {
+        if self.chunk.is_empty() {
+            return Ok(());
+        }
+        if self.placed.sidecars == 0 {
+            fs::create_dir_all(&self.sidecar_dir)
+                .map_err(|e| OutputError::io(&self.sidecar_dir, e))?;
+        }
+        let path = self.sidecar_dir.join(sidecar_name(self.placed.sidecars));
+        atomic::write_fast(&path, self.chunk.as_bytes())?;
+        self.chunk.clear();
+        self.placed.sidecars += 1;
+        Ok(())
+    }
+
+    /// Writes the last sidecar file; returns where every game went.
+    fn finish(mut self) -> Result<Placed, OutputError> {
+        self.flush()?;
+        Ok(self.placed)
+    }
 }
 
 impl Placed {
@@ -320,7 +358,7 @@ fn write_page(
 pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
     let kind = find_table_game(&input.manifest.game)
         .map_err(|e| OutputError::corrupt(&dir.join(super::manifest::FILE), e.to_string()))?;
-    let payloads = replay_payloads(dir, input.store, &chosen(input.rows), |store, id| {
+    let placed = place_replays(dir, input.store, &chosen(input.rows), |store, id| {
         let r = store.replay(dir, id).map_err(|e| e.to_string())?;
         let frames = frames::frames(kind, &r).map_err(|e| e.to_string())?;
         Ok(script_json(&ReplayView {
@@ -336,7 +374,6 @@ pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
             frames,
         }))
     })?;
-    let placed = place(dir, &payloads)?;
     let mut data = data::page_data(input, model(dir), |id| placed.of(id));
     data.replay_command = REPLAY_COMMAND.to_string();
     write_page(dir, Variant::Pair, input.manifest, &data, &placed)
@@ -369,6 +406,66 @@ impl super::SummaryWriter for ReportHtml {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Games of every size, more than a few batches of them: each lands inline while
+    /// the page has room, then in sidecar files of at most `SIDECAR_BYTES`, in order, and
+    /// a game that cannot be viewed is placed with its reason.
+    #[test]
+    fn replays_are_placed_in_order_inline_then_in_bounded_sidecars() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = replay_store::Store::default();
+        let ids: Vec<u64> = (1..=3 * BATCH as u64 + 7).collect();
+        for &id in &ids {
+            store.insert(id, format!("game_id {id}\n"));
+        }
+        // Sizes from a few bytes to 40 KB, so that both limits are reached.
+        let json = |id: u64| {
+            format!(
+                "{{\"id\":{id},\"pad\":\"{}\"}}",
+                "x".repeat((id as usize * 7919) % 40_000)
+            )
+        };
+        let placed = place_replays(dir.path(), &store, &ids, |store, id| {
+            assert!(store.get(id).is_some());
+            if id == 5 {
+                return Err("cannot be drawn".into());
+            }
+            Ok(json(id))
+        })
+        .unwrap();
+        // The same placement, worked out here one game at a time.
+        let (mut inline, mut files, mut chunk) =
+            (String::new(), Vec::<String>::new(), String::new());
+        for &id in &ids {
+            let j = if id == 5 {
+                script_json(&serde_json::json!({"id": 5, "error": "cannot be drawn"}))
+            } else {
+                json(id)
+            };
+            if files.is_empty() && chunk.is_empty() && inline.len() + j.len() <= INLINE_BYTES {
+                inline.push_str(&format!(
+                    "<script type=\"application/json\" id=\"replay-{id}\">{j}</script>\n"
+                ));
+                assert_eq!(placed.of(id), 1);
+                continue;
+            }
+            if !chunk.is_empty() && chunk.len() + j.len() > SIDECAR_BYTES {
+                files.push(std::mem::take(&mut chunk));
+            }
+            chunk.push_str(&format!("arenaReplay({j});\n"));
+            assert_eq!(placed.of(id), 2 + files.len() as u32, "game {id}");
+        }
+        files.push(chunk);
+        assert_eq!(placed.inline, inline);
+        assert!(files.len() >= 2, "the test reaches the sidecars");
+        assert_eq!(placed.sidecars as usize, files.len());
+        for (k, expected) in files.iter().enumerate() {
+            let path = dir.path().join(SIDECAR_DIR).join(sidecar_name(k as u32));
+            let written = fs::read_to_string(path).unwrap();
+            assert!(written.len() <= SIDECAR_BYTES);
+            assert_eq!(&written, expected, "sidecar {k}");
+        }
+    }
 
     #[test]
     fn script_json_escapes_every_lt_and_nothing_else() {

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::data::{bot_views, settings, yes_no, BotView};
 use super::variant::Variant;
-use super::{chosen, place, replay_payloads, script_json, write_page, Written};
+use super::{chosen, place_replays, script_json, write_page, Written};
 use super::{frames, REPLAY_COMMAND, VERSION};
 use crate::bot::FaultKind;
 use crate::grading::roster::Roster;
@@ -306,10 +306,9 @@ fn replay_json(
 /// replay that cannot be read or does not re-check is shown in the page with the reason
 /// instead of its frames.
 pub fn write_table(dir: &Path, input: &TableReportInput<'_>) -> Result<Written, OutputError> {
-    let payloads = replay_payloads(dir, input.store, &chosen(input.rows), |store, id| {
+    let placed = place_replays(dir, input.store, &chosen(input.rows), |store, id| {
         replay_json(input, dir, store, id)
     })?;
-    let placed = place(dir, &payloads)?;
     let data = page_data(input, |id| placed.of(id));
     write_page(dir, Variant::Table, input.manifest, &data, &placed)
 }
