@@ -86,6 +86,40 @@ pub struct Replay {
     pub outputs: [String; 2],
 }
 
+/// A replay's text as it is written: a key, then words and numbers each after a space.
+struct Text(String);
+
+impl Text {
+    /// Starts a line with `key`.
+    fn key(&mut self, key: &str) -> &mut Text {
+        self.0.push_str(key);
+        self
+    }
+
+    /// A space, then `word`.
+    fn word(&mut self, word: &str) -> &mut Text {
+        self.0.push(' ');
+        self.0.push_str(word);
+        self
+    }
+
+    /// A space, then `n` in decimal.
+    fn num(&mut self, n: impl itoa::Integer) -> &mut Text {
+        self.word(itoa::Buffer::new().format(n))
+    }
+
+    /// Ends the line.
+    fn end(&mut self) {
+        self.0.push('\n');
+    }
+
+    /// A whole line.
+    fn line(&mut self, line: &str) {
+        self.0.push_str(line);
+        self.end();
+    }
+}
+
 pub(super) fn escape(line: &str) -> String {
     let mut s = String::with_capacity(line.len());
     for ch in line.chars() {
@@ -137,40 +171,48 @@ pub(super) fn unescape(text: &str) -> String {
 impl Replay {
     /// The replay as text.
     pub fn to_text(&self) -> String {
-        let mut s = String::new();
-        let _ = writeln!(s, "{MAGIC}");
-        let _ = writeln!(s, "game {}", self.game);
-        let _ = writeln!(s, "game_id {}", self.game_id);
-        let _ = writeln!(s, "series_id {}", self.series_id);
-        let _ = writeln!(s, "round {}", self.round);
-        let _ = writeln!(s, "board_seed {}", self.board_seed);
-        let _ = writeln!(s, "size {} {}", self.size[0], self.size[1]);
-        let _ = writeln!(s, "setup {}", self.setup);
-        let _ = writeln!(s, "first {}", self.bots[0]);
-        let _ = writeln!(s, "second {}", self.bots[1]);
-        let _ = writeln!(s, "bot_seeds {} {}", self.bot_seeds[0], self.bot_seeds[1]);
-        for (i, m) in self.moves.iter().enumerate() {
-            let _ = writeln!(s, "move {m}");
+        // Written piece by piece rather than through `fmt` (one replay per game: a
+        // cheap game costs little more than its record).
+        let mut t = Text(String::with_capacity(
+            256 + 16 * self.moves.len() + self.outputs.iter().map(String::len).sum::<usize>(),
+        ));
+        t.line(MAGIC);
+        t.key("game").word(&self.game).end();
+        t.key("game_id").num(self.game_id).end();
+        t.key("series_id").num(self.series_id).end();
+        t.key("round").num(self.round).end();
+        t.key("board_seed").num(self.board_seed).end();
+        t.key("size").num(self.size[0]).num(self.size[1]).end();
+        t.key("setup").word(&self.setup).end();
+        t.key("first").word(&self.bots[0]).end();
+        t.key("second").word(&self.bots[1]).end();
+        t.key("bot_seeds")
+            .num(self.bot_seeds[0])
+            .num(self.bot_seeds[1])
+            .end();
+        for (i, &m) in self.moves.iter().enumerate() {
+            t.key("move").num(m).end();
             if let Some(mark) = self.marks.get(i) {
-                let _ = writeln!(s, "mark {} {}", mark.fuel, mark.lines);
+                t.key("mark").num(mark.fuel).num(mark.lines).end();
             }
         }
-        let _ = writeln!(s, "end {}", self.end);
+        t.key("end").word(self.end.as_str()).end();
         match self.culprit {
-            Some(p) => {
-                let _ = writeln!(s, "culprit {}", p.number());
-            }
-            None => s.push_str("culprit\n"),
+            Some(p) => t.key("culprit").num(p.number()).end(),
+            None => t.line("culprit"),
         }
-        let _ = writeln!(s, "reason {}", escape(&self.reason));
-        let _ = writeln!(s, "result {}", self.result);
-        let _ = writeln!(s, "scores {} {}", self.scores[0], self.scores[1]);
+        t.key("reason").word(&escape(&self.reason)).end();
+        t.key("result").word(self.result.as_str()).end();
+        t.key("scores")
+            .num(self.scores[0])
+            .num(self.scores[1])
+            .end();
         for (i, out) in self.outputs.iter().enumerate() {
             for line in out.lines() {
-                let _ = writeln!(s, "output {} {}", i + 1, escape(line));
+                t.key("output").num(i + 1).word(&escape(line)).end();
             }
         }
-        s
+        t.0
     }
 
     /// Reads replay text.
@@ -405,7 +447,72 @@ mod tests {
         }
     }
 
+    /// The text as `fmt` wrote it before `to_text` was written piece by piece.
+    fn formatted(r: &Replay) -> String {
+        let mut s = String::new();
+        let _ = writeln!(s, "{MAGIC}");
+        let _ = writeln!(s, "game {}", r.game);
+        let _ = writeln!(s, "game_id {}", r.game_id);
+        let _ = writeln!(s, "series_id {}", r.series_id);
+        let _ = writeln!(s, "round {}", r.round);
+        let _ = writeln!(s, "board_seed {}", r.board_seed);
+        let _ = writeln!(s, "size {} {}", r.size[0], r.size[1]);
+        let _ = writeln!(s, "setup {}", r.setup);
+        let _ = writeln!(s, "first {}", r.bots[0]);
+        let _ = writeln!(s, "second {}", r.bots[1]);
+        let _ = writeln!(s, "bot_seeds {} {}", r.bot_seeds[0], r.bot_seeds[1]);
+        for (i, m) in r.moves.iter().enumerate() {
+            let _ = writeln!(s, "move {m}");
+            if let Some(mark) = r.marks.get(i) {
+                let _ = writeln!(s, "mark {} {}", mark.fuel, mark.lines);
+            }
+        }
+        let _ = writeln!(s, "end {}", r.end);
+        match r.culprit {
+            Some(p) => {
+                let _ = writeln!(s, "culprit {}", p.number());
+            }
+            None => s.push_str("culprit\n"),
+        }
+        let _ = writeln!(s, "reason {}", escape(&r.reason));
+        let _ = writeln!(s, "result {}", r.result);
+        let _ = writeln!(s, "scores {} {}", r.scores[0], r.scores[1]);
+        for (i, out) in r.outputs.iter().enumerate() {
+            for line in out.lines() {
+                let _ = writeln!(s, "output {} {}", i + 1, escape(line));
+            }
+        }
+        s
+    }
+
     proptest::proptest! {
+        #[test]
+        fn the_text_is_what_fmt_wrote(
+            seed in 0u64..1000,
+            ids in proptest::array::uniform4(proptest::num::u64::ANY),
+            round in proptest::num::u32::ANY,
+            size in proptest::array::uniform2(proptest::num::u32::ANY),
+            moves in proptest::collection::vec(proptest::num::i32::ANY, 0..40),
+            marks in proptest::collection::vec((proptest::num::u64::ANY, proptest::num::u32::ANY), 0..40),
+            scores in proptest::array::uniform2(proptest::num::i64::ANY),
+            culprit in 0usize..3,
+            reason in "\\PC{0,20}",
+            output in "(\\PC|\n|\x1b){0,60}",
+        ) {
+            let mut r = played(seed);
+            [r.game_id, r.series_id, r.board_seed, r.bot_seeds[0]] = ids;
+            r.round = round;
+            r.size = size;
+            r.moves = moves;
+            r.marks = marks.into_iter().map(|(fuel, lines)| MoveMark { fuel, lines }).collect();
+            r.scores = scores;
+            r.culprit = [None, Some(Player::First), Some(Player::Second)][culprit];
+            r.end = [EndKind::Normal, EndKind::Fault(FaultKind::Trap), EndKind::Disqualified][culprit];
+            r.reason = reason;
+            r.outputs[1] = output;
+            proptest::prop_assert_eq!(r.to_text(), formatted(&r));
+        }
+
         #[test]
         fn escaped_lines_hold_no_control_or_invisible_character_and_read_back(
             line in "(\\PC|[\\x00-\\x1f\\x7f-\\x9f\\u{200b}-\\u{200f}\\u{202a}-\\u{202e}\\\\u{}x])*",
