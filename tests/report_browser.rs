@@ -164,6 +164,50 @@ fn the_results_page_renders_the_standings_and_a_replay_without_script_errors() {
 }
 
 #[test]
+fn a_long_bot_name_keeps_its_start_in_the_ratings_plot() {
+    let Some((browser, tmp)) = browser_and_folder() else {
+        return;
+    };
+    let dir = tmp.path();
+    let long = format!("jsmith_{}", "assignment_three_final_".repeat(3));
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile");
+    fs::copy(
+        fixtures.join("first_legal.wat"),
+        dir.join("subs").join(format!("{long}.wat")),
+    )
+    .unwrap();
+    let page = results_page(
+        dir,
+        "tournament subs builtin:greedy --best-of 1 --rows 5 --cols 5 --seed 3",
+    );
+    let dom = dump_dom(&browser, &format!("file://{}#ratings", page.display()));
+    assert!(
+        dom.contains("data-arena-ready=\"true\""),
+        "script errors:\n{dom}"
+    );
+    let plot = element(&dom, "ratings-plot", "svg");
+    let label = plot
+        .split("class=\"label\">")
+        .skip(1)
+        .map(|l| &l[..l.find("</text>").unwrap()])
+        .find(|l| l.contains("jsmith"))
+        .unwrap_or_else(|| panic!("no label starts with the name: {plot}"));
+    // Drawn text: the label without its tooltip.
+    let drawn = label.rsplit("</title>").next().unwrap();
+    assert!(drawn.starts_with("jsmith_assignment"), "{label}");
+    assert!(drawn.ends_with('\u{2026}'), "{label}");
+    assert!(
+        drawn.chars().count() * 72 <= 2600,
+        "wider than the label column: {label}"
+    );
+    assert!(label.contains(&format!("<title>{long}</title>")), "{label}");
+    assert!(
+        plot.contains(">builtin:greedy</text>"),
+        "a short name is cut: {plot}"
+    );
+}
+
+#[test]
 fn a_game_in_a_sidecar_opens_at_the_move_its_address_names() {
     let Some((browser, tmp)) = browser_and_folder() else {
         return;

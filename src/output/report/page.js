@@ -95,7 +95,11 @@
     rated.forEach((s, i) => {
       const y = top + i * rowH + rowH / 2;
       const [r, l, h] = s.rating;
-      svg += '<text x="' + (labelW - 8) + '" y="' + (y + 4) + '" class="label">' + name(s.bot) + "</text>";
+      // A name longer than the label column keeps its start (where names differ), cut
+      // with an ellipsis; the whole name is its tooltip.
+      const full = bots[s.bot].name, room = Math.floor((labelW - 12) / 7.2 + 1e-9);
+      const shown = full.length > room ? full.slice(0, room - 1) + "\u2026" : full;
+      svg += '<text x="' + (labelW - 8) + '" y="' + (y + 4) + '" class="label"><title>' + esc(full) + "</title>" + esc(shown) + "</text>";
       svg += '<line x1="' + x(l) + '" x2="' + x(h) + '" y1="' + y + '" y2="' + y + '" class="ci"><title>' + esc(bots[s.bot].name + ": " + Math.round(r) + " [" + Math.round(l) + ", " + Math.round(h) + "]") + "</title></line>";
       svg += '<circle cx="' + x(r) + '" cy="' + y + '" r="4.5" class="pt' + (bots[s.bot].reference ? " refpt" : "") + '"/>';
     });
