@@ -179,26 +179,49 @@ fn model(dir: &Path) -> Vec<(String, [String; 3])> {
 }
 
 /// Every game's replay as the viewer's JSON, in the order of `ids`: `view` turns a
-/// game's stored replay into it, or says why it cannot (the page then shows the reason).
+/// game's stored replay into it, or says why it cannot (the page then shows the reason),
+/// or finds the folder damaged.
 ///
 /// # Errors
 /// [`OutputError`] when the replay store itself cannot be read, or lacks the record of a
-/// game in `ids` (a damaged or missing store is never drawn around: the folder needs
-/// repair, not a page).
+/// game in `ids`, or `view` finds a replay that no page can show (a damaged or missing
+/// store is never drawn around: the folder needs repair, not a page); of several, the
+/// first in the order of `ids`, whatever the threads.
 fn replay_payloads<F>(dir: &Path, ids: &[u64], view: F) -> Result<Vec<(u64, String)>, OutputError>
 where
-    F: Fn(&replay_store::Store, u64) -> Result<String, String> + Sync,
+    F: Fn(&replay_store::Store, u64) -> Result<Result<String, String>, OutputError> + Sync,
 {
     let store = replay_store::Store::open(dir)?;
     store.require(dir, ids.iter().copied())?;
-    Ok(ids
+    let views: Vec<Result<(u64, String), OutputError>> = ids
         .par_iter()
         .map(|&id| {
-            let json = view(&store, id)
+            let json = view(&store, id)?
                 .unwrap_or_else(|e| script_json(&serde_json::json!({"id": id, "error": e})));
-            (id, json)
+            Ok((id, json))
         })
-        .collect())
+        .collect();
+    views.into_iter().collect()
+}
+
+/// Checks that game `id`'s replay is of the tournament's game: a replay of another game
+/// (a `tournament.json` naming another game than the folder's replays) is damage, never
+/// a page of replays that cannot be shown.
+///
+/// # Errors
+/// [`OutputError`] naming the store, the game and both names.
+fn same_game(dir: &Path, id: u64, replay_game: &str, game: &str) -> Result<(), OutputError> {
+    if replay_game == game {
+        return Ok(());
+    }
+    Err(OutputError::corrupt(
+        &replay_store::path(dir),
+        format!(
+            "game {id}: the replay is of `{replay_game}`, but {} names `{game}` \
+             (the results folder is damaged)",
+            super::manifest::FILE
+        ),
+    ))
 }
 
 /// Where every game's frames went: the page's inline `<script>` elements, and per game
@@ -310,15 +333,23 @@ fn write_page(
 /// ones.
 ///
 /// # Errors
-/// [`OutputError`] when a file cannot be written. A replay that cannot be read or does
-/// not re-check is shown in the page with the reason instead of its frames.
+/// [`OutputError`] when a file cannot be written, or the replay store cannot be read or
+/// holds a replay of another game. A replay that cannot be read or does not re-check is
+/// shown in the page with the reason instead of its frames.
 pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
     let kind = find_table_game(&input.manifest.game)
         .map_err(|e| OutputError::corrupt(&dir.join(super::manifest::FILE), e.to_string()))?;
     let payloads = replay_payloads(dir, &chosen(input.rows), |store, id| {
-        let r = store.replay(dir, id).map_err(|e| e.to_string())?;
-        let frames = frames::frames(kind, &r).map_err(|e| e.to_string())?;
-        Ok(script_json(&ReplayView {
+        let r = match store.replay(dir, id) {
+            Ok(r) => r,
+            Err(e) => return Ok(Err(e.to_string())),
+        };
+        same_game(dir, id, &r.game, &input.manifest.game)?;
+        let frames = match frames::frames(kind, &r) {
+            Ok(f) => f,
+            Err(e) => return Ok(Err(e.to_string())),
+        };
+        Ok(Ok(script_json(&ReplayView {
             id,
             bots: &r.bots,
             board_seed: r.board_seed,
@@ -329,7 +360,7 @@ pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
             reason: &r.reason,
             scores: r.scores,
             frames,
-        }))
+        })))
     })?;
     let placed = place(dir, &payloads)?;
     let mut data = data::page_data(input, model(dir), |id| placed.of(id));
