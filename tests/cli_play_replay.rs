@@ -133,3 +133,56 @@ fn replay_step_goes_back_and_quits() {
     assert!(out.contains("`what`: press Enter"), "{out}");
     assert!(!out.contains("\nresult "), "quit before the end:\n{out}");
 }
+
+/// A folder of one game between a bot whose debug output is terminal escapes (retitle
+/// the window, clear the screen, ring the bell) and the greedy builtin.
+fn results_with_escaping_bot(dir: &Path) {
+    let subs = dir.join("subs");
+    std::fs::create_dir_all(&subs).unwrap();
+    let chatty = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile/chatty.wat"),
+    )
+    .unwrap();
+    // Eleven bytes, as many as the `thinking...` it logs.
+    let escapes = chatty.replace("\"thinking...\"", "\"\\1b]0;pwn\\07\\1b[J\"");
+    assert_ne!(escapes, chatty);
+    std::fs::write(subs.join("escapes.wat"), escapes).unwrap();
+    arena()
+        .current_dir(dir)
+        .args(["tournament", "subs", "builtin:greedy", "--best-of", "1"])
+        .args(["--rows", "5", "--cols", "5", "--quiet", "--out", "r"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn replay_shows_a_bots_output_with_its_terminal_escapes_escaped() {
+    let tmp = tempfile::tempdir().unwrap();
+    results_with_escaping_bot(tmp.path());
+    let out = stdout_of(arena().arg("replay").arg(tmp.path().join("r")).arg("1"));
+    assert!(out.contains("output of escapes"), "{out}");
+    assert!(out.contains("\\x1b]0;pwn\\x07\\x1b[J"), "{out}");
+    assert!(
+        !out.contains('\x1b') && !out.contains('\x07'),
+        "a bot's escape reached the terminal: {out:?}"
+    );
+}
+
+#[test]
+fn replay_step_takes_any_bytes_and_echoes_none_raw() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("r");
+    results(&dir);
+    let out = arena()
+        .arg("replay")
+        .arg(&dir)
+        .args(["1", "--step"])
+        .write_stdin(b"\xff\xfe\n\x1b[2J\n\nq\n".to_vec())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let out = String::from_utf8_lossy(&out.stdout);
+    assert!(out.contains("press Enter"), "{out}");
+    assert!(out.contains("\nmove 1: "), "{out}");
+    assert!(!out.contains('\x1b'), "typed escapes echoed raw: {out:?}");
+}

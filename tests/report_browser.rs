@@ -153,6 +153,108 @@ fn the_results_page_renders_the_standings_and_a_replay_without_script_errors() {
         dom.contains(&format!("Game {id}")),
         "the replay is not open"
     );
+
+    // An address naming an element that is not a tab (`#board`) shows the standings,
+    // not a page with every tab hidden.
+    let dom = dump_dom(&browser, &format!("{url}#board"));
+    assert!(
+        dom.contains("<section id=\"standings\" class=\"tab active\">"),
+        "no tab shown for #board"
+    );
+}
+
+#[test]
+fn a_long_bot_name_keeps_its_start_in_the_ratings_plot() {
+    let Some((browser, tmp)) = browser_and_folder() else {
+        return;
+    };
+    let dir = tmp.path();
+    let long = format!("jsmith_{}", "assignment_three_final_".repeat(3));
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile");
+    fs::copy(
+        fixtures.join("first_legal.wat"),
+        dir.join("subs").join(format!("{long}.wat")),
+    )
+    .unwrap();
+    let page = results_page(
+        dir,
+        "tournament subs builtin:greedy --best-of 1 --rows 5 --cols 5 --seed 3",
+    );
+    let dom = dump_dom(&browser, &format!("file://{}#ratings", page.display()));
+    assert!(
+        dom.contains("data-arena-ready=\"true\""),
+        "script errors:\n{dom}"
+    );
+    let plot = element(&dom, "ratings-plot", "svg");
+    let label = plot
+        .split("class=\"label\">")
+        .skip(1)
+        .map(|l| &l[..l.find("</text>").unwrap()])
+        .find(|l| l.contains("jsmith"))
+        .unwrap_or_else(|| panic!("no label starts with the name: {plot}"));
+    // Drawn text: the label without its tooltip.
+    let drawn = label.rsplit("</title>").next().unwrap();
+    assert!(drawn.starts_with("jsmith_assignment"), "{label}");
+    assert!(drawn.ends_with('\u{2026}'), "{label}");
+    assert!(
+        drawn.chars().count() * 72 <= 2600,
+        "wider than the label column: {label}"
+    );
+    assert!(label.contains(&format!("<title>{long}</title>")), "{label}");
+    assert!(
+        plot.contains(">builtin:greedy</text>"),
+        "a short name is cut: {plot}"
+    );
+}
+
+#[test]
+fn a_game_in_a_sidecar_opens_at_the_move_its_address_names() {
+    let Some((browser, tmp)) = browser_and_folder() else {
+        return;
+    };
+    let dir = tmp.path();
+    // Enough games that the last ones' frames go to sidecar files.
+    let page = results_page(
+        dir,
+        concat!(
+            "tournament builtin:greedy builtin:random builtin:alphabeta",
+            " --best-of 1 --rounds 1000 --rows 8 --cols 8 --seed 5"
+        ),
+    );
+    let html = fs::read_to_string(&page).unwrap();
+    assert!(dir.join("res/report/replays/part0000.js").is_file());
+    let mut reader = csv::Reader::from_path(dir.join("res/games.csv")).unwrap();
+    let headers = reader.headers().unwrap().clone();
+    let column = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    let last = reader.records().map(Result::unwrap).last().unwrap();
+    let id = &last[column("game_id")];
+    let moves: usize = last[column("moves")].parse().unwrap();
+    assert!(moves > 5);
+    assert!(
+        !html.contains(&format!("id=\"replay-{id}\"")),
+        "game {id} is inline: no sidecar is tested"
+    );
+    let url = format!("file://{}#game={id}&ply=5", page.display());
+    let dom = dump_dom(&browser, &url);
+    assert!(
+        dom.contains("data-arena-ready=\"true\""),
+        "script errors:\n{dom}"
+    );
+    assert!(
+        element(&dom, "replay-head", "div").contains(&format!("Game {id}")),
+        "the replay is not open"
+    );
+    let at = element(&dom, "ply", "span");
+    assert!(
+        at.contains(&format!("move 5 of {moves}")),
+        "not at move 5: {at}"
+    );
+    let list = element(&dom, "moves", "ol");
+    let fifth = &list[list.find("data-ply=\"5\"").expect("move 5 listed")..];
+    assert!(
+        fifth[..fifth.find('>').unwrap()].contains(" cur"),
+        "move 5 is not the current one: {list}"
+    );
 }
 
 /// The part of `dom` from the element with `id` to the end of its first `</END>`.
@@ -312,4 +414,12 @@ fn a_pursuit_page_shows_each_role_and_a_minesweeper_page_its_leaderboard() {
     assert!(table.contains("builtin:greedy") && table.contains("builtin:random"));
     assert!(element(&dom, "replay-head", "div").contains("Game 2"));
     assert!(element(&dom, "replay-end", "ul").contains("score <b>"));
+    // One seat: no opponent to pick, so its picker is not shown (the stylesheet's
+    // `display` of a label would override a `hidden` attribute).
+    let opponent = &dom[..dom.find("id=\"pick-opp\"").expect("the picker")];
+    let label = &opponent[opponent.rfind("<label").expect("its label")..];
+    assert!(
+        label.contains("style=\"display: none;\""),
+        "the opponent picker is shown: {label}"
+    );
 }

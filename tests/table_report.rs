@@ -233,3 +233,45 @@ fn a_replay_the_rules_refuse_is_shown_with_the_reason_and_the_page_is_still_writ
     );
     assert!(embedded(&html, "replay-2").unwrap().get("error").is_none());
 }
+
+#[test]
+fn a_folder_whose_manifest_names_another_game_than_its_replays_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (game, other, table) in [
+        ("minesweeper", "tictactoe", true),
+        ("mathtricks", "nim", false),
+    ] {
+        let dir = tmp.path().join(game);
+        let mut args = vec!["builtin:random", "builtin:greedy", "--game", game];
+        args.extend(if table {
+            ["--rounds", "2"]
+        } else {
+            ["--best-of", "1"]
+        });
+        tournament(&dir, &args);
+        let page = fs::read(dir.join("report.html")).unwrap();
+        let manifest = dir.join("tournament.json");
+        let text = fs::read_to_string(&manifest).unwrap();
+        let named = format!("\"game\":\"{game}\"");
+        let compact = text.replace(": ", ":");
+        assert!(compact.contains(&named), "{text}");
+        fs::write(
+            &manifest,
+            compact.replace(&named, &format!("\"game\":\"{other}\"")),
+        )
+        .unwrap();
+        let out = arena().arg("report").arg(&dir).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains(&format!("the replay is of `{game}`"))
+                && err.contains(&format!("names `{other}`")),
+            "{err}"
+        );
+        assert_eq!(
+            fs::read(dir.join("report.html")).unwrap(),
+            page,
+            "the page written before is left as it was"
+        );
+    }
+}

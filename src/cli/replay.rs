@@ -7,6 +7,7 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use anyhow::Context as _;
+use arena::bot_name::escape_message;
 use arena::output::manifest::Manifest;
 use arena::output::replay_store::Store;
 use arena_games::{find_game, AnyGame};
@@ -70,14 +71,36 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     }
     println!("\nresult {} ({})", replay.result, replay.end);
     if !replay.reason.is_empty() {
-        println!("reason: {}", replay.reason);
+        println!("reason: {}", escape_message(&replay.reason));
     }
     for (i, out) in replay.outputs.iter().enumerate() {
         if !out.is_empty() {
-            println!("output of {} (player {}):\n{out}", replay.bots[i], i + 1);
+            println!(
+                "output of {} (player {}):\n{}",
+                replay.bots[i],
+                i + 1,
+                terminal_text(out)
+            );
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A bot's captured output as it may reach a terminal: line by line, every control and
+/// invisible character escaped (`\x1b`, `\u{202e}`) but the tab, so that the output can
+/// neither move the cursor, recolour, retitle or clear the terminal, nor forge a line of
+/// arena's own; what it printed stays readable.
+pub(super) fn terminal_text(output: &str) -> String {
+    output
+        .lines()
+        .map(|line| {
+            line.split('\t')
+                .map(escape_message)
+                .collect::<Vec<_>>()
+                .join("\t")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Shows positions 1 ..= `last` (position 0 is shown already): all at once, or with
@@ -91,16 +114,20 @@ pub(super) fn play_through(last: usize, step: bool, show: &dyn Fn(usize)) -> io:
         return Ok(true);
     }
     let stdin = io::stdin();
-    let mut input = stdin.lock().lines();
+    let mut input = stdin.lock();
+    let mut bytes = Vec::new();
     let mut at = 0;
     while at < last {
         print!("[Enter] next move, b back, q quit: ");
         io::stdout().flush()?;
-        let Some(line) = input.next() else {
+        // Bytes, not text: a stray byte that is not UTF-8 is an unknown answer, not an
+        // error that ends the replay.
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
             println!();
             return Ok(false);
-        };
-        match line?.trim() {
+        }
+        match String::from_utf8_lossy(&bytes).trim() {
             "" | "n" | "next" => {
                 at += 1;
                 show(at);
@@ -112,9 +139,10 @@ pub(super) fn play_through(last: usize, step: bool, show: &dyn Fn(usize)) -> io:
             }
             "b" | "back" => println!("already at the start"),
             "q" | "quit" => return Ok(false),
-            other => {
-                println!("`{other}`: press Enter for the next move, b to go back, q to quit")
-            }
+            other => println!(
+                "`{}`: press Enter for the next move, b to go back, q to quit",
+                escape_message(other)
+            ),
         }
     }
     Ok(true)

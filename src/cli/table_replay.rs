@@ -4,12 +4,13 @@
 use std::process::ExitCode;
 
 use anyhow::Context as _;
+use arena::bot_name::escape_message;
 use arena::output::table_replay::TableReplay;
 use arena_games::game::Viewer;
 use arena_games::registry::{find_table_game, AnyTable};
 
 use super::common::use_color;
-use super::replay::play_through;
+use super::replay::{play_through, terminal_text};
 use super::ReplayArgs;
 
 pub fn run(args: &ReplayArgs, text: &str) -> anyhow::Result<ExitCode> {
@@ -61,7 +62,7 @@ pub fn run(args: &ReplayArgs, text: &str) -> anyhow::Result<ExitCode> {
     }
     println!("\nend: {}", replay.end);
     if !replay.reason.is_empty() {
-        println!("reason: {}", replay.reason);
+        println!("reason: {}", escape_message(&replay.reason));
     }
     for (i, seat) in replay.seats.iter().enumerate() {
         println!(
@@ -78,7 +79,7 @@ pub fn run(args: &ReplayArgs, text: &str) -> anyhow::Result<ExitCode> {
                 "output of {} (player {}):\n{}",
                 seat.bot,
                 i + 1,
-                seat.output
+                terminal_text(&seat.output)
             );
         }
     }

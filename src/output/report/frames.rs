@@ -192,9 +192,20 @@ fn draw(
         moves: views,
         logs: outputs
             .into_iter()
-            .map(|o| o.lines().map(str::to_string).collect())
+            .map(|o| o.lines().map(log_line).collect())
             .collect(),
     })
+}
+
+/// A line of a bot's output as the viewer shows it: control and invisible characters
+/// written as escapes (`\x1b`, `\u{202e}`), as in the replay file and in `arena replay`,
+/// tabs kept; the page never shows a raw escape sequence as a blank box, nor lets a
+/// bidirectional override reorder what a bot printed.
+fn log_line(line: &str) -> String {
+    line.split('\t')
+        .map(crate::bot_name::escape_message)
+        .collect::<Vec<_>>()
+        .join("\t")
 }
 
 /// Re-plays a two-seat game's `replay` under `kind`'s rules (the game behind the table
@@ -268,6 +279,13 @@ mod tests {
         assert_eq!(f.moves.len(), moves.len());
         assert_eq!(f.moves[0].seat, 1);
         assert_eq!(f.logs[0], ["one", "two"]);
+        let mut odd = replay.clone();
+        odd.outputs[1] = "\x1b[31mred\tcol\u{202e}txt\n".into();
+        assert_eq!(
+            frames(table, &odd).unwrap().logs[1],
+            ["\\x1b[31mred\tcol\\u{202e}txt"],
+            "a bot's escapes and overrides are shown escaped, tabs kept"
+        );
         let total: usize = f.frames.iter().map(Vec::len).sum();
         assert!(f.lines.len() < total / 2, "lines are shared between frames");
         // The last frame is the final position as the game draws it.

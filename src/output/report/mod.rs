@@ -186,36 +186,94 @@ const BATCH: usize = 256;
 
 /// Every game's replay as the viewer's JSON, placed in the order of `ids` ([`Placer`]):
 /// `view` turns a game's stored replay into it, or says why it cannot (the page then
-/// shows the reason).
+/// shows the reason), or finds the folder damaged.
+///
+/// Before anything is written, every replay must be of `game` ([`check_games`]), so
+/// that a damaged folder leaves its earlier page, sidecar files included, as it was.
 ///
 /// # Errors
-/// [`OutputError`] when the replay store lacks the record of a game in `ids` (a damaged
-/// or missing store is never drawn around: the folder needs repair, not a page; nothing
-/// is written then), or a sidecar file cannot be written.
+/// [`OutputError`] when the replay store lacks the record of a game in `ids`, holds a
+/// replay of another game, or `view` finds a replay that no page can show (a damaged or
+/// missing store is never drawn around: the folder needs repair, not a page); of
+/// several, the first in the order of `ids`, whatever the threads. Also when a sidecar
+/// file cannot be written.
 fn place_replays<F>(
     dir: &Path,
     store: &replay_store::Store,
     ids: &[u64],
+    game: &str,
     view: F,
 ) -> Result<Placed, OutputError>
 where
-    F: Fn(&replay_store::Store, u64) -> Result<String, String> + Sync,
+    F: Fn(&replay_store::Store, u64) -> Result<Result<String, String>, OutputError> + Sync,
 {
     store.require(dir, ids.iter().copied())?;
+    check_games(dir, store, ids, game)?;
     let mut placer = Placer::new(dir)?;
     let mut batch = Vec::with_capacity(BATCH);
     for ids in ids.chunks(BATCH) {
         ids.par_iter()
-            .map(|&id| {
-                view(store, id)
-                    .unwrap_or_else(|e| script_json(&serde_json::json!({"id": id, "error": e})))
-            })
+            .map(|&id| view(store, id))
             .collect_into_vec(&mut batch);
-        for (&id, json) in ids.iter().zip(&batch) {
-            placer.push(id, json)?;
+        for (&id, json) in ids.iter().zip(batch.drain(..)) {
+            let json =
+                json?.unwrap_or_else(|e| script_json(&serde_json::json!({"id": id, "error": e})));
+            placer.push(id, &json)?;
         }
     }
     placer.finish()
+}
+
+/// The game a stored replay names: its last `game` line, as [`Replay::parse`] and
+/// [`TableReplay::parse`] read it (empty without one).
+///
+/// [`Replay::parse`]: crate::output::replay::Replay::parse
+/// [`TableReplay::parse`]: crate::output::table_replay::TableReplay::parse
+fn named_game(text: &str) -> &str {
+    text.lines()
+        .rev()
+        .find_map(|line| {
+            let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+            (key == "game").then_some(rest)
+        })
+        .unwrap_or("")
+}
+
+/// Checks that every replay in `ids` is of `game`.
+///
+/// # Errors
+/// [`same_game`]'s, for the first replay in the order of `ids` of another game.
+fn check_games(
+    dir: &Path,
+    store: &replay_store::Store,
+    ids: &[u64],
+    game: &str,
+) -> Result<(), OutputError> {
+    let named = |id: u64| store.get(id).map_or(game, named_game);
+    match ids.par_iter().find_first(|&&id| named(id) != game) {
+        Some(&id) => same_game(dir, id, named(id), game),
+        None => Ok(()),
+    }
+}
+
+/// Checks that game `id`'s replay is of the tournament's game: a replay of another game
+/// (a `tournament.json` naming another game than the folder's replays) is damage, never
+/// a page of replays that cannot be shown.
+///
+/// # Errors
+/// [`OutputError`] naming the store, the game and both names.
+fn same_game(dir: &Path, id: u64, replay_game: &str, game: &str) -> Result<(), OutputError> {
+    if replay_game == game {
+        return Ok(());
+    }
+    Err(OutputError::corrupt(
+        &replay_store::path(dir),
+        format!(
+            "game {id}: the replay is of `{replay_game}`, but {} names `{game}` \
+             (the results folder is damaged)",
+            super::manifest::FILE
+        ),
+    ))
 }
 
 /// Where every game's frames went: the page's inline `<script>` elements, and per game
@@ -353,15 +411,24 @@ fn write_page(
 /// ones.
 ///
 /// # Errors
-/// [`OutputError`] when a file cannot be written. A replay that cannot be read or does
-/// not re-check is shown in the page with the reason instead of its frames.
+/// [`OutputError`] when a file cannot be written, or the replay store cannot be read or
+/// holds a replay of another game. A replay that cannot be read or does not re-check is
+/// shown in the page with the reason instead of its frames.
 pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
     let kind = find_table_game(&input.manifest.game)
         .map_err(|e| OutputError::corrupt(&dir.join(super::manifest::FILE), e.to_string()))?;
-    let placed = place_replays(dir, input.store, &chosen(input.rows), |store, id| {
-        let r = store.replay(dir, id).map_err(|e| e.to_string())?;
-        let frames = frames::frames(kind, &r).map_err(|e| e.to_string())?;
-        Ok(script_json(&ReplayView {
+    let game = &input.manifest.game;
+    let placed = place_replays(dir, input.store, &chosen(input.rows), game, |store, id| {
+        let r = match store.replay(dir, id) {
+            Ok(r) => r,
+            Err(e) => return Ok(Err(e.to_string())),
+        };
+        same_game(dir, id, &r.game, game)?;
+        let frames = match frames::frames(kind, &r) {
+            Ok(f) => f,
+            Err(e) => return Ok(Err(e.to_string())),
+        };
+        Ok(Ok(script_json(&ReplayView {
             id,
             bots: &r.bots,
             board_seed: r.board_seed,
@@ -372,7 +439,7 @@ pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
             reason: &r.reason,
             scores: r.scores,
             frames,
-        }))
+        })))
     })?;
     let mut data = data::page_data(input, model(dir), |id| placed.of(id));
     data.replay_command = REPLAY_COMMAND.to_string();
@@ -410,13 +477,38 @@ mod tests {
     /// Games of every size, more than a few batches of them: each lands inline while
     /// the page has room, then in sidecar files of at most `SIDECAR_BYTES`, in order, and
     /// a game that cannot be viewed is placed with its reason.
+    /// A replay of another game anywhere among the games stops the page before any
+    /// sidecar file is touched, naming the first such game in placement order.
+    #[test]
+    fn a_replay_of_another_game_stops_the_page_before_anything_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let sidecars = dir.path().join(SIDECAR_DIR);
+        fs::create_dir_all(&sidecars).unwrap();
+        fs::write(sidecars.join(sidecar_name(0)), "earlier").unwrap();
+        let mut store = replay_store::Store::default();
+        let ids: Vec<u64> = (1..=2 * BATCH as u64).collect();
+        for &id in &ids {
+            let game = if id % 100 == 77 { "tictactoe" } else { "nim" };
+            store.insert(id, format!("game nim\ngame {game}\ngame_id {id}\n"));
+        }
+        let e = place_replays(dir.path(), &store, &ids, "nim", |_, _| Ok(Ok("{}".into())))
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.contains("game 77: the replay is of `tictactoe`"), "{e}");
+        assert_eq!(
+            fs::read_to_string(sidecars.join(sidecar_name(0))).unwrap(),
+            "earlier"
+        );
+    }
+
     #[test]
     fn replays_are_placed_in_order_inline_then_in_bounded_sidecars() {
         let dir = tempfile::tempdir().unwrap();
         let mut store = replay_store::Store::default();
         let ids: Vec<u64> = (1..=3 * BATCH as u64 + 7).collect();
         for &id in &ids {
-            store.insert(id, format!("game_id {id}\n"));
+            store.insert(id, format!("game nim\ngame_id {id}\n"));
         }
         // Sizes from a few bytes to 40 KB, so that both limits are reached.
         let json = |id: u64| {
@@ -425,12 +517,12 @@ mod tests {
                 "x".repeat((id as usize * 7919) % 40_000)
             )
         };
-        let placed = place_replays(dir.path(), &store, &ids, |store, id| {
+        let placed = place_replays(dir.path(), &store, &ids, "nim", |store, id| {
             assert!(store.get(id).is_some());
             if id == 5 {
-                return Err("cannot be drawn".into());
+                return Ok(Err("cannot be drawn".into()));
             }
-            Ok(json(id))
+            Ok(Ok(json(id)))
         })
         .unwrap();
         // The same placement, worked out here one game at a time.

@@ -19,10 +19,10 @@
     const m = h.match(/^game=(\d+)(?:&ply=(\d+))?$/);
     if (m) {
       h = "replays";
-      openGame(Number(m[1]));
-      if (m[2] && current && current.id === Number(m[1])) go(Number(m[2]));
+      openGame(Number(m[1]), m[2] ? Number(m[2]) : 0);
     }
-    if (!$(h)) h = "standings";
+    // Only a tab's id picks a tab (#board, say, is an element of one).
+    if (!$(h) || !$(h).classList.contains("tab")) h = "standings";
     document.querySelectorAll("section.tab").forEach((s) => s.classList.toggle("active", s.id === h));
     document.querySelectorAll("#tabs a").forEach((a) => a.classList.toggle("active", a.getAttribute("href") === "#" + h));
   }
@@ -95,7 +95,11 @@
     rated.forEach((s, i) => {
       const y = top + i * rowH + rowH / 2;
       const [r, l, h] = s.rating;
-      svg += '<text x="' + (labelW - 8) + '" y="' + (y + 4) + '" class="label">' + name(s.bot) + "</text>";
+      // A name longer than the label column keeps its start (where names differ), cut
+      // with an ellipsis; the whole name is its tooltip.
+      const full = bots[s.bot].name, room = Math.floor((labelW - 12) / 7.2 + 1e-9);
+      const shown = full.length > room ? full.slice(0, room - 1) + "\u2026" : full;
+      svg += '<text x="' + (labelW - 8) + '" y="' + (y + 4) + '" class="label"><title>' + esc(full) + "</title>" + esc(shown) + "</text>";
       svg += '<line x1="' + x(l) + '" x2="' + x(h) + '" y1="' + y + '" y2="' + y + '" class="ci"><title>' + esc(bots[s.bot].name + ": " + Math.round(r) + " [" + Math.round(l) + ", " + Math.round(h) + "]") + "</title></line>";
       svg += '<circle cx="' + x(r) + '" cy="' + y + '" r="4.5" class="pt' + (bots[s.bot].reference ? " refpt" : "") + '"/>';
     });
@@ -218,7 +222,8 @@
   // @both
   const byId = new Map(D.games.map((g) => [g[G.ID], g]));
   const loaded = new Map();
-  let current = null, ply = 0, timer = null, wanted = null;
+  // wanted: the game asked for, and the position to show it at (kept while a sidecar loads).
+  let current = null, ply = 0, timer = null, wanted = null, wantedPly = 0;
 
   window.arenaReplay = function (r) {
     loaded.set(r.id, r);
@@ -261,11 +266,12 @@
   }
 
   // @both
-  function openGame(id) {
+  function openGame(id, at) {
     const g = byId.get(id);
     stop();
     if (!g) { $("replay-head").innerHTML = '<p class="bad">No game ' + id + " in this tournament.</p>"; return; }
     wanted = id;
+    wantedPly = at || 0;
     if (loaded.has(id)) return show(loaded.get(id));
     if (g[G.REPLAY] === 1) {
       const r = JSON.parse($("replay-" + id).textContent);
@@ -322,7 +328,7 @@
     $("replay-end").innerHTML = '<p class="end">Result <b>' + esc(r.result) + "</b>, scores " + r.scores[0] + " : " + r.scores[1] + " \u2014 " + esc(why) + "</p>";
     $("slider").max = r.frames.length - 1;
     listGames();
-    go(0);
+    go(wantedPly);
   }
 
   // @table
@@ -340,7 +346,7 @@
     $("replay-end").innerHTML = '<p class="end">The end: ' + esc(why) + "</p><ul class=end>" + seats + "</ul>";
     $("slider").max = r.frames.length - 1;
     listGames();
-    go(0);
+    go(wantedPly);
   }
 
   // @both
@@ -398,7 +404,8 @@
   ratings();
   // @table
   roles();
-  if (D.seats === 1) $("pick-opp").parentNode.hidden = true;
+  // An inline style: the stylesheet's `.picker label` display would override `hidden`.
+  if (D.seats === 1) $("pick-opp").parentNode.style.display = "none";
   else $("pick-opp").parentNode.firstChild.textContent = "With ";
   // @both
   fairness();

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::data::{bot_views, settings, yes_no, BotView};
 use super::variant::Variant;
-use super::{chosen, place_replays, script_json, write_page, Written};
+use super::{chosen, place_replays, same_game, script_json, write_page, Written};
 use super::{frames, REPLAY_COMMAND, VERSION};
 use crate::bot::FaultKind;
 use crate::grading::roster::Roster;
@@ -270,20 +270,34 @@ fn page_data(input: &TableReportInput<'_>, replay_at: impl Fn(u64) -> u32) -> Pa
 }
 
 /// One stored game's replay as the viewer's JSON, or why it cannot be shown.
+///
+/// # Errors
+/// [`OutputError`] when the replay is of another game than the tournament's.
 fn replay_json(
     input: &TableReportInput<'_>,
     dir: &Path,
     store: &replay_store::Store,
     id: u64,
-) -> Result<String, String> {
+) -> Result<Result<String, String>, OutputError> {
     let file = replay_store::path(dir);
-    let text = store.get(id).ok_or_else(|| {
-        OutputError::corrupt(&file, format!("it holds no replay of game {id}")).to_string()
-    })?;
-    let r = TableReplay::parse(text)
-        .map_err(|e| OutputError::corrupt(&file, format!("game {id}: {e}")).to_string())?;
-    let frames = frames::table_frames(input.kind, &r).map_err(|e| e.to_string())?;
-    Ok(script_json(&ReplayView {
+    let Some(text) = store.get(id) else {
+        let e = OutputError::corrupt(&file, format!("it holds no replay of game {id}"));
+        return Ok(Err(e.to_string()));
+    };
+    let r = match TableReplay::parse(text) {
+        Ok(r) => r,
+        Err(e) => {
+            return Ok(Err(
+                OutputError::corrupt(&file, format!("game {id}: {e}")).to_string()
+            ))
+        }
+    };
+    same_game(dir, id, &r.game, &input.manifest.game)?;
+    let frames = match frames::table_frames(input.kind, &r) {
+        Ok(f) => f,
+        Err(e) => return Ok(Err(e.to_string())),
+    };
+    Ok(Ok(script_json(&ReplayView {
         id,
         bots: r.seats.iter().map(|s| s.bot.as_str()).collect(),
         roles: input.roles,
@@ -295,18 +309,19 @@ fn replay_json(
         culprit: r.culprit.map(|c| c + 1),
         reason: &r.reason,
         frames,
-    }))
+    })))
 }
 
 /// Writes `dir/report.html` of a table tournament (atomically) and its sidecar replays,
 /// replacing any earlier ones; same placement and bounds as a two-seat report.
 ///
 /// # Errors
-/// [`OutputError`] when a file cannot be written or the replay store cannot be read. A
-/// replay that cannot be read or does not re-check is shown in the page with the reason
-/// instead of its frames.
+/// [`OutputError`] when a file cannot be written, or the replay store cannot be read or
+/// holds a replay of another game. A replay that cannot be read or does not re-check is
+/// shown in the page with the reason instead of its frames.
 pub fn write_table(dir: &Path, input: &TableReportInput<'_>) -> Result<Written, OutputError> {
-    let placed = place_replays(dir, input.store, &chosen(input.rows), |store, id| {
+    let game = &input.manifest.game;
+    let placed = place_replays(dir, input.store, &chosen(input.rows), game, |store, id| {
         replay_json(input, dir, store, id)
     })?;
     let data = page_data(input, |id| placed.of(id));
