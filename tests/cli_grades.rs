@@ -295,3 +295,46 @@ fn a_roster_problem_is_said_once() {
             s.matches(message).count() == 1
         }));
 }
+
+#[test]
+fn a_student_named_like_a_builtin_is_graded_as_not_submitted() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (subs, roster, bands) = field(tmp.path());
+    // A roster line naming a builtin of the field: the builtin is nobody's work.
+    fs::write(
+        &roster,
+        "file,student_id,name\nana,s1,Ana\nbo,s2,Bo\ncy,s3,Cy\nbuiltin:greedy,s4,Di\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("r");
+    arena()
+        .arg("tournament")
+        .arg(&subs)
+        .arg("builtin:greedy")
+        .args(["--rows", "5", "--cols", "5", "--best-of", "1", "--quiet"])
+        .arg("--roster")
+        .arg(&roster)
+        .arg("--bands")
+        .arg(&bands)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "Di (s4) handed in no module `builtin:greedy`; graded as not submitted",
+        ));
+    let grades = rows(&out.join("grades.csv"));
+    let di = grades[1..]
+        .iter()
+        .position(|r| r[0] == "s4")
+        .expect("Di has a row");
+    assert_eq!(column(&grades, "submitted")[di], "no");
+    assert_eq!(column(&grades, "status")[di], "not_submitted");
+    assert_eq!(column(&grades, "grade")[di], "F");
+    assert_eq!(grades.len(), 5, "{grades:?}");
+    let standings = rows(&out.join("standings.csv"));
+    assert!(!column(&standings, "student_id").contains(&"s4".to_string()));
+    let json = fs::read_to_string(out.join("standings.json")).unwrap();
+    assert!(!json.contains("\"s4\""), "{json}");
+    assert!(!out.join("feedback/s4.md").exists());
+}

@@ -310,6 +310,8 @@ fn load_grading(
         }
         _ => (None, String::new()),
     };
+    // Builtins and references belong to no student, whatever a roster line says.
+    let roster = roster.map(|r| r.owning(submissions.iter().cloned()));
     if let Some(r) = &roster {
         let m = r.matching(submissions.iter().map(String::as_str));
         if !m.missing.is_empty() {

@@ -4,7 +4,7 @@
 //! name, with or without `.wasm`/`.wat`), `student_id`, `name`. A module is matched by its
 //! file stem, which is also its name in every results file.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use super::GradingError;
@@ -24,6 +24,8 @@ pub struct Student {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Roster {
     by_bot: BTreeMap<String, Student>,
+    /// The bots that can be a student's module, once known (see [`Roster::owning`]).
+    submissions: Option<BTreeSet<String>>,
 }
 
 /// How the roster and the submitted modules line up.
@@ -173,17 +175,35 @@ impl Roster {
             }
             by_bot.insert(student.bot.clone(), student);
         }
-        Ok(Roster { by_bot })
+        Ok(Roster {
+            by_bot,
+            submissions: None,
+        })
+    }
+
+    /// The roster of a field whose submitted modules are `submissions`: any other bot
+    /// (a builtin, a gauntlet reference) belongs to no student, so a roster line naming
+    /// it is a student who handed nothing in, in every file, whatever the bot's results.
+    pub fn owning(mut self, submissions: impl IntoIterator<Item = String>) -> Roster {
+        self.submissions = Some(submissions.into_iter().collect());
+        self
+    }
+
+    /// Whether `bot` can be a student's module: any bot until [`Roster::owning`] says
+    /// which are.
+    fn owned(&self, bot: &str) -> bool {
+        self.submissions.as_ref().is_none_or(|s| s.contains(bot))
     }
 
     /// The student who handed in the module named `bot`.
     pub fn student(&self, bot: &str) -> Option<&Student> {
-        self.by_bot.get(bot)
+        self.by_bot.get(bot).filter(|_| self.owned(bot))
     }
 
-    /// Compares the roster with the submitted modules' names.
+    /// Compares the roster with the submitted modules' names (of `bots`, only those that
+    /// can be a student's module: see [`Roster::owning`]).
     pub fn matching<'a>(&self, bots: impl IntoIterator<Item = &'a str>) -> Matching {
-        let bots: Vec<&str> = bots.into_iter().collect();
+        let bots: Vec<&str> = bots.into_iter().filter(|b| self.owned(b)).collect();
         Matching {
             missing: bots
                 .iter()
