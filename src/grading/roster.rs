@@ -112,6 +112,9 @@ impl Roster {
     /// # Errors
     /// [`RosterError`] naming the line and the problem.
     pub fn parse(text: &str) -> Result<Roster, RosterError> {
+        // A spreadsheet's "CSV UTF-8" starts with a byte order mark, which is not part of
+        // the first column's name.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut reader = csv::ReaderBuilder::new()
             .trim(csv::Trim::All)
             .from_reader(text.as_bytes());
@@ -255,6 +258,14 @@ mod tests {
         ] {
             assert_eq!(r.student(bot).map(|s| s.id.as_str()), Some(id), "{bot}");
         }
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_header() {
+        let r = Roster::parse("\u{feff}file,student_id,name\r\nana.wasm,s1,Ana\r\n").unwrap();
+        assert_eq!(r.student("ana").unwrap().id, "s1");
+        let e = Roster::parse("\u{feff}file,student_id,name\na,1,x\nb,1,y\n").unwrap_err();
+        assert!(e.to_string().starts_with("line 3:"), "{e}");
     }
 
     #[test]
