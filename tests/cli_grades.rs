@@ -338,3 +338,48 @@ fn a_student_named_like_a_builtin_is_graded_as_not_submitted() {
     assert!(!json.contains("\"s4\""), "{json}");
     assert!(!out.join("feedback/s4.md").exists());
 }
+
+#[test]
+fn the_rosters_text_reaches_the_terminal_escaped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let roster = tmp.path().join("roster.csv");
+    fs::write(
+        &roster,
+        "file,student_id,name\ndi\u{202e},s4\u{7},D\u{1b}[31mi\n",
+    )
+    .unwrap();
+    arena()
+        .args(["tournament", "builtin:random", "builtin:greedy", "--quiet"])
+        .args(["--rows", "5", "--cols", "5", "--best-of", "1"])
+        .arg("--roster")
+        .arg(&roster)
+        .arg("--out")
+        .arg(tmp.path().join("r"))
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains(
+                "note: D\\x1b[31mi (s4\\x07) handed in no module `di\\u{202e}`",
+            )
+            .and(predicate::function(|s: &str| {
+                !s.contains('\u{1b}') && !s.contains('\u{7}') && !s.contains('\u{202e}')
+            })),
+        );
+    fs::write(
+        &roster,
+        "file,student_id,name\nana,s\u{1b}[2J,Ana\nbo,s\u{1b}[2J,Bo\n",
+    )
+    .unwrap();
+    arena()
+        .args(["tournament", "builtin:random", "builtin:greedy", "--quiet"])
+        .arg("--roster")
+        .arg(&roster)
+        .arg("--out")
+        .arg(tmp.path().join("r2"))
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("line 3: student id `s\\x1b[2J` is already on line 2")
+                .and(predicate::function(|s: &str| !s.contains('\u{1b}'))),
+        );
+}

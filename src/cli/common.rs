@@ -322,9 +322,13 @@ fn load_grading(
             );
         }
         for s in &m.extra {
+            // The roster's text, shown escaped: no control character reaches the terminal.
+            let shown = arena::bot_name::escape_message;
             eprintln!(
                 "note: {} ({}) handed in no module `{}`; graded as not submitted",
-                s.name, s.id, s.bot
+                shown(&s.name),
+                shown(&s.id),
+                shown(&s.bot)
             );
         }
     }

@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use super::GradingError;
+use crate::bot_name::escape_message;
 
 /// One student.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,7 +72,10 @@ pub enum RosterError {
         column: &'static str,
     },
     /// A student id on two lines.
-    #[error("line {line}: student id `{id}` is already on line {first}")]
+    #[error(
+        "line {line}: student id `{}` is already on line {first}",
+        escape_message(id)
+    )]
     DuplicateId {
         /// The later line.
         line: usize,
@@ -81,7 +85,7 @@ pub enum RosterError {
         first: usize,
     },
     /// One module listed for two students.
-    #[error("line {line}: module `{module}` is listed twice")]
+    #[error("line {line}: module `{}` is listed twice", escape_message(module))]
     DuplicateModule {
         /// The later line.
         line: usize,
@@ -282,6 +286,15 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("listed twice"));
+        // What a line holds is shown escaped: no control character reaches a terminal.
+        let e = Roster::parse("file,student_id,name\na,s\u{1b}[2J,x\nb,s\u{1b}[2J,y\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`s\\x1b[2J`") && !e.contains('\u{1b}'), "{e}");
+        let e = Roster::parse("file,student_id,name\na\u{202e},1,x\na\u{202e}.wasm,2,y\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`a\\u{202e}`") && !e.contains('\u{202e}'), "{e}");
         assert!(Roster::parse("file,student_id,name\na,,x\n")
             .unwrap_err()
             .to_string()
