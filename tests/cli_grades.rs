@@ -383,3 +383,39 @@ fn the_rosters_text_reaches_the_terminal_escaped() {
                 .and(predicate::function(|s: &str| !s.contains('\u{1b}'))),
         );
 }
+
+#[test]
+fn a_roster_or_bands_that_is_no_such_file_is_refused_unread() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (_, roster, _) = field(tmp.path());
+    // Another file given by mistake (a sparse one: nothing is written to the disk).
+    let big = tmp.path().join("big.csv");
+    fs::File::create(&big).unwrap().set_len(17 << 20).unwrap();
+    for (roster, bands, message) in [
+        (
+            &big,
+            None,
+            "big.csv: larger than 16 MiB: not a roster or bands file",
+        ),
+        (&roster, Some(&big), "big.csv: larger than 16 MiB"),
+        (
+            &roster,
+            Some(&tmp.path().to_path_buf()),
+            "not a regular file",
+        ),
+    ] {
+        let mut cmd = arena();
+        cmd.args(["tournament", "builtin:random", "builtin:greedy", "--quiet"])
+            .arg("--roster")
+            .arg(roster);
+        if let Some(bands) = bands {
+            cmd.arg("--bands").arg(bands);
+        }
+        cmd.arg("--out")
+            .arg(tmp.path().join("r"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+        assert!(!tmp.path().join("r").exists());
+    }
+}

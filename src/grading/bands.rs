@@ -176,10 +176,7 @@ impl Bands {
     /// [`GradingError`] for an unreadable file, bad TOML, no bands, or bands that do not
     /// cover `0..=1` with distinct minimums listed from the highest down to 0.0.
     pub fn read(path: &Path) -> Result<Bands, GradingError> {
-        let text = std::fs::read_to_string(path).map_err(|problem| GradingError::Io {
-            path: path.to_path_buf(),
-            problem,
-        })?;
+        let text = super::read_text(path)?;
         Bands::parse(&text).map_err(|problem| GradingError::Bands {
             path: path.to_path_buf(),
             problem,

@@ -101,10 +101,7 @@ impl Roster {
     /// [`GradingError`] naming the file and the line: a missing column, an empty field,
     /// a module or student id listed twice.
     pub fn read(path: &Path) -> Result<Roster, GradingError> {
-        let text = std::fs::read_to_string(path).map_err(|problem| GradingError::Io {
-            path: path.to_path_buf(),
-            problem,
-        })?;
+        let text = super::read_text(path)?;
         Roster::parse(&text).map_err(|problem| GradingError::Roster {
             path: path.to_path_buf(),
             problem,
