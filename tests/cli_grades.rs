@@ -419,3 +419,33 @@ fn a_roster_or_bands_that_is_no_such_file_is_refused_unread() {
         assert!(!tmp.path().join("r").exists());
     }
 }
+
+#[test]
+fn a_student_whose_entry_was_skipped_is_told_apart_from_one_who_handed_nothing_in() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (subs, roster, bands) = field(tmp.path());
+    // Ana handed in two files of one name: both are skipped, and she is graded as not
+    // submitted, but she did hand something in: the note names what was skipped.
+    fs::copy(fixture("first_legal.wat"), subs.join("ana.wasm")).unwrap();
+    arena()
+        .arg("tournament")
+        .arg(&subs)
+        .args(["--rows", "5", "--cols", "5", "--best-of", "1", "--quiet"])
+        .arg("--roster")
+        .arg(&roster)
+        .arg("--bands")
+        .arg(&bands)
+        .arg("--out")
+        .arg(tmp.path().join("r"))
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains(
+                "note: Ana (s1) has no module `ana` that plays: skipped `ana.wasm` (",
+            )
+            .and(predicate::str::contains("`ana.wat` ("))
+            .and(predicate::str::contains(
+                "note: Di (s4) handed in no module `di`; graded as not submitted",
+            )),
+        );
+}

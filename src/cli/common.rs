@@ -208,6 +208,7 @@ pub fn check_anchor(
 pub fn load_field_grading(
     args: &super::GradingArgs,
     bots: &[arena::submissions::Candidate],
+    skipped: &[arena::output::manifest::SkippedEntry],
     resumed: Option<&Path>,
 ) -> anyhow::Result<arena::tournament::Reporting> {
     let submissions: Vec<String> = bots
@@ -215,7 +216,7 @@ pub fn load_field_grading(
         .filter(|c| !c.reference && matches!(c.source, arena::submissions::Source::Module(_)))
         .map(|c| c.name.as_str().to_string())
         .collect();
-    load_grading(args, &submissions, resumed)
+    load_grading(args, &submissions, skipped, resumed)
 }
 
 /// The roster, bands and anchor for a recorded tournament, whose submissions are the
@@ -234,7 +235,7 @@ pub fn load_recorded_grading(
         .filter(|b| !b.reference && !b.source.starts_with("builtin:"))
         .map(|b| b.name.clone())
         .collect();
-    load_grading(args, &submissions, dir)
+    load_grading(args, &submissions, &manifest.skipped, dir)
 }
 
 /// The roster a graded folder was played or recomputed with, as its `grades.csv` records
@@ -283,6 +284,7 @@ fn recorded_roster(dir: &Path) -> anyhow::Result<Option<(arena::grading::roster:
 fn load_grading(
     args: &super::GradingArgs,
     submissions: &[String],
+    skipped: &[arena::output::manifest::SkippedEntry],
     recorded: Option<&Path>,
 ) -> anyhow::Result<arena::tournament::Reporting> {
     use arena::grading::{bands::Bands, roster::Roster};
@@ -324,12 +326,32 @@ fn load_grading(
         for s in &m.extra {
             // The roster's text, shown escaped: no control character reaches the terminal.
             let shown = arena::bot_name::escape_message;
-            eprintln!(
-                "note: {} ({}) handed in no module `{}`; graded as not submitted",
-                shown(&s.name),
-                shown(&s.id),
-                shown(&s.bot)
-            );
+            // An entry that would have been this student's module but was skipped (two
+            // files of one name, a link, ...) is named: the student handed something in.
+            let entries: Vec<String> = skipped
+                .iter()
+                .filter(|e| {
+                    let entry = e.file.split('/').next().unwrap_or(&e.file);
+                    arena::grading::roster::bot_of(entry) == s.bot
+                })
+                .map(|e| format!("`{}` ({})", shown(&e.file), shown(&e.reason)))
+                .collect();
+            if entries.is_empty() {
+                eprintln!(
+                    "note: {} ({}) handed in no module `{}`; graded as not submitted",
+                    shown(&s.name),
+                    shown(&s.id),
+                    shown(&s.bot)
+                );
+            } else {
+                eprintln!(
+                    "note: {} ({}) has no module `{}` that plays: skipped {}; graded as not submitted",
+                    shown(&s.name),
+                    shown(&s.id),
+                    shown(&s.bot),
+                    entries.join(", ")
+                );
+            }
         }
     }
     let bands = args.bands.as_deref().map(Bands::read).transpose()?;

@@ -114,6 +114,7 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
     let grading = load_field_grading(
         &args.grading,
         &intake.bots,
+        &skipped,
         args.resume.then_some(args.out.as_path()),
     )?;
     let config = TableConfig {

@@ -312,6 +312,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     let grading = load_field_grading(
         &args.grading,
         &intake.bots,
+        &skipped,
         args.resume.then_some(args.out.as_path()),
     )?;
     let config = Config {

@@ -54,6 +54,12 @@ fn stem(file: &str) -> String {
         .to_string()
 }
 
+/// The bot name a roster's `file` column names (`sub/Ana.WASM` names `Ana`); also the
+/// bot a skipped entry of a submissions folder would have been (`ana.wasm`, `ana/`).
+pub fn bot_of(file: &str) -> String {
+    stem(file.trim_end_matches('/'))
+}
+
 /// What is wrong with a roster's text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RosterError {
