@@ -295,3 +295,157 @@ fn a_roster_problem_is_said_once() {
             s.matches(message).count() == 1
         }));
 }
+
+#[test]
+fn a_student_named_like_a_builtin_is_graded_as_not_submitted() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (subs, roster, bands) = field(tmp.path());
+    // A roster line naming a builtin of the field: the builtin is nobody's work.
+    fs::write(
+        &roster,
+        "file,student_id,name\nana,s1,Ana\nbo,s2,Bo\ncy,s3,Cy\nbuiltin:greedy,s4,Di\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("r");
+    arena()
+        .arg("tournament")
+        .arg(&subs)
+        .arg("builtin:greedy")
+        .args(["--rows", "5", "--cols", "5", "--best-of", "1", "--quiet"])
+        .arg("--roster")
+        .arg(&roster)
+        .arg("--bands")
+        .arg(&bands)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "Di (s4) handed in no module `builtin:greedy`; graded as not submitted",
+        ));
+    let grades = rows(&out.join("grades.csv"));
+    let di = grades[1..]
+        .iter()
+        .position(|r| r[0] == "s4")
+        .expect("Di has a row");
+    assert_eq!(column(&grades, "submitted")[di], "no");
+    assert_eq!(column(&grades, "status")[di], "not_submitted");
+    assert_eq!(column(&grades, "grade")[di], "F");
+    assert_eq!(grades.len(), 5, "{grades:?}");
+    let standings = rows(&out.join("standings.csv"));
+    assert!(!column(&standings, "student_id").contains(&"s4".to_string()));
+    let json = fs::read_to_string(out.join("standings.json")).unwrap();
+    assert!(!json.contains("\"s4\""), "{json}");
+    assert!(!out.join("feedback/s4.md").exists());
+}
+
+#[test]
+fn the_rosters_text_reaches_the_terminal_escaped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let roster = tmp.path().join("roster.csv");
+    fs::write(
+        &roster,
+        "file,student_id,name\ndi\u{202e},s4\u{7},D\u{1b}[31mi\n",
+    )
+    .unwrap();
+    arena()
+        .args(["tournament", "builtin:random", "builtin:greedy", "--quiet"])
+        .args(["--rows", "5", "--cols", "5", "--best-of", "1"])
+        .arg("--roster")
+        .arg(&roster)
+        .arg("--out")
+        .arg(tmp.path().join("r"))
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains(
+                "note: D\\x1b[31mi (s4\\x07) handed in no module `di\\u{202e}`",
+            )
+            .and(predicate::function(|s: &str| {
+                !s.contains('\u{1b}') && !s.contains('\u{7}') && !s.contains('\u{202e}')
+            })),
+        );
+    fs::write(
+        &roster,
+        "file,student_id,name\nana,s\u{1b}[2J,Ana\nbo,s\u{1b}[2J,Bo\n",
+    )
+    .unwrap();
+    arena()
+        .args(["tournament", "builtin:random", "builtin:greedy", "--quiet"])
+        .arg("--roster")
+        .arg(&roster)
+        .arg("--out")
+        .arg(tmp.path().join("r2"))
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("line 3: student id `s\\x1b[2J` is already on line 2")
+                .and(predicate::function(|s: &str| !s.contains('\u{1b}'))),
+        );
+}
+
+#[test]
+fn a_roster_or_bands_that_is_no_such_file_is_refused_unread() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (_, roster, _) = field(tmp.path());
+    // Another file given by mistake (a sparse one: nothing is written to the disk).
+    let big = tmp.path().join("big.csv");
+    fs::File::create(&big).unwrap().set_len(17 << 20).unwrap();
+    for (roster, bands, message) in [
+        (
+            &big,
+            None,
+            "big.csv: larger than 16 MiB: not a roster or bands file",
+        ),
+        (&roster, Some(&big), "big.csv: larger than 16 MiB"),
+        (
+            &roster,
+            Some(&tmp.path().to_path_buf()),
+            "not a regular file",
+        ),
+    ] {
+        let mut cmd = arena();
+        cmd.args(["tournament", "builtin:random", "builtin:greedy", "--quiet"])
+            .arg("--roster")
+            .arg(roster);
+        if let Some(bands) = bands {
+            cmd.arg("--bands").arg(bands);
+        }
+        cmd.arg("--out")
+            .arg(tmp.path().join("r"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+        assert!(!tmp.path().join("r").exists());
+    }
+}
+
+#[test]
+fn a_student_whose_entry_was_skipped_is_told_apart_from_one_who_handed_nothing_in() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (subs, roster, bands) = field(tmp.path());
+    // Ana handed in two files of one name: both are skipped, and she is graded as not
+    // submitted, but she did hand something in: the note names what was skipped.
+    fs::copy(fixture("first_legal.wat"), subs.join("ana.wasm")).unwrap();
+    arena()
+        .arg("tournament")
+        .arg(&subs)
+        .args(["--rows", "5", "--cols", "5", "--best-of", "1", "--quiet"])
+        .arg("--roster")
+        .arg(&roster)
+        .arg("--bands")
+        .arg(&bands)
+        .arg("--out")
+        .arg(tmp.path().join("r"))
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains(
+                "note: Ana (s1) has no module `ana` that plays: skipped `ana.wasm` (",
+            )
+            .and(predicate::str::contains("`ana.wat` ("))
+            .and(predicate::str::contains(
+                "note: Di (s4) handed in no module `di`; graded as not submitted",
+            )),
+        );
+}

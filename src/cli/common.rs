@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
+use std::path::Path;
 
 use anyhow::{bail, Context as _};
 use arena::rng_size::SizeRange;
@@ -202,23 +203,31 @@ pub fn check_anchor(
 
 /// The roster, bands and anchor for a field about to play, whose submissions are its
 /// module bots that are not gauntlet references (builtins belong to no student).
+/// `resumed` is the results folder of a `--resume`, whose grading is kept as in
+/// [`load_recorded_grading`].
 pub fn load_field_grading(
     args: &super::GradingArgs,
     bots: &[arena::submissions::Candidate],
+    skipped: &[arena::output::manifest::SkippedEntry],
+    resumed: Option<&Path>,
 ) -> anyhow::Result<arena::tournament::Reporting> {
     let submissions: Vec<String> = bots
         .iter()
         .filter(|c| !c.reference && matches!(c.source, arena::submissions::Source::Module(_)))
         .map(|c| c.name.as_str().to_string())
         .collect();
-    load_grading(args, &submissions)
+    load_grading(args, &submissions, skipped, resumed)
 }
 
 /// The roster, bands and anchor for a recorded tournament, whose submissions are the
-/// manifest's module bots that are not gauntlet references.
+/// manifest's module bots that are not gauntlet references. With `dir` (a folder whose
+/// summaries are about to be rewritten), the folder's own grading is never dropped
+/// unasked: without `--roster`, the roster its `grades.csv` records is kept (with a
+/// note), and a folder graded with bands is refused without `--bands`.
 pub fn load_recorded_grading(
     args: &super::GradingArgs,
     manifest: &arena::output::manifest::Manifest,
+    dir: Option<&Path>,
 ) -> anyhow::Result<arena::tournament::Reporting> {
     let submissions: Vec<String> = manifest
         .bots
@@ -226,34 +235,123 @@ pub fn load_recorded_grading(
         .filter(|b| !b.reference && !b.source.starts_with("builtin:"))
         .map(|b| b.name.clone())
         .collect();
-    load_grading(args, &submissions)
+    load_grading(args, &submissions, &manifest.skipped, dir)
+}
+
+/// The roster a graded folder was played or recomputed with, as its `grades.csv` records
+/// it (every student's id, name and module), and whether any grade was given; `None`
+/// without a `grades.csv`.
+fn recorded_roster(dir: &Path) -> anyhow::Result<Option<(arena::grading::roster::Roster, bool)>> {
+    use arena::grading::roster::Roster;
+    let path = dir.join(arena::output::grades_csv::FILE);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let shown = arena::bot_name::escape_path(&path);
+    let unreadable = |e: &dyn std::fmt::Display| anyhow::anyhow!("{shown}: {e}");
+    let mut reader = csv::Reader::from_path(&path).map_err(|e| unreadable(&e))?;
+    let headers = reader.headers().map_err(|e| unreadable(&e))?.clone();
+    let col = |name: &str| {
+        headers
+            .iter()
+            .position(|h| h == name)
+            .ok_or_else(|| unreadable(&format!("no `{name}` column")))
+    };
+    let (id, name, bot, grade) = (col("student_id")?, col("name")?, col("bot")?, col("grade")?);
+    let mut roster = csv::Writer::from_writer(Vec::new());
+    roster.write_record(["file", "student_id", "name"])?;
+    let mut graded = false;
+    for record in reader.records() {
+        let record = record.map_err(|e| unreadable(&e))?;
+        let cell = |i: usize| record.get(i).unwrap_or("");
+        graded |= !cell(grade).is_empty();
+        // The `bot` column holds a bot's name, which may itself end in `.wasm`, `.wat` or
+        // `.py` (a file `ana.wasm.wasm` is the bot `ana.wasm`): as a roster's `file` it
+        // gets an extension, which the roster takes off again, and nothing more.
+        let file = format!("{}.wasm", cell(bot));
+        roster.write_record([file.as_str(), cell(id), cell(name)])?;
+    }
+    let text = String::from_utf8(roster.into_inner()?)?;
+    let roster = Roster::parse(&text).map_err(|e| unreadable(&e))?;
+    Ok(Some((roster, graded)))
 }
 
 /// Reads the roster and bands, checking the roster against the submitted bots: a module
 /// without a roster entry is an error; a student without a module (even one named like a
 /// gauntlet reference or a builtin, which belong to no student) is reported and graded as
-/// not handed in.
+/// not handed in. With `recorded` (see [`load_recorded_grading`]), that folder's roster
+/// stands in for a missing `--roster`, and its grades for a missing `--bands` are refused.
 fn load_grading(
     args: &super::GradingArgs,
     submissions: &[String],
+    skipped: &[arena::output::manifest::SkippedEntry],
+    recorded: Option<&Path>,
 ) -> anyhow::Result<arena::tournament::Reporting> {
     use arena::grading::{bands::Bands, roster::Roster};
-    let roster = args.roster.as_deref().map(Roster::read).transpose()?;
+    let kept = match recorded {
+        Some(dir) => recorded_roster(dir)?,
+        None => None,
+    };
+    if let (Some((_, true)), Some(dir)) = (&kept, recorded) {
+        if args.bands.is_none() {
+            // With or without a new roster: rewriting the summaries without bands would
+            // empty every grade.
+            bail!(
+                "{} was graded with a roster and bands: pass --roster and --bands again \
+                 (recomputing without them would drop the grades of grades.csv)",
+                arena::bot_name::escape_path(dir)
+            );
+        }
+    }
+    let (roster, source) = match (&args.roster, kept, recorded) {
+        (Some(path), _, _) => (Some(Roster::read(path)?), path.display().to_string()),
+        (None, Some((roster, _)), Some(dir)) => {
+            let path = arena::bot_name::escape_path(&dir.join(arena::output::grades_csv::FILE));
+            eprintln!("note: student ids kept from {path} (pass --roster to change them)");
+            (Some(roster), path.to_string())
+        }
+        _ => (None, String::new()),
+    };
+    // Builtins and references belong to no student, whatever a roster line says.
+    let roster = roster.map(|r| r.owning(submissions.iter().cloned()));
     if let Some(r) = &roster {
         let m = r.matching(submissions.iter().map(String::as_str));
         if !m.missing.is_empty() {
             let names: Vec<String> = m.missing.iter().map(|b| format!("`{b}`")).collect();
             bail!(
-                "{}: no roster entry for {}: add a line per module (file,student_id,name)",
-                args.roster.as_ref().expect("a roster was read").display(),
+                "{source}: no roster entry for {}: add a line per module (file,student_id,name)",
                 names.join(", ")
             );
         }
         for s in &m.extra {
-            eprintln!(
-                "note: {} ({}) handed in no module `{}`; graded as not submitted",
-                s.name, s.id, s.bot
-            );
+            // The roster's text, shown escaped: no control character reaches the terminal.
+            let shown = arena::bot_name::escape_message;
+            // An entry that would have been this student's module but was skipped (two
+            // files of one name, a link, ...) is named: the student handed something in.
+            let entries: Vec<String> = skipped
+                .iter()
+                .filter(|e| {
+                    let entry = e.file.split('/').next().unwrap_or(&e.file);
+                    arena::grading::roster::bot_of(entry) == s.bot
+                })
+                .map(|e| format!("`{}` ({})", shown(&e.file), shown(&e.reason)))
+                .collect();
+            if entries.is_empty() {
+                eprintln!(
+                    "note: {} ({}) handed in no module `{}`; graded as not submitted",
+                    shown(&s.name),
+                    shown(&s.id),
+                    shown(&s.bot)
+                );
+            } else {
+                eprintln!(
+                    "note: {} ({}) has no module `{}` that plays: skipped {}; graded as not submitted",
+                    shown(&s.name),
+                    shown(&s.id),
+                    shown(&s.bot),
+                    entries.join(", ")
+                );
+            }
         }
     }
     let bands = args.bands.as_deref().map(Bands::read).transpose()?;

@@ -21,7 +21,7 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
             escape_path(first)
         )
     })?;
-    let grading = super::common::load_recorded_grading(&args.grading, &manifest)?;
+    let grading = super::common::load_recorded_grading(&args.grading, &manifest, None)?;
     let games = if manifest.seats.is_some() {
         let kind = arena_games::registry::find_table_game(&manifest.game)?;
         let (standings, games) =

@@ -3,47 +3,12 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use arena::grading::roster::Roster;
-use arena::output::grades_csv;
-
 use arena::output::json::{pretty, StandingsJson};
 use arena::output::standings_csv;
 use arena::output::table_json::TableStandingsJson;
 use arena::tournament;
 
 use super::StandingsArgs;
-
-/// The roster a graded folder was recomputed or played with, as its `grades.csv` records
-/// it (every student's id, name and module), and whether any grade was given; `None`
-/// without a `grades.csv`.
-fn recorded_roster(dir: &Path) -> anyhow::Result<Option<(Roster, bool)>> {
-    let path = dir.join(grades_csv::FILE);
-    if !path.exists() {
-        return Ok(None);
-    }
-    let unreadable = |e: &dyn std::fmt::Display| anyhow::anyhow!("{}: {e}", path.display());
-    let mut reader = csv::Reader::from_path(&path).map_err(|e| unreadable(&e))?;
-    let headers = reader.headers().map_err(|e| unreadable(&e))?.clone();
-    let col = |name: &str| {
-        headers
-            .iter()
-            .position(|h| h == name)
-            .ok_or_else(|| unreadable(&format!("no `{name}` column")))
-    };
-    let (id, name, bot, grade) = (col("student_id")?, col("name")?, col("bot")?, col("grade")?);
-    let mut roster = csv::Writer::from_writer(Vec::new());
-    roster.write_record(["file", "student_id", "name"])?;
-    let mut graded = false;
-    for record in reader.records() {
-        let record = record.map_err(|e| unreadable(&e))?;
-        let cell = |i: usize| record.get(i).unwrap_or("");
-        graded |= !cell(grade).is_empty();
-        roster.write_record([cell(bot), cell(id), cell(name)])?;
-    }
-    let text = String::from_utf8(roster.into_inner()?)?;
-    let roster = Roster::parse(&text).map_err(|e| unreadable(&e))?;
-    Ok(Some((roster, graded)))
-}
 
 /// Without `--anchor`, the anchor the folder's ratings were computed with
 /// (`standings.json`'s `rating_anchor`) is kept, with a note: recomputing a folder never
@@ -71,25 +36,8 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
         )
     })?;
     super::common::refuse_shard(&args.results, &manifest)?;
-    let mut grading = super::common::load_recorded_grading(&args.grading, &manifest)?;
-    let recorded = recorded_roster(&args.results)?;
-    if matches!(recorded, Some((_, true))) && grading.bands.is_none() {
-        // With or without a new roster: recomputing without bands empties every grade.
-        anyhow::bail!(
-            "{} was graded with a roster and bands: pass --roster and --bands again \
-             (recomputing without them would drop the grades of grades.csv)",
-            args.results.display()
-        );
-    }
-    if grading.roster.is_none() {
-        if let Some((roster, _)) = recorded {
-            eprintln!(
-                "note: student ids kept from {} (pass --roster to change them)",
-                args.results.join(grades_csv::FILE).display()
-            );
-            grading.roster = Some(roster);
-        }
-    }
+    let mut grading =
+        super::common::load_recorded_grading(&args.grading, &manifest, Some(&args.results))?;
     keep_recorded_anchor(&args.results, &mut grading);
     if let Some(anchor) = &grading.anchor {
         if !manifest.bots.iter().any(|b| &b.name == anchor) {

@@ -111,7 +111,12 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
     )?;
     refuse_disqualified_references(&field)?;
     note_identical(&field);
-    let grading = load_field_grading(&args.grading, &intake.bots)?;
+    let grading = load_field_grading(
+        &args.grading,
+        &intake.bots,
+        &skipped,
+        args.resume.then_some(args.out.as_path()),
+    )?;
     let config = TableConfig {
         game: kind,
         seats: choice.seats,

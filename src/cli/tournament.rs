@@ -309,7 +309,12 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     refuse_disqualified_references(&field)?;
     note_identical(&field);
     // Builtins belong to no student: only modules are matched against the roster.
-    let grading = load_field_grading(&args.grading, &intake.bots)?;
+    let grading = load_field_grading(
+        &args.grading,
+        &intake.bots,
+        &skipped,
+        args.resume.then_some(args.out.as_path()),
+    )?;
     let config = Config {
         game: choice.kind,
         rows: choice.rows,

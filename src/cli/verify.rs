@@ -233,7 +233,7 @@ fn verify_table(args: &VerifyArgs, manifest: &Manifest, seats: u8) -> anyhow::Re
         manifest.depth,
         &sandbox,
     )?;
-    let mut grading = super::common::load_recorded_grading(&args.grading, manifest)?;
+    let mut grading = super::common::load_recorded_grading(&args.grading, manifest, None)?;
     super::standings::keep_recorded_anchor(&args.results, &mut grading);
     let scratch = Scratch::new()?;
     let config = TableConfig {
@@ -289,7 +289,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     let sandbox = sandbox(&limit_args(&manifest.limits, &path)?)?;
     let bots = candidates(&manifest, &args.modules)?;
     let field = super::tournament::build_field(&bots, game, manifest.depth, &sandbox)?;
-    let mut grading = super::common::load_recorded_grading(&args.grading, &manifest)?;
+    let mut grading = super::common::load_recorded_grading(&args.grading, &manifest, None)?;
     super::standings::keep_recorded_anchor(dir, &mut grading);
     let scratch = Scratch::new()?;
     let config = Config {

@@ -125,6 +125,11 @@ pub enum BandsError {
     },
 }
 
+/// How far below a band's `min` a measure may fall and still reach it: far above the
+/// rounding error of a mean of a few thousand fractions, far below any difference the
+/// three decimals of `grades.csv` show.
+pub const TOLERANCE: f64 = 1e-9;
+
 /// The most characters of the TOML reader's reason that a [`BandsError::Toml`] keeps.
 pub const MAX_REASON_CHARS: usize = 200;
 
@@ -171,10 +176,7 @@ impl Bands {
     /// [`GradingError`] for an unreadable file, bad TOML, no bands, or bands that do not
     /// cover `0..=1` with distinct minimums listed from the highest down to 0.0.
     pub fn read(path: &Path) -> Result<Bands, GradingError> {
-        let text = std::fs::read_to_string(path).map_err(|problem| GradingError::Io {
-            path: path.to_path_buf(),
-            problem,
-        })?;
+        let text = super::read_text(path)?;
         Bands::parse(&text).map_err(|problem| GradingError::Bands {
             path: path.to_path_buf(),
             problem,
@@ -247,11 +249,13 @@ impl Bands {
         self.bands.last().map(|b| b.grade.as_str()).unwrap_or("")
     }
 
-    /// The band a measure reaches (the one with the highest `min` not above it).
+    /// The band a measure reaches (the one with the highest `min` not above it, less
+    /// [`TOLERANCE`]: a mean of fractions summed in floating point, such as a one-seat
+    /// leaderboard's mean score, can fall a rounding error short of its exact value).
     pub fn band(&self, measure: f64) -> &Band {
         self.bands
             .iter()
-            .find(|b| measure >= b.min)
+            .find(|b| measure >= b.min - TOLERANCE)
             .or(self.bands.last())
             .expect("bands are never empty")
     }
@@ -285,6 +289,19 @@ bands = [
         assert_eq!(b.grade(0.1), "2");
         assert_eq!(b.grade(0.0), "2");
         assert_eq!(b.lowest(), "2");
+    }
+
+    #[test]
+    fn a_mean_a_rounding_error_short_of_a_min_reaches_it() {
+        let b = Bands::parse(
+            "measure = \"score\"\nbands = [{ grade = \"A\", min = 0.9 }, { grade = \"B\", min = 0.0 }]",
+        )
+        .unwrap();
+        // Four boards scored 1, 4/5, 1, 4/5: exactly 0.9, summed in f64 just below it.
+        let mean = [1.0, 0.8, 1.0, 0.8].iter().sum::<f64>() / 4.0;
+        assert!(mean < 0.9, "{mean}");
+        assert_eq!(b.grade(mean), "A");
+        assert_eq!(b.grade(0.8999), "B");
     }
 
     #[test]

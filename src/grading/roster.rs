@@ -4,10 +4,11 @@
 //! name, with or without `.wasm`/`.wat`), `student_id`, `name`. A module is matched by its
 //! file stem, which is also its name in every results file.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use super::GradingError;
+use crate::bot_name::escape_message;
 
 /// One student.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +25,8 @@ pub struct Student {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Roster {
     by_bot: BTreeMap<String, Student>,
+    /// The bots that can be a student's module, once known (see [`Roster::owning`]).
+    submissions: Option<BTreeSet<String>>,
 }
 
 /// How the roster and the submitted modules line up.
@@ -51,6 +54,12 @@ fn stem(file: &str) -> String {
         .to_string()
 }
 
+/// The bot name a roster's `file` column names (`sub/Ana.WASM` names `Ana`); also the
+/// bot a skipped entry of a submissions folder would have been (`ana.wasm`, `ana/`).
+pub fn bot_of(file: &str) -> String {
+    stem(file.trim_end_matches('/'))
+}
+
 /// What is wrong with a roster's text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RosterError {
@@ -69,7 +78,10 @@ pub enum RosterError {
         column: &'static str,
     },
     /// A student id on two lines.
-    #[error("line {line}: student id `{id}` is already on line {first}")]
+    #[error(
+        "line {line}: student id `{}` is already on line {first}",
+        escape_message(id)
+    )]
     DuplicateId {
         /// The later line.
         line: usize,
@@ -79,7 +91,7 @@ pub enum RosterError {
         first: usize,
     },
     /// One module listed for two students.
-    #[error("line {line}: module `{module}` is listed twice")]
+    #[error("line {line}: module `{}` is listed twice", escape_message(module))]
     DuplicateModule {
         /// The later line.
         line: usize,
@@ -95,10 +107,7 @@ impl Roster {
     /// [`GradingError`] naming the file and the line: a missing column, an empty field,
     /// a module or student id listed twice.
     pub fn read(path: &Path) -> Result<Roster, GradingError> {
-        let text = std::fs::read_to_string(path).map_err(|problem| GradingError::Io {
-            path: path.to_path_buf(),
-            problem,
-        })?;
+        let text = super::read_text(path)?;
         Roster::parse(&text).map_err(|problem| GradingError::Roster {
             path: path.to_path_buf(),
             problem,
@@ -110,6 +119,9 @@ impl Roster {
     /// # Errors
     /// [`RosterError`] naming the line and the problem.
     pub fn parse(text: &str) -> Result<Roster, RosterError> {
+        // A spreadsheet's "CSV UTF-8" starts with a byte order mark, which is not part of
+        // the first column's name.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut reader = csv::ReaderBuilder::new()
             .trim(csv::Trim::All)
             .from_reader(text.as_bytes());
@@ -173,17 +185,35 @@ impl Roster {
             }
             by_bot.insert(student.bot.clone(), student);
         }
-        Ok(Roster { by_bot })
+        Ok(Roster {
+            by_bot,
+            submissions: None,
+        })
+    }
+
+    /// The roster of a field whose submitted modules are `submissions`: any other bot
+    /// (a builtin, a gauntlet reference) belongs to no student, so a roster line naming
+    /// it is a student who handed nothing in, in every file, whatever the bot's results.
+    pub fn owning(mut self, submissions: impl IntoIterator<Item = String>) -> Roster {
+        self.submissions = Some(submissions.into_iter().collect());
+        self
+    }
+
+    /// Whether `bot` can be a student's module: any bot until [`Roster::owning`] says
+    /// which are.
+    fn owned(&self, bot: &str) -> bool {
+        self.submissions.as_ref().is_none_or(|s| s.contains(bot))
     }
 
     /// The student who handed in the module named `bot`.
     pub fn student(&self, bot: &str) -> Option<&Student> {
-        self.by_bot.get(bot)
+        self.by_bot.get(bot).filter(|_| self.owned(bot))
     }
 
-    /// Compares the roster with the submitted modules' names.
+    /// Compares the roster with the submitted modules' names (of `bots`, only those that
+    /// can be a student's module: see [`Roster::owning`]).
     pub fn matching<'a>(&self, bots: impl IntoIterator<Item = &'a str>) -> Matching {
-        let bots: Vec<&str> = bots.into_iter().collect();
+        let bots: Vec<&str> = bots.into_iter().filter(|b| self.owned(b)).collect();
         Matching {
             missing: bots
                 .iter()
@@ -238,6 +268,14 @@ mod tests {
     }
 
     #[test]
+    fn a_byte_order_mark_is_not_part_of_the_header() {
+        let r = Roster::parse("\u{feff}file,student_id,name\r\nana.wasm,s1,Ana\r\n").unwrap();
+        assert_eq!(r.student("ana").unwrap().id, "s1");
+        let e = Roster::parse("\u{feff}file,student_id,name\na,1,x\nb,1,y\n").unwrap_err();
+        assert!(e.to_string().starts_with("line 3:"), "{e}");
+    }
+
+    #[test]
     fn mistakes_name_the_line() {
         assert!(Roster::parse("file,name\na,b\n")
             .unwrap_err()
@@ -251,6 +289,15 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("listed twice"));
+        // What a line holds is shown escaped: no control character reaches a terminal.
+        let e = Roster::parse("file,student_id,name\na,s\u{1b}[2J,x\nb,s\u{1b}[2J,y\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`s\\x1b[2J`") && !e.contains('\u{1b}'), "{e}");
+        let e = Roster::parse("file,student_id,name\na\u{202e},1,x\na\u{202e}.wasm,2,y\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`a\\u{202e}`") && !e.contains('\u{202e}'), "{e}");
         assert!(Roster::parse("file,student_id,name\na,,x\n")
             .unwrap_err()
             .to_string()
