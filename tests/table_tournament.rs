@@ -688,6 +688,7 @@ fn a_manifest_whose_seats_disagree_with_its_game_is_named_never_played() {
     for (from, to) in [
         ("\"seats\": 3", "\"seats\": 2"),
         ("\"seats\": 3", "\"seats\": 4"),
+        ("\"seats\": 3", "\"seats\": null"),
         ("\"players\": \"3\"", "\"players\": \"2\""),
     ] {
         fs::write(&manifest, original.replace(from, to)).unwrap();
