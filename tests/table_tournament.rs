@@ -220,6 +220,26 @@ fn a_field_smaller_than_a_table_and_table_only_flags_are_refused() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("--play-all"));
+    // `--best-of` is the two-seat series' flag too: refused when given, never ignored.
+    arena()
+        .args([
+            "tournament",
+            "builtin:random",
+            "builtin:greedy",
+            "builtin:maxn",
+            "--game",
+            "tictactoe",
+            "--option",
+            "players=3",
+            "--best-of",
+            "7",
+            "--out",
+        ])
+        .arg(tmp.path().join("c"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--best-of 7"));
+    assert!(!tmp.path().join("c").exists(), "nothing is played");
     arena()
         .args([
             "tournament",
