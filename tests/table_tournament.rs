@@ -713,16 +713,11 @@ fn a_manifest_whose_seats_disagree_with_its_game_is_named_never_played() {
     ] {
         fs::write(&manifest, original.replace(from, to)).unwrap();
         for command in ["verify", "standings", "report"] {
-            arena()
-                .arg(command)
-                .arg(&dir)
-                .assert()
-                .code(2)
-                .stderr(
-                    predicate::str::contains("tournament.json")
-                        .and(predicate::str::contains("seats"))
-                        .and(predicate::str::contains("panicked").not()),
-                );
+            arena().arg(command).arg(&dir).assert().code(2).stderr(
+                predicate::str::contains("tournament.json")
+                    .and(predicate::str::contains("seats"))
+                    .and(predicate::str::contains("panicked").not()),
+            );
         }
     }
 }
