@@ -220,6 +220,26 @@ fn a_field_smaller_than_a_table_and_table_only_flags_are_refused() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("--play-all"));
+    // `--best-of` is the two-seat series' flag too: refused when given, never ignored.
+    arena()
+        .args([
+            "tournament",
+            "builtin:random",
+            "builtin:greedy",
+            "builtin:maxn",
+            "--game",
+            "tictactoe",
+            "--option",
+            "players=3",
+            "--best-of",
+            "7",
+            "--out",
+        ])
+        .arg(tmp.path().join("c"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--best-of 7"));
+    assert!(!tmp.path().join("c").exists(), "nothing is played");
     arena()
         .args([
             "tournament",
@@ -675,4 +695,29 @@ fn a_one_seat_feedback_page_gives_the_boards_and_the_mean_score() {
     );
     assert!(page.contains("grade **A**"), "{page}");
     assert!(!page.contains("Against each other bot"), "{page}");
+}
+
+#[test]
+fn a_manifest_whose_seats_disagree_with_its_game_is_named_never_played() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("r");
+    tictactoe3(&dir, &[]).assert().success();
+    let manifest = dir.join("tournament.json");
+    let original = fs::read_to_string(&manifest).unwrap();
+    assert!(original.contains("\"seats\": 3") && original.contains("\"players\": \"3\""));
+    for (from, to) in [
+        ("\"seats\": 3", "\"seats\": 2"),
+        ("\"seats\": 3", "\"seats\": 4"),
+        ("\"seats\": 3", "\"seats\": null"),
+        ("\"players\": \"3\"", "\"players\": \"2\""),
+    ] {
+        fs::write(&manifest, original.replace(from, to)).unwrap();
+        for command in ["verify", "standings", "report"] {
+            arena().arg(command).arg(&dir).assert().code(2).stderr(
+                predicate::str::contains("tournament.json")
+                    .and(predicate::str::contains("seats"))
+                    .and(predicate::str::contains("panicked").not()),
+            );
+        }
+    }
 }

@@ -55,6 +55,15 @@ fn recorded(
         );
     }
     super::results_dir::require(results)?;
+    if let Some(manifest) = arena::output::manifest::Manifest::read(results)? {
+        if let Some(seats) = manifest.seats {
+            bail!(
+                "{}: a tournament of {} at tables of {seats}: analyze shows the trees of two-seat games only (`arena replay` draws a table game)",
+                arena::bot_name::escape_path(results),
+                manifest.game
+            );
+        }
+    }
     let replay = Replay::read(results, game_id)?;
     let kind = find_game(&replay.game)?;
     replay

@@ -11,6 +11,30 @@ use arena_games::{find_game, GameKind, GameParams};
 
 use super::{GameArgs, LimitArgs};
 
+/// Refuses, by name, a game of the table model (one to four seats) where only a two-seat
+/// game can be played (`match`, `analyze`): such a game is no unknown game, and
+/// `--option players=N` of a one-way piece is no unknown option.
+///
+/// # Errors
+/// Naming the game or the option and the commands that play it.
+fn refuse_table_game(args: &GameArgs) -> anyhow::Result<()> {
+    let table = arena_games::registry::find_table_game(&args.game).is_ok();
+    if table && find_game(&args.game).is_err() {
+        bail!(
+            "`{}` is a game for one to four seats: this command plays the two-seat games only; `arena tournament`, `arena play` and `arena check` play it",
+            args.game
+        );
+    }
+    let players = args.options.iter().find_map(|o| o.strip_prefix("players="));
+    if let Some(n) = players.filter(|&n| table && n != "2") {
+        bail!(
+            "--option players={n}: this command plays two seats only; `arena tournament`, `arena play` and `arena check` play {} with {n}",
+            args.game
+        );
+    }
+    Ok(())
+}
+
 /// The validated game settings.
 pub struct GameChoice {
     pub kind: &'static dyn GameKind,
@@ -22,6 +46,7 @@ pub struct GameChoice {
 impl GameChoice {
     /// Checks the game name, sizes and options; `ranges` allows `6..10`.
     pub fn new(args: &GameArgs, ranges: bool) -> anyhow::Result<GameChoice> {
+        refuse_table_game(args)?;
         let kind = find_game(&args.game)?;
         let info = kind.info();
         let size = |flag: &str,

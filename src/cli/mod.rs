@@ -361,9 +361,10 @@ struct TournamentArgs {
     bots: Vec<OsString>,
     #[command(flatten)]
     game: GameArgs,
-    /// Games per series: 1, 3, 5 or 7.
-    #[arg(long, default_value_t = 5)]
-    best_of: u32,
+    /// Games per series: 1, 3, 5 or 7 [default: 5] (two-seat games only: a table is
+    /// played in every seating).
+    #[arg(long)]
+    best_of: Option<u32>,
     /// Play every board twice with seats swapped (2N games per series, all counting).
     /// Always on for games the first mover wins with perfect play (determinant).
     #[arg(long)]

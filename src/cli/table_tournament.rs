@@ -79,6 +79,9 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
     if args.play_all {
         bail!("--play-all: a table is always played in every seating; the flag is for best-of series of two-seat games");
     }
+    if let Some(n) = args.best_of {
+        bail!("--best-of {n}: a table is always played in every seating; the flag is for best-of series of two-seat games");
+    }
     let threads = threads_for(args.threads);
     let intake = submissions::gather(&args.bots, &args.gauntlet)?;
     let skipped = report_skipped(&intake);

@@ -283,7 +283,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let paired = args.paired || info.always_paired;
-    let rules = SeriesRules::new(args.best_of, paired, args.play_all)?;
+    let rules = SeriesRules::new(args.best_of.unwrap_or(5), paired, args.play_all)?;
     check_depth_flag(args.depth, choice.kind)?;
     let threads = threads_for(args.threads);
     if !args.gauntlet.is_empty() {

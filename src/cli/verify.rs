@@ -212,6 +212,7 @@ fn verify_table(args: &VerifyArgs, manifest: &Manifest, seats: u8) -> anyhow::Re
     let dir = &args.results;
     let path = dir.join(arena::output::manifest::FILE);
     let kind = find_table_game(&manifest.game)?;
+    table_tournament::check_manifest(dir, kind, manifest, seats)?;
     let threads = threads(args.threads);
     let sandbox = sandbox(&limit_args(&manifest.limits, &path)?)?;
     let bots = candidates(manifest, &args.modules)?;

@@ -132,10 +132,33 @@ impl Manifest {
                         ));
                     }
                 }
+                if let Some(why) = manifest.model_mismatch() {
+                    return Err(OutputError::corrupt(&path, why));
+                }
                 Ok(Some(manifest))
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(OutputError::io(&path, e)),
+        }
+    }
+
+    /// Why the manifest's `seats` cannot be right for its game, if it cannot: a game of
+    /// the table model only (such as `pursuit`) always records its seats, a two-seat game
+    /// never does. An unknown game is left to the command that looks it up.
+    fn model_mismatch(&self) -> Option<String> {
+        use arena_games::registry::find_table_game;
+        let two_seat = arena_games::find_game(&self.game).is_ok();
+        let table = find_table_game(&self.game).is_ok();
+        match self.seats {
+            None if table && !two_seat => Some(format!(
+                "`{}` is a game for one to four seats, but `seats` is missing",
+                self.game
+            )),
+            Some(seats) if two_seat && !table => Some(format!(
+                "`seats` is {seats}, but `{}` is a two-seat game, which records none",
+                self.game
+            )),
+            _ => None,
         }
     }
 

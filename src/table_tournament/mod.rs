@@ -147,6 +147,46 @@ pub fn schedule_of(manifest: &Manifest, seats: u8) -> TableSchedule {
     }
 }
 
+/// Checks what a table tournament's manifest (in `dir`) says of its game against the
+/// game itself: its options make a game at both extreme sizes, and its `seats` is the
+/// seat count they give. A results folder is read back (`verify`, `standings`, `report`,
+/// `merge`) only through a manifest that passes, so that an edited `tournament.json` is
+/// named as such rather than played or read as another tournament.
+///
+/// # Errors
+/// [`OutputError::Corrupt`] naming `tournament.json` and the problem.
+pub fn check_manifest(
+    dir: &std::path::Path,
+    kind: &dyn TableKind,
+    manifest: &Manifest,
+    seats: u8,
+) -> Result<(), crate::output::OutputError> {
+    let path = dir.join(crate::output::manifest::FILE);
+    let name = kind.info().name;
+    let corrupt = |why: String| crate::output::OutputError::corrupt(&path, why);
+    for (rows, cols) in [
+        (manifest.rows[0], manifest.cols[0]),
+        (manifest.rows[1], manifest.cols[1]),
+    ] {
+        let params = arena_games::GameParams {
+            rows: Some(rows),
+            cols: Some(cols),
+            options: manifest.options.clone(),
+        };
+        let counted = kind
+            .seat_count(&params)
+            .map_err(|e| corrupt(format!("{name}: {e}")))?;
+        if counted != seats {
+            return Err(corrupt(format!(
+                "`seats` is {seats}, but {name} with these options seats {counted}"
+            )));
+        }
+        kind.new_game(&params, 0)
+            .map_err(|e| corrupt(format!("{name} at {rows}x{cols}: {e}")))?;
+    }
+    Ok(())
+}
+
 /// Runs (or resumes) a table tournament and writes its games and replays.
 ///
 /// # Errors

@@ -110,8 +110,9 @@ pub fn write_summaries(
 /// Recomputes every summary of a finished table tournament's folder from its games.
 ///
 /// # Errors
-/// [`TournamentError`] when the folder is not a finished table tournament or a file
-/// cannot be written.
+/// [`TournamentError`] when the folder is not a finished table tournament (its manifest
+/// disagreeing with its game included: [`super::check_manifest`]) or a file cannot be
+/// written.
 pub fn recompute(
     dir: &Path,
     kind: &dyn TableKind,
@@ -119,6 +120,7 @@ pub fn recompute(
     seats: u8,
     reporting: &Reporting,
 ) -> Result<TableStandings, TournamentError> {
+    super::check_manifest(dir, kind, manifest, seats)?;
     let rows = super::finished_rows(dir, manifest, seats)?;
     let store = Store::open(dir)?;
     Ok(write_summaries(

@@ -31,6 +31,15 @@ impl TableStrategies for TicTacToe {
     const NAMES: &'static [&'static str] = &["random", "greedy", "maxn", "perfect"];
 
     fn strategy(name: &str, depth: Option<u32>, params: &GameParams) -> Built<Self> {
+        if name == "maxn" {
+            let (rows, cols) = params
+                .size(&TicTacToe::INFO)
+                .map_err(|_| "the parameters are not a tic-tac-toe board")?;
+            let depth = depth.unwrap_or(TicTacToe::INFO.default_depth);
+            if maxn_work(rows * cols, depth) > MAXN_MOST_WORK {
+                return Err("its search would not finish on this board: (cells) × (cells − 1) × … for each level of depth, times the cells its heuristic reads, passes 2^28; give a smaller depth (builtin:maxn:2) or a smaller board");
+            }
+        }
         if name != "perfect" {
             return Ok(full_information::<TicTacToe>(name, depth));
         }
@@ -41,6 +50,21 @@ impl TableStrategies for TicTacToe {
         }
         Ok(Some(Box::new(PerfectTicTacToe)))
     }
+}
+
+/// The most work one `maxn` move of tic-tac-toe may cost, in [`maxn_work`]'s units: 2^28,
+/// about 7 × 7 at the default depth 4. Beyond it a move takes minutes to hours (15 × 15 at
+/// depth 4 is about 2^42), so the builtin is refused with the reason before a
+/// tournament starts rather than left to stall it.
+pub(crate) const MAXN_MOST_WORK: u64 = 1 << 28;
+
+/// An upper bound on the work of one `maxn` move from the empty board of `cells` cells:
+/// the positions `depth` moves deep (cells × (cells − 1) × …) times the cells the
+/// heuristic reads at each (saturating).
+pub(crate) fn maxn_work(cells: u32, depth: u32) -> u64 {
+    (0..depth.min(cells))
+        .map(|i| u64::from(cells - i))
+        .fold(u64::from(cells), u64::saturating_mul)
 }
 
 /// Perfect 3 × 3 tic-tac-toe (the first best cell).

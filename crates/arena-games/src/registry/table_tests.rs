@@ -286,3 +286,27 @@ fn the_pursuit_search_catches_a_random_evader_and_needs_to_see() {
         Err(BuiltinError::NotHere { .. })
     ));
 }
+
+#[test]
+fn tictactoe_maxn_is_refused_where_its_search_would_not_finish() {
+    use super::table_strategies::{maxn_work, MAXN_MOST_WORK};
+    let ttt = find_table_game("tictactoe").unwrap();
+    let size = |n: u32| with(&[("players", "3")], Some(n), Some(n));
+    // Every board up to 7 × 7 keeps the default depth, as before.
+    for n in 3..=7 {
+        assert!(ttt.builtin("maxn", None, &size(n)).is_ok(), "{n}x{n}");
+    }
+    // 15 × 15 at depth 4 would take hours a move: refused with the reason, and a depth
+    // that finishes is offered.
+    let err = ttt.builtin("maxn", None, &size(15)).err().unwrap();
+    assert!(
+        matches!(err, BuiltinError::NotHere { .. }) && err.to_string().contains("builtin:maxn:2"),
+        "{err}"
+    );
+    assert!(ttt.builtin("maxn", Some(2), &size(15)).is_ok());
+    assert!(ttt.builtin("greedy", None, &size(15)).is_ok());
+    // The bound: falling factorial of the cells over the depth, times the cells.
+    assert_eq!(maxn_work(9, 9), 9 * 362_880);
+    assert_eq!(maxn_work(16, 2), 16 * 16 * 15);
+    assert!(maxn_work(49, 4) <= MAXN_MOST_WORK && maxn_work(64, 4) > MAXN_MOST_WORK);
+}
