@@ -62,9 +62,7 @@ const TABLE: [&str; 17] = [
 /// writer: exit 2, one line naming the folder, and the folder's files left as they were.
 fn refused(dir: &Path, locked: &str, args: &[&str]) {
     let folder = dir.join(locked);
-    let before = fs::exists(&folder)
-        .unwrap()
-        .then(|| common::files(&folder));
+    let before = fs::exists(&folder).unwrap().then(|| common::files(&folder));
     let lock = FolderLock::acquire(&folder).unwrap();
     let run = arena(dir).args(args).output().unwrap();
     let stderr = String::from_utf8(run.stderr).unwrap();
@@ -119,7 +117,11 @@ fn every_writer_of_a_locked_folder_is_refused_at_once() {
     refused(dir, "fresh", &nim(&["--out", "fresh"]));
     refused(dir, "two", &nim(&["--out", "two", "--resume"]));
     refused(dir, "two", &nim(&["--out", "two", "--force"]));
-    refused(dir, "s1", &nim(&["--shard", "1/2", "--out", "s1", "--resume"]));
+    refused(
+        dir,
+        "s1",
+        &nim(&["--shard", "1/2", "--out", "s1", "--resume"]),
+    );
     refused(dir, "table", &table(&["--out", "table", "--resume"]));
     refused(dir, "table", &table(&["--out", "table", "--force"]));
     refused(dir, "fresh", &table(&["--out", "fresh"]));
@@ -209,9 +211,7 @@ fn a_killed_run_leaves_no_lock_and_resumes() {
     // Waits for recorded games, so for the lock file (or for the end of the run, which
     // only makes the test weaker, never wrong); the deadline guards against a hang.
     let deadline = Instant::now() + Duration::from_secs(120);
-    let recorded = || {
-        fs::read_to_string(killed.join("games.csv")).map_or(0, |s| s.lines().count())
-    };
+    let recorded = || fs::read_to_string(killed.join("games.csv")).map_or(0, |s| s.lines().count());
     while Instant::now() < deadline && recorded() < 3 && child.try_wait().unwrap().is_none() {
         std::thread::sleep(Duration::from_millis(5));
     }

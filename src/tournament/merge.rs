@@ -7,12 +7,12 @@ use std::path::{Path, PathBuf};
 use arena_games::game::Score;
 
 use crate::bot_name::escape_text;
+use crate::output::folder_lock::{self, FolderLock, LockError};
 use crate::output::games_csv;
 use crate::output::manifest::Manifest;
 use crate::output::replay::{self, Replay};
 use crate::output::replay_store::{self, Store};
 use crate::output::table_replay::TableReplay;
-use crate::output::folder_lock::{self, FolderLock, LockError};
 use crate::output::OutputError;
 use crate::record::{EndKind, GameRow, ResultCode};
 use crate::schedule::Shard;
