@@ -12,6 +12,8 @@ use super::ReportArgs;
 
 pub fn run(args: ReportArgs) -> anyhow::Result<ExitCode> {
     super::results_dir::require(&args.results)?;
+    // Every summary and the page are rewritten: no other arena process may write meanwhile.
+    let _lock = arena::output::folder_lock::FolderLock::acquire(&args.results)?;
     let manifest = Manifest::read(&args.results)?.ok_or_else(|| {
         anyhow::anyhow!(
             "{}: no tournament.json: not a results folder",

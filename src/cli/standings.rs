@@ -29,6 +29,8 @@ pub(super) fn keep_recorded_anchor(dir: &Path, grading: &mut tournament::Reporti
 
 pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
     super::results_dir::require(&args.results)?;
+    // Every summary is rewritten: no other arena process may write meanwhile.
+    let _lock = arena::output::folder_lock::FolderLock::acquire(&args.results)?;
     let manifest = arena::output::manifest::Manifest::read(&args.results)?.ok_or_else(|| {
         anyhow::anyhow!(
             "{}: no tournament.json: not a results folder",

@@ -7,6 +7,7 @@ use anyhow::bail;
 use arena::bot_name::escape_path;
 use arena::contestant::TableBuiltin;
 use arena::field::{Field, FieldError, Participant};
+use arena::output::folder_lock::FolderLock;
 use arena::referee::Entrant;
 use arena::runtime::{check_plays, Sandbox};
 use arena::submissions;
@@ -141,6 +142,8 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
     };
     let stop = stop_on_ctrl_c();
     let (bar, progress) = progress_for(args.quiet);
+    // Held until the run has written its last file: a second writer is refused at once.
+    let _lock = FolderLock::acquire(&args.out)?;
     if args.force {
         two_seat::folder::clear(&args.out)?;
     }

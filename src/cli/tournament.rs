@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use anyhow::bail;
 use arena::bot_name::escape_path;
 use arena::field::Field;
+use arena::output::folder_lock::FolderLock;
 use arena::output::manifest::SkippedEntry;
 use arena::output::{crosstable_csv, standings_csv};
 use arena::runtime::Sandbox;
@@ -335,6 +336,8 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     };
     let stop = stop_on_ctrl_c();
     let (bar, progress) = progress_for(args.quiet);
+    // Held until the run has written its last file: a second writer is refused at once.
+    let _lock = FolderLock::acquire(&args.out)?;
     if args.force {
         tournament::folder::clear(&args.out)?;
     }

@@ -7,6 +7,7 @@ pub mod atomic;
 pub mod crosstable_csv;
 pub mod fairness_csv;
 pub mod feedback;
+pub mod folder_lock;
 pub mod games_csv;
 pub mod grades_csv;
 pub mod json;

@@ -1,5 +1,7 @@
 //! Which files of a results folder are arena's own: what `--force` may remove and what
 //! `arena verify` must find reproduced. Nothing else in the folder is ever touched.
+//! The lock file ([`crate::output::folder_lock::FILE`]) is arena's too but none of these:
+//! `--force` never removes it (the run holds it), `verify` and `merge` pass over it.
 
 use std::fs;
 use std::path::Path;

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use arena_games::game::Score;
 
 use crate::bot_name::escape_text;
+use crate::output::folder_lock::{self, FolderLock, LockError};
 use crate::output::games_csv;
 use crate::output::manifest::Manifest;
 use crate::output::replay::{self, Replay};
@@ -87,6 +88,9 @@ pub enum MergeError {
     /// Reading or checking a shard, or writing the result, failed.
     #[error(transparent)]
     Tournament(#[from] TournamentError),
+    /// The output folder is being written by another arena process.
+    #[error(transparent)]
+    Lock(#[from] LockError),
 }
 
 impl From<OutputError> for MergeError {
@@ -113,21 +117,38 @@ pub fn merge(dirs: &[PathBuf], out: &Path, reporting: &Reporting) -> Result<Summ
 pub const STAGE: &str = ".arena-merge";
 
 /// Runs `write` on a new staging folder inside `out` ([`STAGE`]; `out` is created if
-/// missing and must be empty) and, when it succeeds, moves everything it wrote into
-/// `out`. When it fails, the staging folder is removed, and `out` too if this made it:
-/// a refused merge leaves `out` as it was, whatever it found wrong and when.
+/// missing and must be empty but for a lock file) and, when it succeeds, moves everything
+/// it wrote into `out`, all the while holding `out`'s lock ([`FolderLock`]). When it
+/// fails, the staging folder is removed, and `out` too if this made it: a refused merge
+/// leaves `out` as it was, whatever it found wrong and when.
 ///
 /// # Errors
-/// [`MergeError::OutNotEmpty`] for an `out` that holds anything, what `write` returns,
-/// and the errors of making, moving and removing the files.
+/// [`MergeError::Lock`] when another process is writing `out`, [`MergeError::OutNotEmpty`]
+/// for an `out` that holds anything, what `write` returns, and the errors of making,
+/// moving and removing the files.
 pub fn staged<T>(
     out: &Path,
     write: impl FnOnce(&Path) -> Result<T, MergeError>,
 ) -> Result<T, MergeError> {
-    if fs::read_dir(out).is_ok_and(|mut d| d.next().is_some()) {
+    let made_out = !out.exists();
+    let lock = FolderLock::acquire(out)?;
+    let result = locked_stage(out, write);
+    drop(lock);
+    if result.is_err() && made_out {
+        let _ = fs::remove_dir(out);
+    }
+    result
+}
+
+/// [`staged`] once `out`'s lock is held.
+fn locked_stage<T>(
+    out: &Path,
+    write: impl FnOnce(&Path) -> Result<T, MergeError>,
+) -> Result<T, MergeError> {
+    let mut entries = fs::read_dir(out).map_err(|e| OutputError::io(out, e))?;
+    if entries.any(|e| e.map_or(true, |e| e.file_name() != folder_lock::FILE)) {
         return Err(MergeError::OutNotEmpty(out.to_path_buf()));
     }
-    let made_out = !out.exists();
     let stage = out.join(STAGE);
     fs::create_dir_all(&stage).map_err(|e| OutputError::io(out, e))?;
     let result = write(&stage).and_then(|value| {
@@ -139,18 +160,9 @@ pub fn staged<T>(
         Ok(value)
     });
     let cleaned = fs::remove_dir_all(&stage);
-    match result {
-        Ok(value) => {
-            cleaned.map_err(|e| OutputError::io(&stage, e))?;
-            Ok(value)
-        }
-        Err(e) => {
-            if made_out {
-                let _ = fs::remove_dir(out);
-            }
-            Err(e)
-        }
-    }
+    let value = result?;
+    cleaned.map_err(|e| OutputError::io(&stage, e))?;
+    Ok(value)
 }
 
 /// A merge's summaries refused for an unfinished tournament, said of the shard that

@@ -10,7 +10,7 @@ use std::fmt;
 use std::fs;
 use std::path::Path;
 
-use crate::output::{games_csv, manifest, replay, replay_store, OutputError};
+use crate::output::{folder_lock, games_csv, manifest, replay, replay_store, OutputError};
 use crate::tournament::folder;
 
 /// One difference between the recorded and the reproduced results.
@@ -70,6 +70,9 @@ fn files(dir: &Path) -> Result<BTreeSet<String>, OutputError> {
                 .map_err(|e| OutputError::io(&entry.path(), e))?;
             if kind.is_dir() {
                 stack.push((entry.path(), format!("{prefix}{name}/")));
+            } else if prefix.is_empty() && name == folder_lock::FILE {
+                // The lock of a run killed (or still writing): not a result.
+                continue;
             } else {
                 out.insert(format!("{prefix}{name}"));
             }
