@@ -213,7 +213,14 @@ mod tests {
         assert_eq!(name("\u{ff1d}1".as_bytes()), "\\u{ff1d}1");
         assert_eq!(BotName::from_text("=x").as_str(), "\\x3dx");
         // Normal names, and these characters inside a name, are unchanged.
-        for same in ["ana", "ana-2", "a_b.v2", "x=y", "Ana Petrova", "builtin:greedy"] {
+        for same in [
+            "ana",
+            "ana-2",
+            "a_b.v2",
+            "x=y",
+            "Ana Petrova",
+            "builtin:greedy",
+        ] {
             assert_eq!(name(same.as_bytes()), same);
         }
         // One to one: the escape differs from a name that spells it out.

@@ -251,10 +251,7 @@ fn hostile_names_are_text_on_a_feedback_page() {
         eve.lines().next().unwrap(),
         "# Eve \\<img src\\=x\\> \\*\\*b\\*\\* \\[l\\](u) (e\\|1): bot ``x|`<b>*[l](u)_``"
     );
-    assert!(
-        ana.contains("| x\\|\\`\\<b\\>\\*\\[l\\](u)\\_ | "),
-        "{ana}"
-    );
+    assert!(ana.contains("| x\\|\\`\\<b\\>\\*\\[l\\](u)\\_ | "), "{ana}");
     let faults: Vec<&str> = eve.lines().filter(|l| l.starts_with("- game ")).collect();
     assert!(!faults.is_empty(), "{eve}");
     assert!(faults[0].contains("c\\`\\<img\\|src\\=x\\>\\*"), "{eve}");

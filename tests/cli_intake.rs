@@ -616,11 +616,7 @@ fn names_never_start_a_spreadsheet_formula() {
         }
     }
     // Read back: recomputed byte for byte (the roster kept from grades.csv), and verified.
-    arena()
-        .arg("standings")
-        .arg(&out)
-        .assert()
-        .success();
+    arena().arg("standings").arg(&out).assert().success();
     assert_eq!(csvs(&out), written);
     arena()
         .arg("verify")
@@ -640,7 +636,8 @@ fn names_never_start_a_spreadsheet_formula() {
         .arg(&raw)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("no roster entry for").and(
-            predicate::str::contains("`\\x2dana`"),
-        ));
+        .stderr(
+            predicate::str::contains("no roster entry for")
+                .and(predicate::str::contains("`\\x2dana`")),
+        );
 }

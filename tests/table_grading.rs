@@ -454,10 +454,17 @@ fn table_grades_have_the_documented_columns_and_are_reproduced() {
 fn hostile_names_are_text_on_a_table_feedback_page() {
     let tmp = tempfile::tempdir().unwrap();
     let evil = "t|`<b>*[l]";
-    let trap = TRAP.replace("(func (export \"choose_move\")", "(func $c`<i>|* (export \"choose_move\")");
+    let trap = TRAP.replace(
+        "(func (export \"choose_move\")",
+        "(func $c`<i>|* (export \"choose_move\")",
+    );
     let (subs, roster, bands) = setup(
         tmp.path(),
-        &[("ana", "tictactoe.wasm"), ("bo", "tictactoe.wasm"), (evil, &trap)],
+        &[
+            ("ana", "tictactoe.wasm"),
+            ("bo", "tictactoe.wasm"),
+            (evil, &trap),
+        ],
         "",
         PERCENTILE,
     );
@@ -467,11 +474,21 @@ fn hostile_names_are_text_on_a_table_feedback_page() {
         &roster,
         &bands,
         &out,
-        &["--game", "tictactoe", "--option", "players=3", "--rounds", "1"],
+        &[
+            "--game",
+            "tictactoe",
+            "--option",
+            "players=3",
+            "--rounds",
+            "1",
+        ],
     );
     let mine = fs::read_to_string(out.join("feedback/s3.md")).unwrap();
     let ana = fs::read_to_string(out.join("feedback/s1.md")).unwrap();
-    assert!(mine.starts_with("# t\\|\\`\\<b\\>\\*\\[l\\] (s3): bot ``t|`<b>*[l]``"), "{mine}");
+    assert!(
+        mine.starts_with("# t\\|\\`\\<b\\>\\*\\[l\\] (s3): bot ``t|`<b>*[l]``"),
+        "{mine}"
+    );
     assert!(ana.contains("\n| t\\|\\`\\<b\\>\\*\\[l\\] | "), "{ana}");
     assert!(mine.contains("c\\`\\<i\\>\\|\\*"), "{mine}");
     for page in [&mine, &ana] {

@@ -26,10 +26,12 @@ pub fn escape(text: &str) -> String {
         let before = i.checked_sub(1).map(|j| chars[j]);
         let after = chars.get(i + 1).copied();
         let special = match c {
-            '\\' | '`' | '*' | '~' | '[' | ']' | '<' | '>' | '|' | '&' | '!' | '#' | '$'
-            | '@' | '^' | '=' | '+' | '{' | '}' => true,
-            '_' => !(before.is_some_and(char::is_alphanumeric)
-                && after.is_some_and(char::is_alphanumeric)),
+            '\\' | '`' | '*' | '~' | '[' | ']' | '<' | '>' | '|' | '&' | '!' | '#' | '$' | '@'
+            | '^' | '=' | '+' | '{' | '}' => true,
+            '_' => {
+                !(before.is_some_and(char::is_alphanumeric)
+                    && after.is_some_and(char::is_alphanumeric))
+            }
             ':' => after.is_some_and(|a| a != ' '),
             '.' => i >= 3 && chars[i - 3..i].iter().all(|w| w.eq_ignore_ascii_case(&'w')),
             _ => false,
@@ -69,7 +71,15 @@ mod tests {
 
     #[test]
     fn ordinary_names_are_unchanged() {
-        for same in ["ana", "Ana Petrova", "my_bot_v2", "ana-2.1", "O'Brien", "../s2", "x (1)"] {
+        for same in [
+            "ana",
+            "Ana Petrova",
+            "my_bot_v2",
+            "ana-2.1",
+            "O'Brien",
+            "../s2",
+            "x (1)",
+        ] {
             assert_eq!(escape(same), same);
         }
         assert_eq!(code("ana"), "`ana`");
