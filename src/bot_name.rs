@@ -15,6 +15,15 @@
 //!
 //! Everything else is kept as it is (letters of any script, spaces, punctuation). The
 //! escaping is one-to-one, so two different file names never get the same escaped name.
+//!
+//! A bot's name ([`BotName`]) is also kept from starting a spreadsheet formula: it lands
+//! in CSV cells (`grades.csv`, `standings.csv`, ...) that Excel and LibreOffice evaluate
+//! when a cell begins with `=`, `+`, `-` or `@` (OWASP "CSV injection"), so such a first
+//! character is written as an escape too ([`escape_formula_start`]): `=cmd` is the bot
+//! `\x3dcmd`, `-ana` the bot `\x2dana`. A first tab or carriage return is already `\t`,
+//! `\r`. The name stays one-to-one and is the same text in every file, so the files
+//! arena reads back (`games.csv`, `grades.csv`) match it exactly; no cell is prefixed
+//! on writing.
 
 use std::ffi::OsStr;
 use std::fmt::{self, Write as _};
@@ -28,12 +37,12 @@ pub struct BotName(String);
 impl BotName {
     /// The name for raw bytes of a file or folder name.
     pub fn from_os(raw: &OsStr) -> BotName {
-        BotName(escape_os(raw))
+        BotName(escape_formula_start(escape_os(raw)))
     }
 
     /// The name for text typed by a person (a builtin's `builtin:NAME`).
     pub fn from_text(text: &str) -> BotName {
-        BotName(escape_text(text))
+        BotName(escape_formula_start(escape_text(text)))
     }
 
     /// A name already escaped by this module: one read back from a results file
@@ -109,6 +118,34 @@ pub fn escape_message(text: &str) -> String {
     out
 }
 
+/// The first characters that make a spreadsheet read a CSV cell as a formula (OWASP "CSV
+/// injection"), with the full-width forms some locales read alike. Tab and carriage return
+/// are on OWASP's list too, but [`escape_os`] and [`escape_text`] already write them `\t`
+/// and `\r`.
+const FORMULA_START: [char; 8] = [
+    '=', '+', '-', '@', '\u{ff1d}', '\u{ff0b}', '\u{ff0d}', '\u{ff20}',
+];
+
+/// A name already escaped by [`escape_os`] or [`escape_text`], with a first character
+/// that would start a spreadsheet formula (`=`, `+`, `-`, `@` or a full-width form of
+/// one) written as an escape: `\x3d`, `\x2b`, `\x2d`, `\x40`, `\u{ff1d}`, ... Still one
+/// to one, since an escaped name holds a `\` only as the start of an escape; every other
+/// name is returned unchanged (a `-` inside a name stays a `-`).
+pub fn escape_formula_start(mut escaped: String) -> String {
+    match escaped.chars().next() {
+        Some(c) if FORMULA_START.contains(&c) => {
+            let code = if c.is_ascii() {
+                format!("\\x{:02x}", c as u32)
+            } else {
+                format!("\\u{{{:x}}}", c as u32)
+            };
+            escaped.replace_range(..c.len_utf8(), &code);
+            escaped
+        }
+        _ => escaped,
+    }
+}
+
 /// The raw bytes of a file name, escaped (invalid UTF-8 as `\xNN`).
 pub fn escape_os(raw: &OsStr) -> String {
     #[cfg(unix)]
@@ -164,6 +201,33 @@ mod tests {
     }
 
     #[cfg(unix)]
+    #[test]
+    fn a_name_never_starts_a_spreadsheet_formula() {
+        let name = |b: &[u8]| BotName::from_os(os(b)).into_string();
+        assert_eq!(name(b"=HYPERLINK(\"x\")"), "\\x3dHYPERLINK(\"x\")");
+        assert_eq!(name(b"+cmd"), "\\x2bcmd");
+        assert_eq!(name(b"-ana"), "\\x2dana");
+        assert_eq!(name(b"@sum"), "\\x40sum");
+        assert_eq!(name(b"\tx"), "\\tx");
+        assert_eq!(name(b"\r=x"), "\\r=x");
+        assert_eq!(name("\u{ff1d}1".as_bytes()), "\\u{ff1d}1");
+        assert_eq!(BotName::from_text("=x").as_str(), "\\x3dx");
+        // Normal names, and these characters inside a name, are unchanged.
+        for same in [
+            "ana",
+            "ana-2",
+            "a_b.v2",
+            "x=y",
+            "Ana Petrova",
+            "builtin:greedy",
+        ] {
+            assert_eq!(name(same.as_bytes()), same);
+        }
+        // One to one: the escape differs from a name that spells it out.
+        assert_ne!(name(b"=x"), name(b"\\x3dx"));
+    }
+
+    #[cfg(unix)]
     proptest! {
         #[test]
         fn escaping_is_one_to_one_and_printable(
@@ -174,6 +238,19 @@ mod tests {
             prop_assert!(!ea.chars().any(needs_escape), "{ea:?}");
             if a != b {
                 prop_assert_ne!(ea, eb);
+            }
+        }
+
+        #[test]
+        fn bot_names_are_one_to_one_and_never_start_a_formula(
+            a in proptest::collection::vec(any::<u8>(), 0..12),
+            b in proptest::collection::vec(any::<u8>(), 0..12),
+        ) {
+            let (na, nb) = (BotName::from_os(os(&a)), BotName::from_os(os(&b)));
+            let first = na.as_str().chars().next();
+            prop_assert!(!first.is_some_and(|c| FORMULA_START.contains(&c) || c.is_control()), "{na:?}");
+            if a != b {
+                prop_assert_ne!(na, nb);
             }
         }
     }

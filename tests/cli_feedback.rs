@@ -109,7 +109,8 @@ fn every_rostered_student_gets_a_page_whose_commands_work() {
         .find(|v| v["game_id"] == game_id.parse::<u64>().unwrap())
         .unwrap();
     assert_eq!(row["culprit"], "bo");
-    assert!(faults[0].contains(row["reason"].as_str().unwrap()));
+    let reason = arena::output::markdown::escape(row["reason"].as_str().unwrap());
+    assert!(faults[0].contains(&reason), "{reason}");
     assert!(shown.contains("trap"), "{shown}");
 
     // `arena standings` with the roster rewrites the same pages.
@@ -197,4 +198,79 @@ fn standings_without_a_roster_keeps_the_student_ids() {
         .code(2)
         .stderr(predicates::str::contains("pass --roster and --bands again"));
     assert_eq!(snapshot(&graded), before);
+}
+
+/// How often `c` occurs in `line` not escaped (not after an odd run of backslashes).
+fn unescaped(line: &str, c: char) -> usize {
+    let mut backslashes = 0;
+    let mut n = 0;
+    for x in line.chars() {
+        if x == c && backslashes % 2 == 0 {
+            n += 1;
+        }
+        backslashes = if x == '\\' { backslashes + 1 } else { 0 };
+    }
+    n
+}
+
+/// A bot name, a roster name and id and a reason (a function name from the module's name
+/// section) full of Markdown reach a feedback page as text: every table row keeps its
+/// cells, and no link, HTML, emphasis or code span is opened by them.
+#[test]
+fn hostile_names_are_text_on_a_feedback_page() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let subs = dir.join("subs");
+    fs::create_dir_all(&subs).unwrap();
+    fs::copy(fixture("first_legal.wat"), subs.join("ana.wat")).unwrap();
+    let evil = "x|`<b>*[l](u)_";
+    let trap = fs::read_to_string(fixture("unreachable.wat"))
+        .unwrap()
+        .replace("$choose", "$c`<img|src=x>*");
+    fs::write(subs.join(format!("{evil}.wat")), trap).unwrap();
+    let roster = dir.join("roster.csv");
+    fs::write(
+        &roster,
+        format!("file,student_id,name\nana,s1,Ana\n{evil},e|1,Eve <img src=x> **b** [l](u)\n"),
+    )
+    .unwrap();
+    let out = dir.join("r");
+    arena()
+        .arg("tournament")
+        .arg(&subs)
+        .args(["--rows", "5", "--cols", "5", "--best-of", "3", "--quiet"])
+        .arg("--roster")
+        .arg(&roster)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let eve = fs::read_to_string(out.join("feedback/e%7C1.md")).unwrap();
+    let ana = fs::read_to_string(out.join("feedback/s1.md")).unwrap();
+    assert_eq!(
+        eve.lines().next().unwrap(),
+        "# Eve \\<img src\\=x\\> \\*\\*b\\*\\* \\[l\\](u) (e\\|1): bot ``x|`<b>*[l](u)_``"
+    );
+    assert!(ana.contains("| x\\|\\`\\<b\\>\\*\\[l\\](u)\\_ | "), "{ana}");
+    let faults: Vec<&str> = eve.lines().filter(|l| l.starts_with("- game ")).collect();
+    assert!(!faults.is_empty(), "{eve}");
+    assert!(faults[0].contains("c\\`\\<img\\|src\\=x\\>\\*"), "{eve}");
+    for page in [&eve, &ana] {
+        let mut lines = page.lines();
+        lines.next(); // the heading, checked above
+        for line in lines {
+            for c in ['<', '[', ']', '*', '`'] {
+                let allowed = match c {
+                    '*' => 4, // arena's own **Rank …** and **trap**
+                    '`' if line.contains("arena replay RESULTS") => 2,
+                    '`' if line.starts_with("In the commands") => 2,
+                    _ => 0,
+                };
+                assert!(unescaped(line, c) <= allowed, "{c:?} in {line}");
+            }
+            if line.starts_with('|') {
+                assert_eq!(unescaped(line, '|'), 5, "{line}");
+            }
+        }
+    }
 }

@@ -537,3 +537,107 @@ fn progress_is_printed_as_lines_when_stderr_is_not_a_terminal() {
     .success()
     .stderr(predicate::str::contains("progress").not());
 }
+
+/// A name beginning with `=`, `+`, `-` or `@` (the start of a spreadsheet formula, OWASP
+/// "CSV injection") is escaped at intake, `\x3d`, `\x2b`, `\x2d`, `\x40`, like any other
+/// name that must be: no CSV cell arena writes starts a formula (only numbers start with
+/// `-`), a roster names the bot by its escaped name, and the folder is read back
+/// (`arena standings`, `arena verify`) matching every name exactly. Ordinary names,
+/// with a `-` inside, are unchanged.
+#[test]
+fn names_never_start_a_spreadsheet_formula() {
+    let tmp = tempfile::tempdir().unwrap();
+    let subs = tmp.path().join("subs");
+    let eve = subs.join("=Eve_12_assignsubmission_file_");
+    fs::create_dir_all(&eve).unwrap();
+    fs::copy(bot("greedy.wasm"), eve.join("bot.wasm")).unwrap();
+    for (file, source) in [
+        ("=HYPERLINK(x).wasm", "random.wasm"),
+        ("+cmd.wasm", "greedy.wasm"),
+        ("-ana.wasm", "first_legal.wasm"),
+        ("@sum.wasm", "random.wasm"),
+        ("\tx.wasm", "greedy.wasm"),
+        ("ana-2.wasm", "first_legal.wasm"),
+    ] {
+        fs::copy(bot(source), subs.join(file)).unwrap();
+    }
+    let roster = tmp.path().join("roster.csv");
+    fs::write(
+        &roster,
+        "file,student_id,name\n\\x3dHYPERLINK(x).wasm,s1,A\n\\x2bcmd.wasm,s2,B\n\
+         \\x2dana.wasm,s3,C\n\\x40sum.wasm,s4,D\n\\tx.wasm,s5,E\nana-2.wasm,s6,F\n\\x3dEve,s7,Eve\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("r");
+    tournament(&[subs.as_os_str()], &out)
+        .arg("--roster")
+        .arg(&roster)
+        .arg("--quiet")
+        .assert()
+        .success();
+    let mut names = bot_names(&out);
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "\\tx",
+            "\\x2bcmd",
+            "\\x2dana",
+            "\\x3dEve",
+            "\\x3dHYPERLINK(x)",
+            "\\x40sum",
+            "ana-2"
+        ]
+    );
+    let csvs = |out: &Path| -> Vec<(PathBuf, Vec<u8>)> {
+        let mut files: Vec<_> = all_files(out)
+            .into_iter()
+            .filter(|(p, _)| p.extension().is_some_and(|e| e == "csv"))
+            .collect();
+        files.sort();
+        files
+    };
+    let written = csvs(&out);
+    assert!(written.iter().any(|(p, _)| p.ends_with("grades.csv")));
+    for (path, bytes) in &written {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(bytes.as_slice());
+        for record in reader.records() {
+            for cell in record.unwrap().iter() {
+                let formula = cell.starts_with(['=', '+', '-', '@', '\t', '\r']);
+                assert!(
+                    !formula || cell.parse::<f64>().is_ok(),
+                    "{}: the cell {cell:?} starts a formula",
+                    path.display()
+                );
+            }
+        }
+    }
+    // Read back: recomputed byte for byte (the roster kept from grades.csv), and verified.
+    arena().arg("standings").arg(&out).assert().success();
+    assert_eq!(csvs(&out), written);
+    arena()
+        .arg("verify")
+        .arg(&out)
+        .arg(&subs)
+        .arg("--roster")
+        .arg(&roster)
+        .assert()
+        .success();
+    // A roster naming the file as it is on disk is told the bot's name, escaped.
+    let raw = tmp.path().join("raw.csv");
+    fs::write(&raw, "file,student_id,name\n-ana.wasm,s3,C\n").unwrap();
+    arena()
+        .arg("standings")
+        .arg(&out)
+        .arg("--roster")
+        .arg(&raw)
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("no roster entry for")
+                .and(predicate::str::contains("`\\x2dana`")),
+        );
+}

@@ -446,3 +446,66 @@ fn table_grades_have_the_documented_columns_and_are_reproduced() {
         ]
     );
 }
+
+/// A table tournament's feedback pages escape names as two-seat pages do: a bot named
+/// with Markdown (`|`, `` ` ``, `<`, `*`, `[`) keeps every table row's cells, and its
+/// name opens no link, HTML or emphasis on its own page or on another bot's.
+#[test]
+fn hostile_names_are_text_on_a_table_feedback_page() {
+    let tmp = tempfile::tempdir().unwrap();
+    let evil = "t|`<b>*[l]";
+    let trap = TRAP.replace(
+        "(func (export \"choose_move\")",
+        "(func $c`<i>|* (export \"choose_move\")",
+    );
+    let (subs, roster, bands) = setup(
+        tmp.path(),
+        &[
+            ("ana", "tictactoe.wasm"),
+            ("bo", "tictactoe.wasm"),
+            (evil, &trap),
+        ],
+        "",
+        PERCENTILE,
+    );
+    let out = tmp.path().join("r");
+    tournament(
+        &subs,
+        &roster,
+        &bands,
+        &out,
+        &[
+            "--game",
+            "tictactoe",
+            "--option",
+            "players=3",
+            "--rounds",
+            "1",
+        ],
+    );
+    let mine = fs::read_to_string(out.join("feedback/s3.md")).unwrap();
+    let ana = fs::read_to_string(out.join("feedback/s1.md")).unwrap();
+    assert!(
+        mine.starts_with("# t\\|\\`\\<b\\>\\*\\[l\\] (s3): bot ``t|`<b>*[l]``"),
+        "{mine}"
+    );
+    assert!(ana.contains("\n| t\\|\\`\\<b\\>\\*\\[l\\] | "), "{ana}");
+    assert!(mine.contains("c\\`\\<i\\>\\|\\*"), "{mine}");
+    for page in [&mine, &ana] {
+        let header = page
+            .lines()
+            .find(|l| l.starts_with("| bot |"))
+            .unwrap_or_else(|| panic!("{page}"));
+        let cells = header.matches('|').count();
+        for line in page.lines().skip(1).filter(|l| l.starts_with('|')) {
+            let unescaped = line
+                .char_indices()
+                .filter(|&(i, c)| c == '|' && !line[..i].ends_with('\\'))
+                .count();
+            assert_eq!(unescaped, cells, "{line}");
+        }
+        for line in page.lines().skip(1) {
+            assert!(!line.contains("<b>") && !line.contains("<i>"), "{line}");
+        }
+    }
+}

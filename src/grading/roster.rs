@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use super::GradingError;
-use crate::bot_name::escape_message;
+use crate::bot_name::{escape_formula_start, escape_message};
 
 /// One student.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,10 +54,12 @@ fn stem(file: &str) -> String {
         .to_string()
 }
 
-/// The bot name a roster's `file` column names (`sub/Ana.WASM` names `Ana`); also the
-/// bot a skipped entry of a submissions folder would have been (`ana.wasm`, `ana/`).
+/// The bot a skipped entry of a submissions folder would have been, from its escaped
+/// file name (`sub/Ana.WASM` names `Ana`, `ana/` names `ana`), made a bot name as intake
+/// makes it: `-ana.wasm` would have been the bot `\x2dana`
+/// ([`crate::bot_name::escape_formula_start`]), which a roster names `\x2dana.wasm`.
 pub fn bot_of(file: &str) -> String {
-    stem(file.trim_end_matches('/'))
+    escape_formula_start(stem(file.trim_end_matches('/')))
 }
 
 /// What is wrong with a roster's text.

@@ -4,6 +4,11 @@
 //! standing for the results folder, so that a page does not depend on where it was written
 //! and `arena verify` reproduces it).
 //!
+//! Everything on a page that comes from outside (bot names, the roster's names and ids,
+//! grades, reasons quoting a module) goes through [`markdown::escape`] (or
+//! [`markdown::code`]), so it renders as its own text and cannot break a table or add a
+//! link or HTML.
+//!
 //! Written with the other summaries whenever a roster is given (by `arena tournament` and
 //! by `arena standings --roster`); each page is replaced atomically, and pages of students
 //! no longer on the roster are left alone.
@@ -13,7 +18,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
-use super::{atomic, grades_csv, points, OutputError, Results, SummaryWriter};
+use super::{atomic, grades_csv, markdown, points, OutputError, Results, SummaryWriter};
 use crate::grading::roster::Student;
 use crate::record::{EndKind, GameRow};
 use crate::series::{SeriesResult, Side};
@@ -78,11 +83,16 @@ pub(crate) fn page_head(
     ranked: usize,
     grade: Option<&String>,
 ) -> String {
-    let mut out = format!("# {} ({}): bot `{bot}`\n\n", student.name, student.id);
+    let mut out = format!(
+        "# {} ({}): bot {}\n\n",
+        markdown::escape(&student.name),
+        markdown::escape(&student.id),
+        markdown::code(bot)
+    );
     let _ = write!(out, "- **Rank {rank} of {ranked}**");
     match grade {
         Some(g) => {
-            let _ = writeln!(out, ", grade **{g}**");
+            let _ = writeln!(out, ", grade **{}**", markdown::escape(g));
         }
         None => out.push('\n'),
     }
@@ -112,7 +122,7 @@ fn page(results: &Results, s: &Standing, student: &Student, grade: Option<&Strin
         s.margin
     );
     if let Some(why) = &s.disqualified {
-        let _ = writeln!(out, "- **disqualified**: {why}");
+        let _ = writeln!(out, "- **disqualified**: {}", markdown::escape(why));
     }
     // Per opponent: series points from the series, game points from the rows.
     let mut by_opponent: BTreeMap<&str, (u64, Record)> = BTreeMap::new();
@@ -154,7 +164,8 @@ fn page(results: &Results, s: &Standing, student: &Student, grade: Option<&Strin
     for (opponent, (series, games)) in &by_opponent {
         let _ = writeln!(
             out,
-            "| {opponent} | {} | {} of {} | {} |",
+            "| {} | {} | {} of {} | {} |",
+            markdown::escape(opponent),
             points(*series),
             points(games.half_points()),
             games.played(),
@@ -175,8 +186,14 @@ fn page(results: &Results, s: &Standing, student: &Student, grade: Option<&Strin
         };
         let _ = writeln!(
             out,
-            "- game {} against {opponent} (you were player {seat}, {}x{} board), after {} moves: **{}**: {}",
-            r.game_id, r.rows, r.cols, r.moves, r.end, r.reason
+            "- game {} against {} (you were player {seat}, {}x{} board), after {} moves: **{}**: {}",
+            r.game_id,
+            markdown::escape(opponent),
+            r.rows,
+            r.cols,
+            r.moves,
+            r.end,
+            markdown::escape(&r.reason)
         );
         let _ = writeln!(
             out,

@@ -12,6 +12,7 @@ pub mod games_csv;
 pub mod grades_csv;
 pub mod json;
 pub mod manifest;
+pub mod markdown;
 pub mod pending;
 pub mod ratings_csv;
 pub mod replay;

@@ -3,6 +3,7 @@
 //! and grade, the figures of `standings.csv`, the record in every role, the results
 //! against every other bot met at a table, and every fault with the game, the seat, the
 //! reason and the command that shows the game (`arena replay RESULTS GAME_ID --step`).
+//! Text from outside is escaped as on a two-seat page ([`super::markdown`]).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -10,7 +11,7 @@ use std::fs;
 use std::path::Path;
 
 use super::feedback::{faults_intro, file_name, grades, page_head, DIR};
-use super::{atomic, OutputError};
+use super::{atomic, markdown, OutputError};
 use crate::grading::roster::{Roster, Student};
 use crate::record::{EndKind, GameRow};
 use crate::table_stats::{TableStanding, TableStandings};
@@ -102,7 +103,7 @@ fn page(
         _ => {}
     }
     if let Some(why) = &b.disqualified {
-        let _ = writeln!(out, "- **disqualified**: {why}");
+        let _ = writeln!(out, "- **disqualified**: {}", markdown::escape(why));
     }
     if !b.roles.is_empty() {
         let _ = writeln!(
@@ -126,7 +127,8 @@ fn page(
         for (other, m) in meetings(rows, &b.name) {
             let _ = writeln!(
                 out,
-                "| {other} | {} | {} | {} | {} | {:.1} |",
+                "| {} | {} | {} | {} | {} | {:.1} |",
+                markdown::escape(other),
                 m.games,
                 m.better,
                 m.equal,
@@ -146,12 +148,12 @@ fn page(
         .collect();
     out.push_str(faults_intro(faults.is_empty()));
     for (r, seat) in faults {
-        let others: Vec<&str> = r
+        let others: Vec<String> = r
             .seats
             .iter()
             .enumerate()
             .filter(|&(k, _)| k != seat)
-            .map(|(_, t)| t.bot.as_str())
+            .map(|(_, t)| markdown::escape(&t.bot))
             .collect();
         let role = roles
             .get(seat)
@@ -172,7 +174,7 @@ fn page(
             r.cols,
             r.moves,
             r.end,
-            r.reason
+            markdown::escape(&r.reason)
         );
         let _ = writeln!(
             out,

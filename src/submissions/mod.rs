@@ -36,7 +36,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
-use crate::bot_name::{escape_os, BotName};
+use crate::bot_name::{escape_formula_start, escape_os, BotName};
 use crate::contestant::{is_module_file, BotSpec, BotSpecError};
 use crate::module_file::{self, ReadError, Special};
 
@@ -244,7 +244,7 @@ fn file_entry(
     }
     let stem = path.file_stem().unwrap_or(path.as_os_str());
     found.push(Found {
-        name: escape_os(stem),
+        name: BotName::from_os(stem).into_string(),
         moodle_full: None,
         path: path.to_path_buf(),
         file,
@@ -368,7 +368,9 @@ fn student_folder(
                 });
                 return;
             }
-            let (name, id) = folder_name(&folder);
+            // The name, not `file` (the folder as found, which verify looks up), is kept
+            // from starting a spreadsheet formula.
+            let (name, id) = folder_name(&escape_formula_start(folder.clone()));
             found.push(Found {
                 moodle_full: id.map(|id| format!("{name}_{id}")),
                 name,
