@@ -40,11 +40,8 @@ fn every_builtin_of_every_game_plays_its_default_size_and_depth_as_before() {
                 continue;
             }
             for name in kind.strategy_names() {
-                match kind.builtin(name, None, &params) {
-                    Err(BuiltinError::TooMuchWork(why)) => {
-                        panic!("{} {name} players={players}: {why}", kind.info().name)
-                    }
-                    _ => {}
+                if let Err(BuiltinError::TooMuchWork(why)) = kind.builtin(name, None, &params) {
+                    panic!("{} {name} players={players}: {why}", kind.info().name)
                 }
             }
         }

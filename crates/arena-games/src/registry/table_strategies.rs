@@ -24,6 +24,15 @@ pub enum Refusal {
     TooMuchWork(Box<TooMuchWork>),
 }
 
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::NotHere(reason) => f.write_str(reason),
+            Refusal::TooMuchWork(why) => why.fmt(f),
+        }
+    }
+}
+
 impl From<&'static str> for Refusal {
     fn from(reason: &'static str) -> Refusal {
         Refusal::NotHere(reason)
