@@ -9,6 +9,7 @@ mod piece;
 mod pieces;
 mod render;
 mod table;
+mod work;
 #[cfg(test)]
 mod tests;
 pub mod theory;
@@ -17,6 +18,7 @@ pub use perfect::Perfect;
 pub use piece::Piece;
 pub use pieces::{King, Knight, Queen, Rook};
 pub use table::OneWayTable;
+pub use work::maxn_work;
 
 use std::fmt;
 

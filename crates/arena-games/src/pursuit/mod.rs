@@ -82,3 +82,14 @@ fn draw_starts(
     }
     Err(no_start(board))
 }
+
+/// An upper bound of the work of one move of pursuit's search (max^n, also
+/// `builtin:alphabeta`), for [`crate::strategy::budget`]: every seat has at most 8 moves
+/// (the king's), so a search of `depth` moves reaches at most 8^depth positions, and at
+/// each the heuristic of every one of the `seats` walks the `rows` × `cols` cells (the
+/// evader's distances round the obstacles). Monotone in the sides, the seats and the
+/// depth; saturating.
+pub fn search_work(rows: u32, cols: u32, seats: u32, depth: u32) -> u64 {
+    let leaf = u64::from(seats) * u64::from(rows) * u64::from(cols);
+    crate::strategy::budget::tree_work(depth, leaf, |_| 8)
+}

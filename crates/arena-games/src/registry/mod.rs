@@ -12,6 +12,8 @@ use thiserror::Error;
 
 use crate::abi;
 
+#[cfg(test)]
+mod budget_tests;
 mod table;
 mod table_bot;
 mod table_strategies;
@@ -28,7 +30,7 @@ pub use crate::strategy::ExtraStrategies;
 use crate::strategy::{self, Context, Strategy};
 pub use table::{find_table_game, table_games, AnyTable, BuiltinError, TableKind};
 pub use table_bot::TableBot;
-pub use table_strategies::TableStrategies;
+pub use table_strategies::{Refusal, TableStrategies};
 
 /// A game as the harness sees it: facts and constructors, no concrete types.
 pub trait GameKind: Send + Sync {

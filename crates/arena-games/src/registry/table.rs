@@ -11,7 +11,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::table_strategies::TableStrategies;
+use super::table_strategies::{Refusal, TableStrategies};
 use super::two_seat::{OneWayKind, TwoSeatKind};
 use super::TableBot;
 use super::{games, NativeBot, UnknownGame, UnknownStrategy};
@@ -24,6 +24,7 @@ use crate::minesweeper::Minesweeper;
 use crate::oneway::{King, Knight, Piece, Queen, Rook};
 use crate::pursuit::{Path, Pursuit};
 use crate::rng::GameRng;
+use crate::strategy::budget::TooMuchWork;
 use crate::tictactoe::TicTacToe;
 
 /// A game as the harness sees it: facts and constructors, no concrete types.
@@ -87,6 +88,9 @@ pub enum BuiltinError {
         /// Why not, with what it does play.
         reason: &'static str,
     },
+    /// The strategy's search could not finish a move on this board at this depth.
+    #[error(transparent)]
+    TooMuchWork(Box<TooMuchWork>),
 }
 
 /// A running game with moves as their `i32` encodings.
@@ -260,11 +264,12 @@ pub(super) fn table_bot<G: TableStrategies>(
             name: name.to_string(),
             known: known.to_vec(),
         })),
-        Err(reason) => Err(BuiltinError::NotHere {
+        Err(Refusal::NotHere(reason)) => Err(BuiltinError::NotHere {
             game: G::INFO.name,
             name: name.to_string(),
             reason,
         }),
+        Err(Refusal::TooMuchWork(why)) => Err(BuiltinError::TooMuchWork(why)),
     }
 }
 

@@ -289,7 +289,8 @@ fn the_pursuit_search_catches_a_random_evader_and_needs_to_see() {
 
 #[test]
 fn tictactoe_maxn_is_refused_where_its_search_would_not_finish() {
-    use super::table_strategies::{maxn_work, MAXN_MOST_WORK};
+    use super::table_strategies::maxn_work;
+    use crate::strategy::budget::MOST_WORK as MAXN_MOST_WORK;
     let ttt = find_table_game("tictactoe").unwrap();
     let size = |n: u32| with(&[("players", "3")], Some(n), Some(n));
     // Every board up to 7 × 7 keeps the default depth, as before.
@@ -300,7 +301,7 @@ fn tictactoe_maxn_is_refused_where_its_search_would_not_finish() {
     // that finishes is offered.
     let err = ttt.builtin("maxn", None, &size(15)).err().unwrap();
     assert!(
-        matches!(err, BuiltinError::NotHere { .. }) && err.to_string().contains("builtin:maxn:2"),
+        matches!(err, BuiltinError::TooMuchWork(_)) && err.to_string().contains("builtin:maxn:2"),
         "{err}"
     );
     assert!(ttt.builtin("maxn", Some(2), &size(15)).is_ok());

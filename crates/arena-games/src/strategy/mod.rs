@@ -7,6 +7,7 @@
 //! exactly the same moves as the builtin bot.
 
 mod alphabeta;
+pub mod budget;
 mod extra;
 mod greedy;
 #[cfg(test)]
