@@ -239,10 +239,7 @@ fn a_folder_whose_manifest_names_another_game_than_its_replays_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     // Games of the same seats and sizes, so that the manifest itself still checks out
     // (`Manifest::read` refuses a game whose seats disagree) and the replays tell.
-    for (game, other, table) in [
-        ("tictactoe", "pursuit", true),
-        ("mathtricks", "nim", false),
-    ] {
+    for (game, other, table) in [("tictactoe", "pursuit", true), ("mathtricks", "nim", false)] {
         let dir = tmp.path().join(game);
         let mut args = vec!["builtin:random", "builtin:greedy", "--game", game];
         args.extend(if table {

@@ -14,7 +14,8 @@ use crate::bot_name::escape_message;
 /// autolink or a footnote, or start HTML or an entity: every ASCII punctuation character
 /// with a meaning in Markdown (`\`, `` ` ``, `*`, `_`, `~`, `[`, `]`, `<`, `>`, `|`, `&`,
 /// `!`, `#`, `$`, `@`, `^`, `=`, `+`, `{`, `}`) is backslash-escaped, a `:` followed by
-/// anything but a space (`http://`) too, and the `.` of `www.`. Two exceptions keep
+/// `//` (`http://`, what GitHub's autolinks start with) too, and the `.` of `www.`; a
+/// `:` elsewhere (`builtin:greedy`) means nothing and is kept. Two exceptions keep
 /// ordinary names byte for byte: a `_` between two letters or digits (never emphasis)
 /// and `-`, `.`, `,`, `'`, `"`, `/`, `(`, `)`, `%`, `;`, `?`, which mean nothing inside a
 /// line, are kept; so are letters, digits and spaces.
@@ -32,7 +33,7 @@ pub fn escape(text: &str) -> String {
                 !(before.is_some_and(char::is_alphanumeric)
                     && after.is_some_and(char::is_alphanumeric))
             }
-            ':' => after.is_some_and(|a| a != ' '),
+            ':' => chars.get(i + 1..i + 3) == Some(&['/', '/'][..]),
             '.' => i >= 3 && chars[i - 3..i].iter().all(|w| w.eq_ignore_ascii_case(&'w')),
             _ => false,
         };
@@ -90,6 +91,8 @@ mod tests {
         assert_eq!(escape("a|b"), "a\\|b");
         assert_eq!(escape("*x* _y_ `z`"), "\\*x\\* \\_y\\_ \\`z\\`");
         assert_eq!(escape("[l](http://e)"), "\\[l\\](http\\://e)");
+        assert_eq!(escape("builtin:greedy"), "builtin:greedy");
+        assert_eq!(escape("a:/b:"), "a:/b:");
         assert_eq!(escape("![i](u)"), "\\!\\[i\\](u)");
         assert_eq!(escape("<img src=x>"), "\\<img src\\=x\\>");
         assert_eq!(escape("&lt;"), "\\&lt;");
