@@ -154,7 +154,7 @@ pub fn schedule_of(manifest: &Manifest, seats: u8) -> TableSchedule {
 /// named as such rather than played or read as another tournament.
 ///
 /// # Errors
-/// [`OutputError::Corrupt`] naming `tournament.json` and the problem.
+/// [`OutputError::Corrupt`](crate::output::OutputError::Corrupt) naming `tournament.json` and the problem.
 pub fn check_manifest(
     dir: &std::path::Path,
     kind: &dyn TableKind,
