@@ -2,19 +2,13 @@
 //! before any game is played, with the reason and what would fit (docs/TOURNAMENT.md,
 //! "Searches that would not finish"), and the run exits non-zero instead of hanging.
 
+mod common;
+
 use std::path::Path;
 
 use assert_cmd::Command;
+use common::arena;
 use predicates::prelude::*;
-
-fn arena() -> Command {
-    let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
-    cmd.env("NO_COLOR", "1").env(
-        "ARENA_CACHE_DIR",
-        concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
-    );
-    cmd
-}
 
 /// `arena tournament` of builtins with `args`, its results in `out`.
 fn tournament(out: &Path, bots: &[&str], args: &[&str]) -> Command {

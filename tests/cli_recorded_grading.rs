@@ -3,20 +3,13 @@
 //! a grade unasked, and a roster kept from `grades.csv` names the same bots as the one
 //! the run was given.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use common::arena;
 use predicates::prelude::*;
-
-fn arena() -> Command {
-    let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
-    cmd.env("NO_COLOR", "1").env(
-        "ARENA_CACHE_DIR",
-        concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
-    );
-    cmd
-}
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/hostile/{name}"))

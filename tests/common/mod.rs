@@ -1,4 +1,5 @@
-//! Helpers shared by integration tests.
+//! Helpers shared by integration tests (each test binary uses some of them).
+#![allow(dead_code)]
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -25,4 +26,15 @@ pub fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     let mut out = BTreeMap::new();
     walk(dir, dir, &mut out);
     out
+}
+
+/// The `arena` binary under test: no colours, and the tests' shared module cache (so a
+/// module is compiled once for the whole suite).
+pub fn arena() -> assert_cmd::Command {
+    let mut cmd = assert_cmd::Command::cargo_bin("arena").expect("the arena binary is built");
+    cmd.env("NO_COLOR", "1").env(
+        "ARENA_CACHE_DIR",
+        concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
+    );
+    cmd
 }
