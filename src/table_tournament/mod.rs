@@ -29,6 +29,7 @@ use crate::output::replay_store::{self, Journals};
 use crate::rng_size::SizeRange;
 use crate::schedule::Shard;
 use crate::tournament::merge::{combine, staged, unfinished, MergeError};
+use crate::tournament::play_order;
 use crate::tournament::{
     check_shard_rows, drop_rows_without_replays, prepare, ready_workers, worker_pool, Halt,
     Progress, Reporting, TournamentError,
@@ -228,10 +229,17 @@ pub fn run(
         progress,
         halt: Halt::new(stop),
     };
+    // Taken in tiles of bots (`tournament/play_order.rs`); the outputs are in game-id
+    // order whatever the order of play.
+    let order = play_order::by_tiles(&series, schedule.seats, |s| play_order::Seated {
+        bots: s.table.clone(),
+        round: s.round,
+        id: s.id,
+    });
     let results: Vec<(Vec<GameRow>, u64, bool)> = pool.install(|| {
-        series
+        order
             .par_iter()
-            .map(|s: &TableSeries| run.play_series(s))
+            .map(|s: &&TableSeries| run.play_series(s))
             .collect()
     });
     let store = replay_store::fold(&config.out, |_| true)?;

@@ -11,6 +11,7 @@ pub mod folder;
 mod halt;
 pub mod merge;
 mod play;
+pub(crate) mod play_order;
 mod rows;
 mod summaries;
 pub mod verify;
@@ -437,8 +438,15 @@ pub fn run(
         progress,
         halt: Halt::new(stop),
     };
+    // Taken in tiles of bots (`play_order.rs`); the outputs are in game-id order whatever
+    // the order of play.
+    let order = play_order::by_tiles(&plans, 2, |p| play_order::Seated {
+        bots: vec![p.a, p.b],
+        round: p.round,
+        id: p.id,
+    });
     let results: Vec<(Vec<GameRow>, u64, bool)> =
-        pool.install(|| plans.par_iter().map(|plan| ctx.play_series(plan)).collect());
+        pool.install(|| order.par_iter().map(|plan| ctx.play_series(plan)).collect());
     // One store in game-id order, whatever the workers and their timing; the page is
     // drawn from it as folded, not read back.
     let store = replay_store::fold(&config.out, |_| true)?;
