@@ -10,11 +10,14 @@ use clap::Parser;
 /// mimalloc rather than the system allocator: a tournament allocates and frees many small
 /// buffers on every worker thread (stores, replays, rows, the report's frames), where
 /// glibc's per-thread arenas grow with `mprotect` and fault in fresh pages. Measured in
-/// `docs/PERFORMANCE.md` (fifteenth session); no output depends on the allocator.
+/// `docs/PERFORMANCE.md` (fifteenth and seventeenth sessions); no output depends on the
+/// allocator. The process refuses transparent huge pages ([`refuse_huge_pages`]), which
+/// mimalloc would otherwise ask for.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    refuse_huge_pages();
     restore_sigpipe();
     let cli = cli::Cli::parse();
     match cli::run(cli) {
@@ -61,5 +64,22 @@ fn restore_sigpipe() {
     // thread exists, has no preconditions.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+/// Asks the kernel never to back this process's memory with transparent huge pages.
+///
+/// A huge page is zeroed whole (2 MiB) on its first touch, and where the kernel must
+/// first compact memory to find one, the fault stalls. A tournament touches a few
+/// kilobytes here and there of many fresh regions: with huge pages the same run took up
+/// to twice its usual time now and then, and held a quarter to a third more memory
+/// (`docs/PERFORMANCE.md`, seventeenth session). No output depends on it. Best effort: a
+/// kernel without the setting changes nothing.
+fn refuse_huge_pages() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: `PR_SET_THP_DISABLE` only sets a flag of this process's memory map; it
+    // takes no pointers and has no preconditions.
+    unsafe {
+        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
     }
 }
