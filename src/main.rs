@@ -71,10 +71,10 @@ fn restore_sigpipe() {
 ///
 /// A huge page is zeroed whole (2 MiB) on its first touch, and where the kernel must
 /// first compact memory to find one, the fault stalls. A tournament touches a few
-/// kilobytes here and there of many fresh regions: with huge pages the same run took up
-/// to twice its usual time now and then, and held a quarter to a third more memory
-/// (`docs/PERFORMANCE.md`, seventeenth session). No output depends on it. Best effort: a
-/// kernel without the setting changes nothing.
+/// kilobytes here and there of many fresh regions: with huge pages the same run was at
+/// best a tenth faster, but usually slower (by up to a half), and held a fifth to a
+/// third more memory (`docs/PERFORMANCE.md`, seventeenth session). No output depends on
+/// it. Best effort: a kernel without the setting changes nothing.
 fn refuse_huge_pages() {
     #[cfg(target_os = "linux")]
     // SAFETY: `PR_SET_THP_DISABLE` only sets a flag of this process's memory map; it
