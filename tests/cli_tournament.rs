@@ -172,6 +172,23 @@ fn a_crashed_run_resumes_to_identical_results() {
     assert_same(&full, &crashed);
 }
 
+/// A run killed while it wrote `tournament.json` leaves only the temporary file; the
+/// next run, fresh or `--resume`, sweeps it and ends with exactly a clean run's files.
+#[test]
+fn a_run_killed_writing_its_manifest_leaves_nothing_behind() {
+    let tmp = tempfile::tempdir().unwrap();
+    let full = tmp.path().join("full");
+    tournament(&full, &[]).assert().success();
+    for resume in [false, true] {
+        let killed = tmp.path().join(format!("killed-{resume}"));
+        fs::create_dir_all(killed.join("replays")).unwrap();
+        fs::write(killed.join(".tournament.json.tmp-4242"), "{\"format\": ").unwrap();
+        let extra: &[&str] = if resume { &["--resume"] } else { &[] };
+        tournament(&killed, extra).assert().success();
+        assert_same(&full, &killed);
+    }
+}
+
 #[test]
 fn a_killed_run_resumes_to_identical_results() {
     let tmp = tempfile::tempdir().unwrap();

@@ -53,6 +53,13 @@ fn is_leftover(name: &str) -> bool {
     name.starts_with('.') && name.contains(".tmp-")
 }
 
+/// Whether `name` is one of [`write`]'s temporary files for the file `of`.
+fn is_leftover_of(name: &str, of: &str) -> bool {
+    name.strip_prefix('.')
+        .and_then(|rest| rest.strip_prefix(of))
+        .is_some_and(|rest| rest.starts_with(".tmp-"))
+}
+
 /// Removes the temporary files a crash (`kill -9` in the middle of a write) left in
 /// `dir`, so that a resumed run ends with exactly the files of an uninterrupted one.
 /// Returns how many were removed.
@@ -60,6 +67,21 @@ fn is_leftover(name: &str) -> bool {
 /// # Errors
 /// [`OutputError::Io`] when the folder cannot be read or a leftover removed.
 pub fn remove_leftovers(dir: &Path) -> Result<usize, OutputError> {
+    remove_matching(dir, is_leftover)
+}
+
+/// Removes the temporary files a crash left in `dir` while [`write`] wrote `dir/name`
+/// (and no other: in a folder that is not yet known to be arena's, only the file about
+/// to be written is arena's to sweep). Returns how many were removed.
+///
+/// # Errors
+/// [`OutputError::Io`] when the folder cannot be read or a leftover removed.
+pub fn remove_leftovers_of(dir: &Path, name: &str) -> Result<usize, OutputError> {
+    remove_matching(dir, |file| is_leftover_of(file, name))
+}
+
+/// Removes the files of `dir` whose names `leftover` accepts; returns how many.
+fn remove_matching(dir: &Path, leftover: impl Fn(&str) -> bool) -> Result<usize, OutputError> {
     let entries = match fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
@@ -68,7 +90,7 @@ pub fn remove_leftovers(dir: &Path) -> Result<usize, OutputError> {
     let mut removed = 0;
     for entry in entries {
         let entry = entry.map_err(|e| OutputError::io(dir, e))?;
-        if is_leftover(&entry.file_name().to_string_lossy()) {
+        if leftover(&entry.file_name().to_string_lossy()) {
             fs::remove_file(entry.path()).map_err(|e| OutputError::io(&entry.path(), e))?;
             removed += 1;
         }
@@ -96,5 +118,30 @@ mod tests {
             .collect();
         names.sort();
         assert_eq!(names, ["a.csv", "keep.txt"]);
+    }
+
+    #[test]
+    fn the_leftovers_of_one_file_are_swept_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in [
+            ".t.json.tmp-1",
+            ".t.json.tmp-22",
+            ".t.jsonx.tmp-3",
+            ".a.csv.tmp-4",
+            "t.json.tmp-5",
+            ".t.json",
+        ] {
+            fs::write(dir.path().join(name), b"x").unwrap();
+        }
+        assert_eq!(remove_leftovers_of(dir.path(), "t.json").unwrap(), 2);
+        let mut names: Vec<String> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(
+            names,
+            [".a.csv.tmp-4", ".t.json", ".t.jsonx.tmp-3", "t.json.tmp-5"]
+        );
     }
 }

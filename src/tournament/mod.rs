@@ -271,7 +271,7 @@ pub(crate) fn prepare(
             for d in [dir.clone(), dir.join(replay::DIR)] {
                 removed += atomic::remove_leftovers(&d)?;
             }
-            return Ok(removed);
+            Ok(removed)
         }
         None => {
             if dir.join(games_csv::FILE).exists() {
@@ -281,10 +281,12 @@ pub(crate) fn prepare(
                 )
                 .into());
             }
+            // A run killed while it wrote the manifest left only its temporary file.
+            let removed = atomic::remove_leftovers_of(dir, crate::output::manifest::FILE)?;
             wanted.write(dir)?;
+            Ok(removed)
         }
     }
-    Ok(0)
 }
 
 /// Reconciles the rows of a previous run with its replays: the journals of a killed run
