@@ -356,7 +356,7 @@
     $("board").innerHTML = current.frames[ply].map((i) => current.lines[i]).join("\n");
     $("slider").value = ply;
     const last = current.frames.length - 1;
-    $("ply").textContent = ply === 0 ? "start, " + last + " moves" : "move " + ply + " of " + last + (ply ? " \u2014 player " + current.moves[ply - 1].seat + " (" + current.bots[current.moves[ply - 1].seat - 1] + ") played " + current.moves[ply - 1].text : "");
+    $("ply").textContent = ply === 0 ? "start, " + last + (last === 1 ? " move" : " moves") : "move " + ply + " of " + last + (ply ? " \u2014 player " + current.moves[ply - 1].seat + " (" + current.bots[current.moves[ply - 1].seat - 1] + ") played " + current.moves[ply - 1].text : "");
     document.querySelectorAll("#moves li").forEach((li) => li.classList.toggle("cur", Number(li.dataset.ply) === ply));
     $("move-info").innerHTML = ply === 0 ? "" : moveInfo(current, current.moves[ply - 1]);
     $("replay-end").style.visibility = ply === last ? "visible" : "hidden";
