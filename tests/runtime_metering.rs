@@ -202,6 +202,17 @@ fn code_skipped_by_an_early_exit_is_given_back() {
 }
 
 #[test]
+fn refunds_given_back_where_their_branch_lands_keep_the_count_exact() {
+    // Switch cases, a loop's exit, a block with a value and shared targets, each label
+    // reached only by its branch (or not): the count is wasmtime's either way.
+    let exact = move_fuel("landings.wat", "wasmtime");
+    assert!(exact > 20_000, "{exact}");
+    for metering in REWRITES {
+        assert_eq!(move_fuel("landings.wat", metering), exact, "{metering}");
+    }
+}
+
+#[test]
 fn bulk_memory_is_charged_by_the_byte_as_wasmtime_does() {
     // wasmtime's default operator costs: 1 per byte of `memory.copy` and `memory.fill`
     // on top of the operator's own 1; 1 per element of the table operators.
@@ -252,6 +263,7 @@ fn at_the_edge_of_the_budget_every_verdict_is_wasmtimes() {
         "counted_calls.wat",
         "branchy.wat",
         "early_exit.wat",
+        "landings.wat",
         "bulk_lengths.wat",
         "host_in_helper.wat",
         "folded_calls.wat",
@@ -519,6 +531,10 @@ enum Stmt {
     Br(u8),
     BrTable(Vec<u8>, u8),
     Return(u8),
+    /// A `switch`: a `br_table` to one block per case, each case's code left for the
+    /// block around them all, so that each case's label is reached only from the
+    /// `br_table` (unless a branch inside targets it too).
+    Switch(Vec<Vec<Stmt>>),
 }
 
 fn stmt() -> impl proptest::strategy::Strategy<Value = Stmt> {
@@ -540,7 +556,8 @@ fn stmt() -> impl proptest::strategy::Strategy<Value = Stmt> {
             body.clone().prop_map(Stmt::Block),
             (body.clone(), any::<bool>()).prop_map(|(b, c)| Stmt::Loop(b, c)),
             (body.clone(), body.clone(), 3u8..12).prop_map(|(t, e, b)| Stmt::If(t, e, b)),
-            (body, 3u8..12).prop_map(|(b, bit)| Stmt::ValueBlock(b, bit)),
+            (body.clone(), 3u8..12).prop_map(|(b, bit)| Stmt::ValueBlock(b, bit)),
+            proptest::collection::vec(body, 1..5).prop_map(Stmt::Switch),
         ]
     })
 }
@@ -640,6 +657,35 @@ fn render(stmts: &[Stmt], labels: &mut Vec<bool>, ret: &str, out: &mut String) {
             }
             Stmt::Return(bit) => {
                 let _ = write!(out, "(if {} (then {ret}))", cond(*bit));
+            }
+            Stmt::Switch(cases) => {
+                let k = cases.len();
+                // The block around all cases, then one block per case, the first innermost.
+                out.push_str("(block ");
+                labels.push(false);
+                for _ in 0..k {
+                    out.push_str("(block ");
+                    labels.push(false);
+                }
+                let list: Vec<String> = (0..k).map(|i| i.to_string()).collect();
+                let _ = write!(
+                    out,
+                    "(br_table {} {} (i32.rem_u (local.get $x) (i32.const {})))",
+                    list.join(" "),
+                    k - 1,
+                    k + 1
+                );
+                for (i, case) in cases.iter().enumerate() {
+                    out.push(')');
+                    labels.pop();
+                    render(case, labels, ret, out);
+                    if i + 1 < k {
+                        // Out to the block around all cases.
+                        let _ = write!(out, " (br {})", k - 1 - i);
+                    }
+                }
+                labels.pop();
+                out.push(')');
             }
         }
         out.push('\n');

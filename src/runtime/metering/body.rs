@@ -34,6 +34,15 @@ struct Frame {
     end: usize,
     /// Values a branch to the frame's label carries.
     arity: u32,
+    /// Whether control can reach the current operator by falling through (an
+    /// over-approximation: `false` only after an unconditional branch, a `return` or an
+    /// `unreachable`, or after a construct whose `end` nothing reaches).
+    reachable: bool,
+    /// Whether control could enter the frame (for an `if`, whether its `else` arm can
+    /// run, or without one, whether its `end` is reached past the `then` arm).
+    entered: bool,
+    /// For an `if` with an `else`: whether the `then` arm's end is reachable.
+    then_reachable: Option<bool>,
 }
 
 /// Where a refunded stretch of a region ends.
@@ -55,10 +64,13 @@ struct Piece {
 
 /// What a branch refunds when taken, before the pieces are priced.
 enum PendingRefund {
-    /// `br`, `br_if` or `return`: the pieces, and the arity of the target's label.
-    Single(Vec<Piece>, u32),
-    /// `br_table`: the pieces of each target, the default's last.
-    Table(Vec<Vec<Piece>>),
+    /// `br`, `br_if` or `return`: the pieces, the arity of the target's label, and the
+    /// target's label (its index in the cost pass's `ends`) when it is a `br_if` to a
+    /// `block`, whose refund may move to where it lands.
+    Single(Vec<Piece>, u32, Option<usize>),
+    /// `br_table`: the pieces of each target, the default's last, each with its label
+    /// when it is a `block`.
+    Table(Vec<(Vec<Piece>, Option<usize>)>),
 }
 
 /// What one taken branch gives back to the counter.
@@ -77,8 +89,12 @@ struct Costs {
     /// entry first, then each `loop`, `if` and `else` in order).
     regions: Vec<u64>,
     /// For each branch operator in order (`br`, `br_if`, `br_table`, `return`), what it
-    /// gives back when taken.
+    /// gives back when taken, before it branches.
     refunds: Vec<Refund>,
+    /// For the body and each `block`, `loop` and `if` in order of their opening operator,
+    /// what is given back just after its `end`: the refund of the one branch that
+    /// reaches a `block`'s `end` when nothing else does.
+    landings: Vec<u64>,
     /// Whether the body has a `memory.copy` (its function then gets the inline copy's
     /// locals).
     copies: bool,
@@ -91,7 +107,7 @@ fn pieces(
     frames: &[Frame],
     prefix: &[u64],
     depth: u32,
-) -> Result<(Vec<Piece>, u32), MeteringError> {
+) -> Result<(Vec<Piece>, u32, Option<usize>), MeteringError> {
     let target = frames
         .len()
         .checked_sub(1 + depth as usize)
@@ -109,6 +125,8 @@ fn pieces(
         }
     }
     let frame = &frames[target];
+    // A `block`'s label, other than the function's own (a branch there returns).
+    let label = (frame.kind == Kind::Block && target > 0).then_some(frame.end);
     out.push(match frame.kind {
         Kind::Block => Piece {
             from,
@@ -121,7 +139,7 @@ fn pieces(
             upto: Upto::Rest(frame.region),
         },
     });
-    Ok((out, frame.arity))
+    Ok((out, frame.arity, label))
 }
 
 /// The cost pass: each region's static cost (what wasmtime's fuel counts for the
@@ -143,15 +161,24 @@ fn costs(
         outer_at: 0,
         end: 0,
         arity: results,
+        reachable: true,
+        entered: true,
+        then_reachable: None,
     }];
+    // For each label (an index of `ends`): the branch operators (indices of `pending`)
+    // that target it, and whether its `end` is reached by falling through.
+    let mut sites: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut falls = vec![true];
     let mut pending = Vec::new();
     let mut copies = false;
     let mut ops = body.get_operators_reader()?;
     while !ops.eof() {
         let op = ops.read()?;
-        let region = frames.last().ok_or_else(unbalanced)?.region;
+        let top = frames.last().ok_or_else(unbalanced)?;
+        let (region, reachable) = (top.region, top.reachable);
         prefix[region] = prefix[region].saturating_add(op_cost(&op));
         copies |= matches!(op, Operator::MemoryCopy { .. });
+        let site = pending.len();
         match op {
             Operator::Call { function_index } => {
                 let callee = folded.get(function_index as usize).copied().flatten();
@@ -171,6 +198,8 @@ fn costs(
                     prefix.len() - 1
                 };
                 ends.push(0);
+                sites.push(Vec::new());
+                falls.push(true);
                 frames.push(Frame {
                     kind,
                     region: inner,
@@ -178,12 +207,18 @@ fn costs(
                     outer_at: prefix[region],
                     end: ends.len() - 1,
                     arity,
+                    reachable,
+                    entered: reachable,
+                    then_reachable: None,
                 });
             }
             Operator::Else => {
                 prefix.push(0);
                 let arm = prefix.len() - 1;
-                frames.last_mut().ok_or_else(unbalanced)?.region = arm;
+                let frame = frames.last_mut().ok_or_else(unbalanced)?;
+                frame.region = arm;
+                frame.then_reachable = Some(frame.reachable);
+                frame.reachable = frame.entered;
             }
             Operator::End => {
                 let frame = frames.pop().ok_or_else(unbalanced)?;
@@ -193,22 +228,45 @@ fn costs(
                     frame.outer
                 };
                 ends[frame.end] = prefix[at];
+                falls[frame.end] = frame.reachable;
+                // Whether control goes on past the `end`.
+                let past = frame.reachable
+                    || match frame.kind {
+                        Kind::Block => !sites[frame.end].is_empty(),
+                        Kind::Loop => false,
+                        Kind::If => {
+                            !sites[frame.end].is_empty()
+                                || frame.then_reachable.unwrap_or(frame.entered)
+                        }
+                    };
+                if let Some(outer) = frames.last_mut() {
+                    outer.reachable = past;
+                }
             }
             Operator::Br { relative_depth } | Operator::BrIf { relative_depth } => {
-                let (p, arity) = pieces(&frames, &prefix, relative_depth)?;
-                pending.push(PendingRefund::Single(p, arity));
+                let (p, arity, label) = pieces(&frames, &prefix, relative_depth)?;
+                mark(&mut sites, &frames, relative_depth, site)?;
+                let movable = matches!(op, Operator::BrIf { .. })
+                    .then_some(label)
+                    .flatten();
+                pending.push(PendingRefund::Single(p, arity, movable));
             }
             Operator::Return => {
                 let depth = frames.len().saturating_sub(1) as u32;
-                let (p, arity) = pieces(&frames, &prefix, depth)?;
-                pending.push(PendingRefund::Single(p, arity));
+                let (p, arity, _) = pieces(&frames, &prefix, depth)?;
+                pending.push(PendingRefund::Single(p, arity, None));
             }
             Operator::BrTable { ref targets } => {
                 let mut all = Vec::new();
-                for target in targets.targets() {
-                    all.push(pieces(&frames, &prefix, target?)?.0);
+                for depth in targets.targets() {
+                    let depth = depth?;
+                    let (p, _, label) = pieces(&frames, &prefix, depth)?;
+                    mark(&mut sites, &frames, depth, site)?;
+                    all.push((p, label));
                 }
-                all.push(pieces(&frames, &prefix, targets.default())?.0);
+                let (p, _, label) = pieces(&frames, &prefix, targets.default())?;
+                mark(&mut sites, &frames, targets.default(), site)?;
+                all.push((p, label));
                 pending.push(PendingRefund::Table(all));
             }
             Operator::Try { .. }
@@ -222,6 +280,15 @@ fn costs(
             }
             _ => {}
         }
+        if matches!(
+            op,
+            Operator::Br { .. }
+                | Operator::BrTable { .. }
+                | Operator::Return
+                | Operator::Unreachable
+        ) {
+            frames.last_mut().ok_or_else(unbalanced)?.reachable = false;
+        }
     }
     let price = |pieces: &[Piece]| {
         pieces.iter().fold(0u64, |sum, p| {
@@ -232,18 +299,67 @@ fn costs(
             sum.saturating_add(upto.saturating_sub(p.from))
         })
     };
+    // A label only one branch operator targets, whose `end` nothing falls through to,
+    // is reached only by that branch: its refund is given back just after the `end`
+    // instead of before the branch (no extra `if` or `br_table` on the way).
+    let alone = |label: Option<usize>, site: usize| {
+        label.filter(|&l| !falls[l] && sites[l].len() == 1 && sites[l][0] == site)
+    };
+    let mut landings = vec![0u64; ends.len()];
     let refunds = pending
         .iter()
-        .map(|p| match p {
-            PendingRefund::Single(pieces, arity) => Refund::Single(price(pieces), *arity),
-            PendingRefund::Table(all) => Refund::Table(all.iter().map(|p| price(p)).collect()),
+        .enumerate()
+        .map(|(site, p)| match p {
+            PendingRefund::Single(pieces, arity, label) => {
+                let amount = price(pieces);
+                match alone(*label, site) {
+                    Some(l) => {
+                        landings[l] = amount;
+                        Refund::Single(0, *arity)
+                    }
+                    None => Refund::Single(amount, *arity),
+                }
+            }
+            PendingRefund::Table(all) => Refund::Table(
+                all.iter()
+                    .map(|(pieces, label)| {
+                        let amount = price(pieces);
+                        match alone(*label, site) {
+                            Some(l) => {
+                                landings[l] = amount;
+                                0
+                            }
+                            None => amount,
+                        }
+                    })
+                    .collect(),
+            ),
         })
         .collect();
     Ok(Costs {
         regions: prefix,
         refunds,
+        landings,
         copies,
     })
+}
+
+/// Notes that the branch operator `site` targets the label `depth` levels out.
+fn mark(
+    sites: &mut [Vec<usize>],
+    frames: &[Frame],
+    depth: u32,
+    site: usize,
+) -> Result<(), MeteringError> {
+    let target = frames
+        .len()
+        .checked_sub(1 + depth as usize)
+        .ok_or_else(unbalanced)?;
+    let label = &mut sites[frames[target].end];
+    if label.last() != Some(&site) {
+        label.push(site);
+    }
+    Ok(())
 }
 
 fn unbalanced() -> MeteringError {
@@ -292,6 +408,9 @@ pub(super) fn rewrite_body(
     let mut next_region = 1usize;
     let mut refunds = costs.refunds.iter();
     let mut depth = 0u32;
+    // The labels (indices of `costs.landings`) of the open frames, and the next one.
+    let mut labels: Vec<usize> = Vec::new();
+    let mut next_label = 1usize;
     let mut ops = body.get_operators_reader()?;
     while !ops.eof() {
         let op = ops.read()?;
@@ -383,6 +502,22 @@ pub(super) fn rewrite_body(
             _ => {}
         }
         f.instruction(&same);
+        if matches!(
+            op,
+            Operator::Block { .. } | Operator::Loop { .. } | Operator::If { .. }
+        ) {
+            labels.push(next_label);
+            next_label += 1;
+        }
+        if matches!(op, Operator::End) {
+            // Control arrives here only by the branch whose refund this is, if any.
+            if let Some(label) = labels.pop() {
+                let amount = costs.landings.get(label).copied().unwrap_or(0);
+                if amount > 0 {
+                    scratch.refund(&mut f, amount);
+                }
+            }
+        }
         match op {
             Operator::Block { .. } => depth += 1,
             Operator::Loop { .. } | Operator::If { .. } | Operator::Else => {

@@ -21,8 +21,11 @@
 //!   subtracts (`emit.rs`, `Look`);
 //! - gives back, on every taken branch (`br`, `br_if`, `br_table`, `return`), the cost of
 //!   the operators the branch skips in the regions it leaves or jumps over: the rest of
-//!   each region it leaves, and the stretch up to the `end` it lands on. A `br_if` that
-//!   gives something back becomes an `if` that gives it back and branches; a `br_table`
+//!   each region it leaves, and the stretch up to the `end` it lands on. When the label
+//!   is a `block` that no other branch operator targets and whose `end` nothing falls
+//!   through to (a `switch`'s cases, most loop exits), the amount is given back just
+//!   after that `end`, where only this branch arrives; otherwise a `br_if` that gives
+//!   something back becomes an `if` that gives it back and branches, and a `br_table`
 //!   first goes through a `br_table` of its own over one block per amount;
 //! - before each `memory.copy`, `memory.fill`, `memory.init` subtracts the length in
 //!   bytes, and before `table.copy`, `table.fill`, `table.init`, `table.grow` the length
@@ -40,8 +43,9 @@
 //! is entered only through its `if` or `else`, calls enter functions charged on their
 //! entries or folded into the call site, and a folded function is straight-line code),
 //! so each operator directly in the region runs at most once per charge, and the ones it
-//! does not run are exactly those a taken branch jumps over, which the branch gives back.
-//! When a move returns, the counter has been charged each operator it ran, once, as
+//! does not run are exactly those a taken branch jumps over, which the branch gives back
+//! (before it branches, or where it lands when nothing else arrives there: no operator
+//! runs in between, and the counter is only lower meanwhile). When a move returns, the counter has been charged each operator it ran, once, as
 //! wasmtime counts. While it runs, the counter is never behind that count, and ahead of it
 //! by the rest of the regions still open (charged on entry, not yet run). So a call whose
 //! counter never passes its budget less one unit is one that wasmtime's fuel lets finish
@@ -564,6 +568,48 @@ mod tests {
         ] {
             assert!(text.contains(expected), "{expected} in {text}");
         }
+    }
+
+    /// A label only one branch reaches, and that nothing falls through to, gets its
+    /// refund after its `end`: the switch keeps its one `br_table` (no dispatch over the
+    /// refunds first) and the loop's exit stays a `br_if` (not an `if` around a `br`).
+    /// `tests/runtime_metering.rs` checks that the count stays wasmtime's.
+    #[test]
+    fn a_branch_alone_at_its_label_is_refunded_where_it_lands() {
+        let out = instrument(&module(
+            r#"(module
+               (func (export "switch") (param i32) (result i32)
+                 (block $d (block $c1 (block $c0
+                   (br_table $c0 $c1 $d (local.get 0)))
+                   (return (i32.const 1)))
+                   (return (i32.const 2)))
+                 (i32.const 3))
+               (func (export "exit") (param i32) (result i32) (local i32)
+                 (block (loop
+                   (br_if 1 (i32.gt_u (local.get 1) (local.get 0)))
+                   (local.set 1 (i32.add (local.get 1) (i32.const 1)))
+                   (br 0)))
+                 (local.get 1))
+               (func (export "shared") (param i32) (result i32) (local i32)
+                 (block (loop
+                   (br_if 1 (i32.gt_u (local.get 1) (local.get 0)))
+                   (local.set 1 (i32.add (local.get 1) (i32.const 1)))
+                   (br_if 0 (local.get 0))))
+                 (local.get 1)))"#,
+        ))
+        .unwrap();
+        Validator::new_with_features(features())
+            .validate_all(&out)
+            .unwrap();
+        let text = wasmprinter::print_bytes(&out).unwrap();
+        // The three defined functions' text, in order (the import is not one).
+        let funcs: Vec<&str> = text.split("\n  (func").skip(1).collect();
+        assert_eq!(funcs.len(), 3, "{text}");
+        assert_eq!(funcs[0].matches("br_table").count(), 1, "{}", funcs[0]);
+        assert!(funcs[1].contains("br_if 1"), "{}", funcs[1]);
+        // Here the loop's end falls through to the exit's: the exit's refund stays on
+        // the branch, in an `if` around a `br`.
+        assert!(!funcs[2].contains("br_if 1"), "{}", funcs[2]);
     }
 
     #[test]

@@ -11,7 +11,7 @@ pub const METERING_ENV: &str = "ARENA_METERING";
 /// change it whenever the rewrite's output changes. The key also holds a digest of the
 /// rewrite's own source ([`rewrite_identity`]), so a change that forgets it still gets
 /// artefacts of its own.
-pub const REWRITE_VERSION: &str = "arena-metering-3";
+pub const REWRITE_VERSION: &str = "arena-metering-4";
 
 /// [`REWRITE_VERSION`] and the SHA-256 of the rewrite's source files, as built into this
 /// executable: what the module cache keys a rewritten module's artefact on.
