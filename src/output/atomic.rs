@@ -70,7 +70,7 @@ pub fn remove_leftovers(dir: &Path) -> Result<usize, OutputError> {
     remove_matching(dir, is_leftover)
 }
 
-/// Removes the temporary files a crash left in `dir` while [`write`] wrote `dir/name`
+/// Removes the temporary files a crash left in `dir` while [`write()`] wrote `dir/name`
 /// (and no other: in a folder that is not yet known to be arena's, only the file about
 /// to be written is arena's to sweep). Returns how many were removed.
 ///
