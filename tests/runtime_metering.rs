@@ -210,6 +210,18 @@ fn refunds_given_back_where_their_branch_lands_keep_the_count_exact() {
     for metering in REWRITES {
         assert_eq!(move_fuel("landings.wat", metering), exact, "{metering}");
     }
+    // Block params and results, several regions, chains of landings (a review's cases).
+    for name in [
+        "landings_multivalue.wat",
+        "landings_regions.wat",
+        "landings_chains.wat",
+    ] {
+        let exact = move_fuel(name, "wasmtime");
+        assert!(exact > 1_000, "{name}: {exact}");
+        for metering in REWRITES {
+            assert_eq!(move_fuel(name, metering), exact, "{name} {metering}");
+        }
+    }
 }
 
 #[test]
@@ -264,6 +276,8 @@ fn at_the_edge_of_the_budget_every_verdict_is_wasmtimes() {
         "branchy.wat",
         "early_exit.wat",
         "landings.wat",
+        "landings_regions.wat",
+        "landings_chains.wat",
         "bulk_lengths.wat",
         "host_in_helper.wat",
         "folded_calls.wat",
