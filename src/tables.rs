@@ -53,6 +53,18 @@ pub enum TableError {
     EmptyGauntlet,
 }
 
+/// Checks that a round robin of `field` bots can seat tables of `seats`.
+///
+/// # Errors
+/// [`TableError`] for a seat count outside 1..=4 or a field smaller than a table.
+pub fn check_field(field: usize, seats: usize) -> Result<(), TableError> {
+    check_seats(seats)?;
+    if field < seats {
+        return Err(TableError::FieldTooSmall { seats, field });
+    }
+    Ok(())
+}
+
 fn check_seats(seats: usize) -> Result<(), TableError> {
     if (1..=MAX_SEATS).contains(&seats) {
         Ok(())
@@ -112,10 +124,7 @@ pub fn round_robin(
     seed: u64,
     round: u32,
 ) -> Result<Vec<Table>, TableError> {
-    check_seats(seats)?;
-    if field < seats {
-        return Err(TableError::FieldTooSmall { seats, field });
-    }
+    check_field(field, seats)?;
     let every = combinations_count(field as u64, seats as u64);
     if every.is_some_and(|count| count <= max_every) {
         return Ok(every_combination(field, seats));

@@ -312,6 +312,7 @@ fn bad_tournament_flags_are_refused() {
             .assert()
             .code(2)
             .stderr(predicate::str::contains(message));
+        assert!(!out.exists(), "{bots:?}: no results folder is made");
     }
 }
 

@@ -33,23 +33,9 @@ fn tictactoe3(out: &Path, extra: &[&str]) -> Command {
         "builtin:greedy",
         "builtin:maxn:2",
         "builtin:maxn:3",
-        "--game",
-        "tictactoe",
-        "--option",
-        "players=3",
-        "--rows",
-        "4",
-        "--cols",
-        "4",
-        "--option",
-        "k=3",
-        "--rounds",
-        "2",
-        "--seed",
-        "9",
-        "--quiet",
-        "--out",
     ])
+    .args(common::TICTACTOE3)
+    .args(["--rounds", "2", "--seed", "9", "--quiet", "--out"])
     .arg(out)
     .args(extra);
     cmd
@@ -188,73 +174,65 @@ fn a_row_that_does_not_belong_is_refused_on_resume() {
 #[test]
 fn a_field_smaller_than_a_table_and_table_only_flags_are_refused() {
     let tmp = tempfile::tempdir().unwrap();
-    arena()
-        .args([
-            "tournament",
-            "builtin:random",
-            "builtin:greedy",
-            "--game",
-            "king",
-            "--option",
-            "players=3",
-            "--out",
-        ])
-        .arg(tmp.path().join("a"))
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(
+    let three = ["builtin:random", "builtin:greedy", "builtin:maxn"];
+    for (i, (args, said)) in [
+        (
+            &[
+                "builtin:random",
+                "builtin:greedy",
+                "--game",
+                "king",
+                "--option",
+                "players=3",
+            ][..],
             "the game seats 3 bots, but the field has only 2",
-        ));
-    arena()
-        .args([
-            "tournament",
-            "builtin:random",
-            "builtin:greedy",
-            "builtin:maxn",
-            "--game",
-            "tictactoe",
+        ),
+        (
+            &[&three[..], &["--game", "tictactoe", "--play-all"]].concat(),
             "--play-all",
-            "--out",
-        ])
-        .arg(tmp.path().join("b"))
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("--play-all"));
-    // `--best-of` is the two-seat series' flag too: refused when given, never ignored.
-    arena()
-        .args([
-            "tournament",
-            "builtin:random",
-            "builtin:greedy",
-            "builtin:maxn",
-            "--game",
-            "tictactoe",
-            "--option",
-            "players=3",
-            "--best-of",
-            "7",
-            "--out",
-        ])
-        .arg(tmp.path().join("c"))
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("--best-of 7"));
-    assert!(!tmp.path().join("c").exists(), "nothing is played");
-    arena()
-        .args([
-            "tournament",
-            "builtin:random",
-            "builtin:perfect",
-            "--game",
-            "tictactoe",
-            "--option",
-            "players=4",
-            "--out",
-        ])
-        .arg(tmp.path().join("c"))
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("players"));
+        ),
+        // `--best-of` is the two-seat series' flag too: refused when given, never ignored.
+        (
+            &[
+                &three[..],
+                &[
+                    "--game",
+                    "tictactoe",
+                    "--option",
+                    "players=3",
+                    "--best-of",
+                    "7",
+                ],
+            ]
+            .concat(),
+            "--best-of 7",
+        ),
+        (
+            &[
+                "builtin:random",
+                "builtin:perfect",
+                "--game",
+                "tictactoe",
+                "--option",
+                "players=4",
+            ],
+            "players",
+        ),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let out = tmp.path().join(i.to_string());
+        arena()
+            .arg("tournament")
+            .args(*args)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(*said));
+        assert!(!out.exists(), "{args:?}: nothing is played");
+    }
 }
 
 /// The issue's own commands: the example bots with `builtin:greedy` at three-seat king,

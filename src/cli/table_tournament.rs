@@ -85,6 +85,10 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
     }
     let threads = threads_for(args.threads);
     let intake = submissions::gather(&args.bots, &args.gauntlet)?;
+    if args.gauntlet.is_empty() {
+        // Refused before the results folder is made or locked.
+        tables::check_field(intake.bots.len(), usize::from(choice.seats))?;
+    }
     let skipped = report_skipped(&intake);
     check_anchor(&args.grading, &intake.bots)?;
     let rounds = args.rounds.unwrap_or(if choice.seats == 1 {

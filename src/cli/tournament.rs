@@ -296,6 +296,10 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let intake = submissions::gather(&args.bots, &args.gauntlet)?;
+    if intake.bots.len() < 2 {
+        // Refused before the results folder is made or locked.
+        return Err(TournamentError::TooFewBots(intake.bots.len()).into());
+    }
     let skipped = report_skipped(&intake);
     check_anchor(&args.grading, &intake.bots)?;
     check_schedule_size(

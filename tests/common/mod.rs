@@ -28,6 +28,21 @@ pub fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     out
 }
 
+/// Tic-tac-toe for three on 4×4 boards, three in a row winning: the small table game the
+/// tests play (`--game` and its options, for `tournament`, `play` and the like).
+pub const TICTACTOE3: [&str; 10] = [
+    "--game",
+    "tictactoe",
+    "--option",
+    "players=3",
+    "--rows",
+    "4",
+    "--cols",
+    "4",
+    "--option",
+    "k=3",
+];
+
 /// The `arena` binary under test: no colours, and the tests' shared module cache (so a
 /// module is compiled once for the whole suite).
 pub fn arena() -> assert_cmd::Command {
