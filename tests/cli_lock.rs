@@ -37,26 +37,22 @@ const NIM: [&str; 9] = [
     "--quiet",
 ];
 
-/// A small table tournament (tic-tac-toe for three) between builtins.
-const TABLE: [&str; 17] = [
-    "tournament",
-    "builtin:random",
-    "builtin:greedy",
-    "builtin:maxn:2",
-    "--game",
-    "tictactoe",
-    "--option",
-    "players=3",
-    "--rows",
-    "4",
-    "--cols",
-    "4",
-    "--option",
-    "k=3",
-    "--seed",
-    "9",
-    "--quiet",
-];
+/// A small table tournament (tic-tac-toe for three) between builtins, then `extra`.
+fn table<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let field = [
+        "tournament",
+        "builtin:random",
+        "builtin:greedy",
+        "builtin:maxn:2",
+    ];
+    [
+        &field[..],
+        &common::TICTACTOE3,
+        &["--seed", "9", "--quiet"],
+        extra,
+    ]
+    .concat()
+}
 
 /// Runs `args` while the test holds `locked`'s lock and checks it is refused as a second
 /// writer: exit 2, one line naming the folder, and the folder's files left as they were.
@@ -92,8 +88,7 @@ fn every_writer_of_a_locked_folder_is_refused_at_once() {
         .assert()
         .success();
     arena(dir)
-        .args(TABLE)
-        .args(["--out", "table"])
+        .args(table(&["--out", "table"]))
         .assert()
         .success();
     for shard in ["1/2", "2/2"] {
@@ -110,9 +105,6 @@ fn every_writer_of_a_locked_folder_is_refused_at_once() {
     }
     fn nim<'a>(extra: &[&'a str]) -> Vec<&'a str> {
         [&NIM[..], extra].concat()
-    }
-    fn table<'a>(extra: &[&'a str]) -> Vec<&'a str> {
-        [&TABLE[..], extra].concat()
     }
     refused(dir, "fresh", &nim(&["--out", "fresh"]));
     refused(dir, "two", &nim(&["--out", "two", "--resume"]));
@@ -148,7 +140,7 @@ fn the_lock_is_released_after_each_writer() {
         &[&NIM[..], &["--out", "two", "--force"]].concat(),
         &["report", "two"],
         &["standings", "two"],
-        &[&TABLE[..], &["--out", "table"]].concat(),
+        &table(&["--out", "table"]),
         &["report", "table"],
         &[&NIM[..], &["--shard", "1/2", "--out", "s1"]].concat(),
         &[&NIM[..], &["--shard", "2/2", "--out", "s2"]].concat(),

@@ -1,6 +1,8 @@
 //! `arena games`, `board`, `play` and `check` for the games of one to four seats, through
 //! the real binary.
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 
@@ -93,18 +95,9 @@ fn board_draws_a_pursuit_board_and_gives_its_words_as_json() {
 fn play_seats_people_and_bots_and_explains_a_wrong_move() {
     // Player 1 is a person: a taken cell, a cell off the board, then leaves.
     let out = arena()
+        .arg("play")
+        .args(common::TICTACTOE3)
         .args([
-            "play",
-            "--game",
-            "tictactoe",
-            "--option",
-            "players=3",
-            "--rows",
-            "4",
-            "--cols",
-            "4",
-            "--option",
-            "k=3",
             "--p2",
             "builtin:greedy",
             "--p3",

@@ -42,6 +42,16 @@ const LATE_TRAP: &str = r#"(module
     (drop (call $legal (i32.const 8192) (i32.const 1)))
     (i32.load (i32.const 8192))))"#;
 
+/// Tic-tac-toe for three on its default board, one round.
+const TICTACTOE3_ONE_ROUND: [&str; 6] = [
+    "--game",
+    "tictactoe",
+    "--option",
+    "players=3",
+    "--rounds",
+    "1",
+];
+
 /// The example bands of `docs/GRADING.md`.
 const PERCENTILE: &str = r#"measure = "percentile"
 bands = [
@@ -167,20 +177,7 @@ fn a_bot_that_faulted_in_every_game_gets_the_lowest_band() {
         PERCENTILE,
     );
     let out = three.join("r");
-    tournament(
-        &subs,
-        &roster,
-        &bands,
-        &out,
-        &[
-            "--game",
-            "tictactoe",
-            "--option",
-            "players=3",
-            "--rounds",
-            "1",
-        ],
-    );
+    tournament(&subs, &roster, &bands, &out, &TICTACTOE3_ONE_ROUND);
     let (_, rows) = grades(&out);
     let cells: Vec<[&str; 4]> = rows
         .iter()
@@ -469,20 +466,7 @@ fn hostile_names_are_text_on_a_table_feedback_page() {
         PERCENTILE,
     );
     let out = tmp.path().join("r");
-    tournament(
-        &subs,
-        &roster,
-        &bands,
-        &out,
-        &[
-            "--game",
-            "tictactoe",
-            "--option",
-            "players=3",
-            "--rounds",
-            "1",
-        ],
-    );
+    tournament(&subs, &roster, &bands, &out, &TICTACTOE3_ONE_ROUND);
     let mine = fs::read_to_string(out.join("feedback/s3.md")).unwrap();
     let ana = fs::read_to_string(out.join("feedback/s1.md")).unwrap();
     assert!(
