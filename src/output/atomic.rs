@@ -14,7 +14,16 @@ use super::OutputError;
 /// # Errors
 /// [`OutputError::Io`] naming the file.
 pub fn write(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
-    write_with(path, bytes, true)
+    write_with(path, &[bytes], true)
+}
+
+/// Like [`write()`], the file being `parts` one after the other: a large file assembled
+/// from pieces is written without first copying them into one buffer.
+///
+/// # Errors
+/// [`OutputError::Io`] naming the file.
+pub fn write_parts(path: &Path, parts: &[&[u8]]) -> Result<(), OutputError> {
+    write_with(path, parts, true)
 }
 
 /// Like [`write()`] without the sync: still atomic against a crash of arena (`kill -9`),
@@ -24,10 +33,10 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
 /// # Errors
 /// [`OutputError::Io`] naming the file.
 pub fn write_fast(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
-    write_with(path, bytes, false)
+    write_with(path, &[bytes], false)
 }
 
-fn write_with(path: &Path, bytes: &[u8], sync: bool) -> Result<(), OutputError> {
+fn write_with(path: &Path, parts: &[&[u8]], sync: bool) -> Result<(), OutputError> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path
         .file_name()
@@ -36,7 +45,9 @@ fn write_with(path: &Path, bytes: &[u8], sync: bool) -> Result<(), OutputError> 
     let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
     let result = (|| {
         let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
+        for bytes in parts {
+            f.write_all(bytes)?;
+        }
         if sync {
             f.sync_data()?;
         }
@@ -109,6 +120,8 @@ mod tests {
         write(&path, b"one").unwrap();
         write_fast(&path, b"two").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"two");
+        write_parts(&path, &[b"th", b"", b"ree"]).unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"three", "the parts, in order");
         fs::write(dir.path().join(".a.csv.tmp-123"), b"half").unwrap();
         fs::write(dir.path().join("keep.txt"), b"mine").unwrap();
         assert_eq!(remove_leftovers(dir.path()).unwrap(), 1);

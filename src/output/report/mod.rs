@@ -135,27 +135,27 @@ impl serde_json::ser::Formatter for ScriptSafe {
     }
 }
 
-/// The template with each `{{KEY}}` replaced by its value; only the template is scanned,
-/// never the values (which hold bot names and output).
-fn fill(template: &str, values: &[(&str, &str)]) -> String {
-    let mut out =
-        String::with_capacity(template.len() + values.iter().map(|v| v.1.len()).sum::<usize>());
+/// The template with each `{{KEY}}` replaced by its value, as the pieces of the page in
+/// order (slices of the template and of the values, never copied); only the template is
+/// scanned, never the values (which hold bot names and output).
+fn fill<'a>(template: &'a str, values: &[(&str, &'a str)]) -> Vec<&'a str> {
+    let mut out = Vec::with_capacity(2 * values.len() + 1);
     let mut rest = template;
     while let Some(at) = rest.find("{{") {
-        out.push_str(&rest[..at]);
+        out.push(&rest[..at]);
         let after = &rest[at + 2..];
         match after.find("}}").map(|end| (&after[..end], end)) {
             Some((key, end)) if values.iter().any(|v| v.0 == key) => {
-                out.push_str(values.iter().find(|v| v.0 == key).map_or("", |v| v.1));
+                out.push(values.iter().find(|v| v.0 == key).map_or("", |v| v.1));
                 rest = &after[end + 2..];
             }
             _ => {
-                out.push_str("{{");
+                out.push("{{");
                 rest = after;
             }
         }
     }
-    out.push_str(rest);
+    out.push(rest);
     out
 }
 
@@ -302,12 +302,15 @@ impl Placer {
         }
         Ok(Placer {
             sidecar_dir,
+            // Both hold up to their bound (one game may overflow it): reserved once
+            // rather than grown by copying (a page of the reserve never written is never
+            // touched).
             placed: Placed {
-                inline: String::new(),
+                inline: String::with_capacity(INLINE_BYTES),
                 at: HashMap::new(),
                 sidecars: 0,
             },
-            chunk: String::new(),
+            chunk: String::with_capacity(SIDECAR_BYTES),
         })
     }
 
@@ -389,19 +392,26 @@ fn write_page(
             c => title_html.push(c),
         }
     }
-    let html = fill(
-        &variant::select(TEMPLATE, variant),
+    let (template, css, script) = (
+        variant::select(TEMPLATE, variant),
+        variant::select(CSS, variant),
+        variant::select(SCRIPT, variant),
+    );
+    let data = script_json(data);
+    let pieces = fill(
+        &template,
         &[
             ("TITLE", &title_html),
-            ("CSS", &variant::select(CSS, variant)),
-            ("SCRIPT", &variant::select(SCRIPT, variant)),
-            ("DATA", &script_json(data)),
+            ("CSS", &css),
+            ("SCRIPT", &script),
+            ("DATA", &data),
             ("REPLAYS", &placed.inline),
         ],
     );
-    atomic::write(&dir.join(FILE), html.as_bytes())?;
+    let parts: Vec<&[u8]> = pieces.iter().map(|p| p.as_bytes()).collect();
+    atomic::write_parts(&dir.join(FILE), &parts)?;
     Ok(Written {
-        html_bytes: html.len(),
+        html_bytes: pieces.iter().map(|p| p.len()).sum(),
         inline: placed.at.values().filter(|&&k| k == 1).count(),
         sidecars: placed.sidecars as usize,
     })
@@ -570,5 +580,12 @@ mod tests {
             .replace('<', "\\u003c");
         assert_eq!(script_json(&value), old);
         assert!(!script_json(&value).contains('<'));
+    }
+
+    #[test]
+    fn fill_gives_the_page_in_pieces_and_never_scans_a_value() {
+        let template = "<h1>{{TITLE}}</h1>{{NOPE}}{{DATA}}{{ end";
+        let pieces = fill(template, &[("TITLE", "{{DATA}}"), ("DATA", "[1]")]);
+        assert_eq!(pieces.concat(), "<h1>{{DATA}}</h1>{{NOPE}}[1]{{ end");
     }
 }
