@@ -123,15 +123,15 @@ impl serde_json::ser::Formatter for ScriptSafe {
     where
         W: ?Sized + std::io::Write,
     {
-        let mut pieces = fragment.split('<');
-        if let Some(first) = pieces.next() {
-            writer.write_all(first.as_bytes())?;
-        }
-        for piece in pieces {
+        // A byte loop: fragments are short (serde_json cuts strings at every quote), so
+        // a search's set-up would cost more than the scan.
+        let mut rest = fragment.as_bytes();
+        while let Some(at) = rest.iter().position(|&b| b == b'<') {
+            writer.write_all(&rest[..at])?;
             writer.write_all(b"\\u003c")?;
-            writer.write_all(piece.as_bytes())?;
+            rest = &rest[at + 1..];
         }
-        Ok(())
+        writer.write_all(rest)
     }
 }
 
