@@ -678,6 +678,45 @@ fn submissions(dir: &Path) -> std::path::PathBuf {
     subs
 }
 
+/// A `rating_anchor` hand-edited in `standings.json` to name no bot stops `standings`,
+/// `report` and `verify` with exit 2 and a message naming the file and the key the name
+/// came from (not `--anchor`, which was not given), and changes nothing.
+#[test]
+fn a_recorded_anchor_that_names_no_bot_is_refused_naming_the_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("run");
+    tournament(&dir, &["--anchor", "builtin:greedy"])
+        .assert()
+        .success();
+    let path = dir.join("standings.json");
+    let json = fs::read_to_string(&path).unwrap();
+    let edited = json.replace(
+        "\"rating_anchor\": \"builtin:greedy\"",
+        "\"rating_anchor\": \"nobody\"",
+    );
+    assert_ne!(json, edited, "the anchor is recorded");
+    fs::write(&path, edited).unwrap();
+    let before = snapshot(&dir);
+    for command in ["standings", "report", "verify"] {
+        arena()
+            .arg(command)
+            .arg(&dir)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "standings.json: its `rating_anchor` `nobody` is not one of the bots",
+            ))
+            .stderr(predicate::str::contains("--anchor `").not());
+        assert!(snapshot(&dir) == before, "{command} changed the folder");
+    }
+    // An --anchor given on the command line is used instead of the file's.
+    arena()
+        .args(["standings", "--anchor", "builtin:greedy"])
+        .arg(&dir)
+        .assert()
+        .success();
+}
+
 /// A run's `--anchor` is recorded in `standings.json` (`rating_anchor`), and `arena
 /// standings`, `arena report` and `arena verify` keep it, with a note, when they recompute the folder
 /// without one: every file comes out as the run wrote it. A table game's run too. A run

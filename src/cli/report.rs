@@ -23,7 +23,7 @@ pub fn run(args: ReportArgs) -> anyhow::Result<ExitCode> {
     super::common::refuse_shard(&args.results, &manifest)?;
     let mut grading =
         super::common::load_recorded_grading(&args.grading, &manifest, Some(&args.results))?;
-    super::standings::keep_recorded_anchor(&args.results, &mut grading);
+    super::standings::keep_recorded_anchor(&args.results, &manifest, &mut grading)?;
     let games = match manifest.seats {
         Some(seats) => {
             let kind = arena_games::registry::find_table_game(&manifest.game)?;

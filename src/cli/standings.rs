@@ -3,7 +3,9 @@
 use std::path::Path;
 use std::process::ExitCode;
 
+use arena::bot_name::{escape_path, escape_text};
 use arena::output::json::{pretty, StandingsJson};
+use arena::output::manifest::Manifest;
 use arena::output::standings_csv;
 use arena::output::table_json::TableStandingsJson;
 use arena::tournament;
@@ -13,25 +15,44 @@ use super::StandingsArgs;
 /// Without `--anchor`, the anchor the folder's ratings were computed with
 /// (`standings.json`'s `rating_anchor`) is kept, with a note: recomputing a folder never
 /// moves its ratings to another origin unasked.
-pub(super) fn keep_recorded_anchor(dir: &Path, grading: &mut tournament::Reporting) {
+///
+/// # Errors
+/// When the recorded anchor names none of `manifest`'s bots (a hand-edited file): the
+/// message names the file and the key the name came from, not `--anchor`.
+pub(super) fn keep_recorded_anchor(
+    dir: &Path,
+    manifest: &Manifest,
+    grading: &mut tournament::Reporting,
+) -> anyhow::Result<()> {
     if grading.anchor.is_some() {
-        return;
+        return Ok(());
     }
-    if let Some(anchor) = arena::output::json::recorded_anchor(dir) {
-        eprintln!(
-            "note: ratings anchored at `{}` as {} records (pass --anchor to change it)",
-            anchor.escape_debug(),
-            dir.join(arena::output::json::STANDINGS_FILE).display()
+    let Some(anchor) = arena::output::json::recorded_anchor(dir) else {
+        return Ok(());
+    };
+    let file = escape_path(&dir.join(arena::output::json::STANDINGS_FILE));
+    if !manifest.bots.iter().any(|b| b.name == anchor) {
+        let names: Vec<&str> = manifest.bots.iter().map(|b| b.name.as_str()).collect();
+        anyhow::bail!(
+            "{file}: its `rating_anchor` `{}` is not one of the bots: {} \
+             (give --anchor one of them, or delete the key)",
+            escape_text(&anchor),
+            names.join(", ")
         );
-        grading.anchor = Some(anchor);
     }
+    eprintln!(
+        "note: ratings anchored at `{}` as {file} records (pass --anchor to change it)",
+        anchor.escape_debug(),
+    );
+    grading.anchor = Some(anchor);
+    Ok(())
 }
 
 pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
     super::results_dir::require(&args.results)?;
     // Every summary is rewritten: no other arena process may write meanwhile.
     let _lock = arena::output::folder_lock::FolderLock::acquire(&args.results)?;
-    let manifest = arena::output::manifest::Manifest::read(&args.results)?.ok_or_else(|| {
+    let manifest = Manifest::read(&args.results)?.ok_or_else(|| {
         anyhow::anyhow!(
             "{}: no tournament.json: not a results folder",
             args.results.display()
@@ -40,7 +61,7 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
     super::common::refuse_shard(&args.results, &manifest)?;
     let mut grading =
         super::common::load_recorded_grading(&args.grading, &manifest, Some(&args.results))?;
-    keep_recorded_anchor(&args.results, &mut grading);
+    keep_recorded_anchor(&args.results, &manifest, &mut grading)?;
     if let Some(anchor) = &grading.anchor {
         if !manifest.bots.iter().any(|b| &b.name == anchor) {
             let names: Vec<&str> = manifest.bots.iter().map(|b| b.name.as_str()).collect();

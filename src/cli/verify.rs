@@ -235,7 +235,7 @@ fn verify_table(args: &VerifyArgs, manifest: &Manifest, seats: u8) -> anyhow::Re
         &sandbox,
     )?;
     let mut grading = super::common::load_recorded_grading(&args.grading, manifest, None)?;
-    super::standings::keep_recorded_anchor(&args.results, &mut grading);
+    super::standings::keep_recorded_anchor(&args.results, manifest, &mut grading)?;
     let scratch = Scratch::new()?;
     let config = TableConfig {
         game: kind,
@@ -291,7 +291,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     let bots = candidates(&manifest, &args.modules)?;
     let field = super::tournament::build_field(&bots, game, manifest.depth, &sandbox)?;
     let mut grading = super::common::load_recorded_grading(&args.grading, &manifest, None)?;
-    super::standings::keep_recorded_anchor(dir, &mut grading);
+    super::standings::keep_recorded_anchor(dir, &manifest, &mut grading)?;
     let scratch = Scratch::new()?;
     let config = Config {
         game,
