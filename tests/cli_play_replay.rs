@@ -81,6 +81,19 @@ fn a_missing_game_is_named_once_with_the_ids_that_exist() {
     assert!(err.contains("games 1 to 1"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(!err.contains("os error"), "{err}");
+    // A folder that is no results folder is called that, as by `standings` and `report`.
+    let out = arena()
+        .arg("replay")
+        .arg(tmp.path())
+        .arg("1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("no tournament.json: not a results folder"),
+        "{err}"
+    );
 }
 
 #[test]

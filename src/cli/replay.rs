@@ -17,7 +17,12 @@ use super::ReplayArgs;
 
 pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     super::results_dir::require(&args.results)?;
-    Manifest::read(&args.results)?;
+    if Manifest::read(&args.results)?.is_none() {
+        anyhow::bail!(
+            "{}: no tournament.json: not a results folder",
+            arena::bot_name::escape_path(&args.results)
+        );
+    }
     let store = Store::open(&args.results)?;
     if store.get(args.game_id).is_none() {
         anyhow::bail!(
