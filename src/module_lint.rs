@@ -7,7 +7,9 @@
 
 use wasmparser::{ExternalKind, Parser, Payload, TypeRef, ValType};
 
-use crate::runtime::{check_header, human_bytes, malformed, ImportInfo, Limits, LoadError};
+use crate::runtime::{
+    check_header, human_bytes, malformed, to_binary, ImportInfo, Limits, LoadError,
+};
 
 /// The exports the ABI requires: name, and the function type (`None` for the memory).
 const REQUIRED_EXPORTS: [(&str, Option<&str>); 3] = [
@@ -24,13 +26,16 @@ pub fn problems(file: &[u8], limits: &Limits, allowed: &[ImportInfo]) -> Vec<Str
     let binary = if file.starts_with(b"\0asm") {
         file.to_vec()
     } else {
-        match std::str::from_utf8(file).ok().map(wat::parse_str) {
-            Some(Ok(b)) => b,
-            _ => {
-                return vec![
-                    LoadError::NotWasm("neither the binary nor the text format".into()).to_string(),
-                ]
-            }
+        // The sandbox's own reading of a file that is no binary module, in its words (so
+        // that `arena check` lists the problem once); the size is checked below, with
+        // the rest, whatever the format.
+        let unbounded = Limits {
+            module_bytes: u64::MAX,
+            ..limits.clone()
+        };
+        match to_binary(file, &unbounded) {
+            Ok(b) => b,
+            Err(e) => return vec![e.to_string()],
         }
     };
     let mut out = Vec::new();

@@ -469,3 +469,41 @@ fn an_unknown_binary_version_is_one_problem_in_arenas_words() {
     );
     assert!(!out.contains("0x2"), "{out}");
 }
+
+/// A file that is no module at all (text that does not parse, or nothing) is one problem,
+/// in the sandbox's words, and the text it holds is never quoted.
+#[test]
+fn a_file_that_is_no_module_is_one_problem_in_the_sandboxs_words() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (name, content, words) in [
+        (
+            "notes.wasm",
+            "password=hunter2\n",
+            "no `\\0asm` magic number, and not valid text format (.wat) either: \
+             the first error is at line 1, column 1",
+        ),
+        (
+            "open.wat",
+            "(module (func $secret_name)",
+            "not valid text format (.wat) either: the first error is at line 1, column 28",
+        ),
+        (
+            "empty.wasm",
+            "",
+            "not a WebAssembly module: the file is empty",
+        ),
+    ] {
+        let bot = tmp.path().join(name);
+        fs::write(&bot, content).unwrap();
+        let out = stdout_of(arena().arg("check").arg(&bot));
+        assert!(
+            out.contains("load: FAILED (1 problem(s)):"),
+            "{name}: {out}"
+        );
+        assert!(out.contains(words), "{name}: {out}");
+        assert!(
+            !out.contains("hunter2") && !out.contains("secret_name"),
+            "{out}"
+        );
+    }
+}

@@ -58,7 +58,7 @@ pub(crate) use module::ModuleInput;
 pub use module::{ExportInfo, ImportInfo, WasmModule, PLAYS_EXPORT};
 pub use output::TRUNCATED_MARKER;
 pub use plays::{check_plays, Declared, PlaysRefusal};
-pub(crate) use precheck::{check_header, malformed};
+pub(crate) use precheck::{check_header, malformed, to_binary};
 pub use preinit::PreinitInstance;
 pub use sandbox::Sandbox;
 pub use types::func_signature;
