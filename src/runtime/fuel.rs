@@ -20,7 +20,8 @@
 use wasmtime::{AsContext, AsContextMut, Caller, Global, Instance, Trap, Val};
 
 use super::fault::classify as classify_error;
-use super::metering::{Metering, FUEL_EXPORT, REFUEL_SLICE};
+use super::metering::{Metering, REFUEL_SLICE};
+use super::module::Export;
 use super::state::BotState;
 use crate::bot::Fault;
 
@@ -124,10 +125,15 @@ pub(crate) fn exhausted(store: impl AsContextMut<Data = BotState>) -> bool {
     matches!(left_after(store), Ok(None))
 }
 
-/// Finds the rewrite's counter in a new `instance` and keeps it in the store.
-pub(crate) fn attach(mut store: impl AsContextMut<Data = BotState>, instance: &Instance) {
+/// Finds the rewrite's counter in a new `instance` (`counter`: its module's
+/// [`super::metering::FUEL_EXPORT`]) and keeps it in the store.
+pub(crate) fn attach(
+    mut store: impl AsContextMut<Data = BotState>,
+    instance: &Instance,
+    counter: &Export,
+) {
     if store.as_context().data().metering.rewrites() {
-        let counter = instance.get_global(&mut store, FUEL_EXPORT);
+        let counter = counter.global(&mut store, instance);
         store.as_context_mut().data_mut().counter = counter;
     }
 }

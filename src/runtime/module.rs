@@ -4,7 +4,11 @@ use std::sync::{Arc, OnceLock};
 
 use sha2::{Digest, Sha256};
 use thread_local::ThreadLocal;
-use wasmtime::{ExternType, InstancePre, Module};
+use wasmtime::error::Context as _;
+use wasmtime::{
+    AsContextMut, Extern, ExternType, Global, Instance, InstancePre, Memory, Module, ModuleExport,
+    TypedFunc, WasmParams, WasmResults,
+};
 
 use crate::bot::Fault;
 
@@ -89,7 +93,7 @@ pub(crate) struct LocalForms {
     /// The serialized artefact the sandbox's own engine loaded (`compile.rs`).
     artefact: Vec<u8>,
     /// The instantiable module, per thread.
-    pres: ThreadLocal<InstancePre<BotState>>,
+    pres: ThreadLocal<Instantiable>,
 }
 
 impl LocalForms {
@@ -105,7 +109,7 @@ impl LocalForms {
     ///
     /// # Errors
     /// Why the thread's engine refused the artefact (the next call tries again).
-    pub(crate) fn pre(&self, local: &Local) -> Result<&InstancePre<BotState>, String> {
+    pub(crate) fn pre(&self, local: &Local) -> Result<&Instantiable, String> {
         self.pres.get_or_try(|| {
             retried(LOAD_ATTEMPTS, || {
                 let module = compile::deserialize(&local.engine, &self.artefact)
@@ -119,6 +123,7 @@ impl LocalForms {
                 local
                     .linker
                     .instantiate_pre(&module)
+                    .map(Instantiable::new)
                     .map_err(|e| compiler_message(&chain(&e)))
             })
         })
@@ -158,7 +163,7 @@ pub(crate) struct ExactForm {
     /// The checked binary (as handed in, in binary form).
     binary: Vec<u8>,
     /// The instantiable module, once compiled.
-    pre: OnceLock<InstancePre<BotState>>,
+    pre: OnceLock<Instantiable>,
 }
 
 impl ExactForm {
@@ -168,7 +173,7 @@ impl ExactForm {
     /// [`Fault::Instantiation`] when the module cannot be compiled for it (a compile
     /// limit); [`Fault::Harness`] when the machine cannot
     /// ([`LoadError::is_machine_problem`], or the sandbox has no such engine).
-    pub(crate) fn pre(&self, shared: &Shared) -> Result<&InstancePre<BotState>, Fault> {
+    pub(crate) fn pre(&self, shared: &Shared) -> Result<&Instantiable, Fault> {
         if let Some(pre) = self.pre.get() {
             return Ok(pre);
         }
@@ -194,7 +199,124 @@ impl ExactForm {
             ))
         })?;
         // Two threads may have compiled it at once: either result is the same module.
-        Ok(self.pre.get_or_init(|| pre))
+        Ok(self.pre.get_or_init(|| Instantiable::new(pre)))
+    }
+}
+
+/// One compiled form of a module, ready to instantiate, with the exports the runtime
+/// looks up in each of its instances found once, by name, in that same module (a
+/// [`ModuleExport`] finds nothing in an instance of another): an instance's lookups then
+/// cost no hashing of names.
+pub(crate) struct Instantiable {
+    /// The module, linked with the host functions.
+    pre: InstancePre<BotState>,
+    /// Its exports, found in `pre`'s module.
+    exports: Exports,
+}
+
+impl Instantiable {
+    /// `pre`, with its module's exports found.
+    fn new(pre: InstancePre<BotState>) -> Instantiable {
+        let exports = Exports::of(pre.module());
+        Instantiable { pre, exports }
+    }
+
+    /// A new instance in `store`, and the exports to look up in it.
+    ///
+    /// # Errors
+    /// What wasmtime reports ([`InstancePre::instantiate`]).
+    pub(crate) fn instantiate(
+        &self,
+        store: impl AsContextMut<Data = BotState>,
+    ) -> wasmtime::Result<(Instance, &Exports)> {
+        Ok((self.pre.instantiate(store)?, &self.exports))
+    }
+}
+
+/// The exports the runtime looks up in every instance of one module (see
+/// [`Instantiable`]): only valid with that module's instances.
+pub(crate) struct Exports {
+    /// The start function arena's metering moved out of the `start` section.
+    pub(crate) start: Export,
+    /// The WASI reactor initialiser.
+    pub(crate) initialize: Export,
+    /// The bot's memory.
+    pub(crate) memory: Export,
+    /// `arena_alloc`.
+    pub(crate) alloc: Export,
+    /// `choose_move`.
+    pub(crate) choose: Export,
+    /// The fuel counter of arena's metering.
+    pub(crate) fuel: Export,
+}
+
+impl Exports {
+    /// The exports of `module`.
+    fn of(module: &Module) -> Exports {
+        let export = |name| Export {
+            name,
+            index: module.get_export_index(name),
+        };
+        Exports {
+            start: export(START_EXPORT),
+            initialize: export(INITIALIZE),
+            memory: export("memory"),
+            alloc: export("arena_alloc"),
+            choose: export("choose_move"),
+            fuel: export(FUEL_EXPORT),
+        }
+    }
+}
+
+/// One export, by name, as found in a module (`None` if the module has none of that
+/// name). Each lookup in an instance gives what wasmtime's lookup by name gives.
+pub(crate) struct Export {
+    /// Its name.
+    name: &'static str,
+    /// Where the module has it.
+    index: Option<ModuleExport>,
+}
+
+impl Export {
+    /// The export in `instance`, as [`Instance::get_export`] gives it.
+    fn get(&self, store: impl AsContextMut, instance: &Instance) -> Option<Extern> {
+        instance.get_module_export(store, self.index.as_ref()?)
+    }
+
+    /// The function, as [`Instance::get_func`] gives it.
+    pub(crate) fn func(
+        &self,
+        store: impl AsContextMut,
+        instance: &Instance,
+    ) -> Option<wasmtime::Func> {
+        self.get(store, instance)?.into_func()
+    }
+
+    /// The memory, as [`Instance::get_memory`] gives it.
+    pub(crate) fn memory(&self, store: impl AsContextMut, instance: &Instance) -> Option<Memory> {
+        self.get(store, instance)?.into_memory()
+    }
+
+    /// The global, as [`Instance::get_global`] gives it.
+    pub(crate) fn global(&self, store: impl AsContextMut, instance: &Instance) -> Option<Global> {
+        self.get(store, instance)?.into_global()
+    }
+
+    /// The function with its type, as [`Instance::get_typed_func`] gives it.
+    ///
+    /// # Errors
+    /// wasmtime's own, word for word: no such function, or another type.
+    pub(crate) fn typed<Params: WasmParams, Results: WasmResults>(
+        &self,
+        mut store: impl AsContextMut,
+        instance: &Instance,
+    ) -> wasmtime::Result<TypedFunc<Params, Results>> {
+        let name = self.name;
+        let f = self
+            .func(store.as_context_mut(), instance)
+            .ok_or_else(|| wasmtime::format_err!("failed to find function export `{name}`"))?;
+        f.typed::<Params, Results>(store)
+            .with_context(|| format!("failed to convert function `{name}` to given type"))
     }
 }
 
@@ -233,7 +355,7 @@ impl WasmModule {
     ///
     /// # Errors
     /// As for [`WasmModule::load_on_this_thread`].
-    pub(crate) fn thread_form(&self) -> Result<(&Local, &InstancePre<BotState>), String> {
+    pub(crate) fn thread_form(&self) -> Result<(&Local, &Instantiable), String> {
         let shared = &self.inner.shared;
         let local = shared.local()?;
         let pre = self.inner.local.pre(local)?;
@@ -481,5 +603,78 @@ mod retry_tests {
             Err(format!("busy {calls}"))
         });
         assert_eq!((out, calls), (Err("busy 5".to_string()), 5));
+    }
+}
+
+#[cfg(test)]
+mod export_tests {
+    use wasmtime::{Engine, Linker, Store};
+
+    use super::{chain, Export, Instantiable};
+    use crate::runtime::metering::Metering;
+    use crate::runtime::state::BotState;
+    use crate::runtime::Limits;
+
+    /// An instance of `wat` and its module's [`Instantiable`].
+    fn instance(engine: &Engine, wat: &str) -> (Store<BotState>, wasmtime::Instance, Instantiable) {
+        let module = wasmtime::Module::new(engine, wat).unwrap();
+        let pre = Linker::new(engine).instantiate_pre(&module).unwrap();
+        let form = Instantiable::new(pre);
+        let mut store = Store::new(
+            engine,
+            BotState::new(&Limits::default(), 0, Metering::Arena),
+        );
+        let (instance, _) = form.instantiate(&mut store).unwrap();
+        (store, instance, form)
+    }
+
+    #[test]
+    fn an_export_found_once_gives_what_a_lookup_by_name_gives() {
+        let engine = Engine::default();
+        let (mut store, instance, form) = instance(
+            &engine,
+            r#"(module
+                (memory (export "memory") 1)
+                (global (export "arena.fuel") (mut i64) (i64.const 7))
+                (func (export "arena_alloc") (param i32) (result i32) (local.get 0))
+                (func (export "choose_move") (param i32) (result i32) (local.get 0))
+                (func (export "_initialize")))"#,
+        );
+        let e = &form.exports;
+        let typed = |export: &Export, store: &mut Store<BotState>| {
+            let ours = export.typed::<(i32, i32), i32>(&mut *store, &instance);
+            let theirs = instance.get_typed_func::<(i32, i32), i32>(&mut *store, export.name);
+            (
+                ours.map(|_| ()).map_err(|e| chain(&e)),
+                theirs.map(|_| ()).map_err(|e| chain(&e)),
+            )
+        };
+        // Missing, a function of another type, not a function: wasmtime's own errors.
+        for export in [&e.start, &e.choose, &e.memory, &e.fuel] {
+            let (ours, theirs) = typed(export, &mut store);
+            assert!(ours.is_err(), "{}", export.name);
+            assert_eq!(ours, theirs, "{}", export.name);
+        }
+        assert!(e.alloc.typed::<i32, i32>(&mut store, &instance).is_ok());
+        assert!(e.initialize.typed::<(), ()>(&mut store, &instance).is_ok());
+        assert!(e.start.func(&mut store, &instance).is_none());
+        assert!(e.fuel.func(&mut store, &instance).is_none(), "a global");
+        assert!(
+            e.alloc.memory(&mut store, &instance).is_none(),
+            "a function"
+        );
+        let memory = e.memory.memory(&mut store, &instance).unwrap();
+        assert_eq!(memory.data_size(&store), 65536);
+        let fuel = e.fuel.global(&mut store, &instance).unwrap();
+        assert_eq!(fuel.get(&mut store).i64(), Some(7));
+    }
+
+    #[test]
+    fn an_export_finds_nothing_in_another_module_s_instance() {
+        let engine = Engine::default();
+        let wat = r#"(module (memory (export "memory") 1))"#;
+        let (_, _, form) = instance(&engine, wat);
+        let (mut store, other, _) = instance(&engine, wat);
+        assert!(form.exports.memory.memory(&mut store, &other).is_none());
     }
 }

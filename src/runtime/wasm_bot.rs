@@ -13,8 +13,8 @@ use super::asked::Asked;
 use super::fuel;
 use super::host::range;
 use super::limits::Limits;
-use super::metering::{Metering, START_EXPORT};
-use super::module::{ModuleInput, WasmModule, INITIALIZE};
+use super::metering::Metering;
+use super::module::{Exports, ModuleInput, WasmModule};
 use super::state::BotState;
 use super::stop::{Form, Stop};
 use crate::bot::{Bot, Fault, Reply};
@@ -104,7 +104,7 @@ impl WasmModule {
         let fail = |store: &mut Store<BotState>, e: wasmtime::Error| {
             instantiation_stop(store, &e, budget, limits.timeout_secs)
         };
-        let (mut store, instance, memory) = self.start_on(form, budget, seed)?;
+        let (mut store, instance, memory, exports) = self.started(form, budget, seed)?;
         if let Some(input) = &self.inner.input {
             read_input(
                 &mut store,
@@ -114,11 +114,13 @@ impl WasmModule {
                 (budget, limits.timeout_secs),
             )?;
         }
-        let alloc = instance
-            .get_typed_func::<i32, i32>(&mut store, "arena_alloc")
+        let alloc = exports
+            .alloc
+            .typed::<i32, i32>(&mut store, &instance)
             .map_err(|e| fail(&mut store, e))?;
-        let choose = instance
-            .get_typed_func::<(i32, i32), i32>(&mut store, "choose_move")
+        let choose = exports
+            .choose
+            .typed::<(i32, i32), i32>(&mut store, &instance)
             .map_err(|e| fail(&mut store, e))?;
         let left = fuel::left_after(&mut store)
             .map_err(|e| fail(&mut store, e))?
@@ -161,6 +163,20 @@ impl WasmModule {
         fuel: u64,
         seed: u64,
     ) -> Result<(Store<BotState>, Instance, Memory), Stop> {
+        let (store, instance, memory, _) = self.started(form, fuel, seed)?;
+        Ok((store, instance, memory))
+    }
+
+    /// [`WasmModule::start_on`], with the exports to look up in the instance.
+    ///
+    /// # Errors
+    /// As for [`WasmModule::start_on`].
+    fn started(
+        &self,
+        form: Form,
+        fuel: u64,
+        seed: u64,
+    ) -> Result<(Store<BotState>, Instance, Memory, &Exports), Stop> {
         let shared = &self.inner.shared;
         let limits = &shared.limits;
         let fail = |store: &mut Store<BotState>, e: wasmtime::Error| {
@@ -197,29 +213,33 @@ impl WasmModule {
         });
         store.data_mut().guard.arm(fuel);
         store.set_epoch_deadline(1);
-        let instance = pre
+        let (instance, exports) = pre
             .instantiate(&mut store)
             .map_err(|e| fail(&mut store, e))?;
-        fuel::attach(&mut store, &instance);
+        fuel::attach(&mut store, &instance, &exports.fuel);
         fuel::set(&mut store, fuel).map_err(|e| fail(&mut store, e))?;
-        if let Some(start) = instance.get_func(&mut store, START_EXPORT) {
+        if let Some(start) = exports.start.func(&mut store, &instance) {
             start
                 .typed::<(), ()>(&store)
                 .and_then(|start| start.call(&mut store, ()))
                 .map_err(|e| fail(&mut store, e))?;
         }
         if self.inner.has_initialize {
-            instance
-                .get_typed_func::<(), ()>(&mut store, INITIALIZE)
+            exports
+                .initialize
+                .typed::<(), ()>(&mut store, &instance)
                 .and_then(|init| init.call(&mut store, ()))
                 .map_err(|e| fail(&mut store, e))?;
         }
-        let memory = instance.get_memory(&mut store, "memory").ok_or_else(|| {
-            Stop::plain(Fault::Instantiation(
-                "the instance has no `memory`".to_string(),
-            ))
-        })?;
-        Ok((store, instance, memory))
+        let memory = exports
+            .memory
+            .memory(&mut store, &instance)
+            .ok_or_else(|| {
+                Stop::plain(Fault::Instantiation(
+                    "the instance has no `memory`".to_string(),
+                ))
+            })?;
+        Ok((store, instance, memory, exports))
     }
 }
 
