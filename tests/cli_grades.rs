@@ -449,3 +449,43 @@ fn a_student_whose_entry_was_skipped_is_told_apart_from_one_who_handed_nothing_i
             )),
         );
 }
+
+/// A builtin in a round robin's field is a ranked bot: it counts in the percentile's `n`
+/// and the student it finished above ranks below it (docs/GRADING.md). Played as a
+/// gauntlet reference, it is never ranked and counts for nothing.
+#[test]
+fn a_builtin_in_the_field_counts_in_the_percentile_and_a_reference_does_not() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (_, roster, bands) = field(tmp.path());
+    let bots = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots");
+    let subs = tmp.path().join("pair");
+    fs::create_dir_all(&subs).unwrap();
+    fs::copy(bots.join("random.wasm"), subs.join("ana.wasm")).unwrap();
+    fs::copy(bots.join("greedy.wasm"), subs.join("bo.wasm")).unwrap();
+    for (mode, ranked, best) in [
+        (vec!["builtin:perfect"], "3", "0.667"),
+        (vec!["--gauntlet", "builtin:perfect"], "2", "1.000"),
+    ] {
+        let out = tmp.path().join(format!("r{ranked}"));
+        arena()
+            .arg("tournament")
+            .args([subs.join("ana.wasm"), subs.join("bo.wasm")])
+            .args(&mode)
+            .args(["--game", "nim", "--quiet", "--roster"])
+            .arg(&roster)
+            .arg("--bands")
+            .arg(&bands)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .success();
+        let grades = rows(&out.join("grades.csv"));
+        assert_eq!(
+            column(&grades, "ranked")[..2],
+            [ranked, ranked],
+            "{grades:?}"
+        );
+        let measures = column(&grades, "measure");
+        assert_eq!(measures[0], best, "{mode:?}: {grades:?}");
+    }
+}

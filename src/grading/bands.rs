@@ -1,7 +1,7 @@
 //! Grade bands: a small TOML file turning a measure of a result into a grade.
 //!
 //! ```toml
-//! # "percentile": the share of ranked submissions a bot finished ahead of or level with
+//! # "percentile": the share of ranked bots a bot finished ahead of or level with
 //! #               (1.0 for the winner, 1/n for the last of n);
 //! # "score":      game points per game played (against the references in a gauntlet).
 //! measure = "percentile"
@@ -28,7 +28,8 @@ use super::GradingError;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Measure {
-    /// The share of the ranked submissions a bot finished ahead of or level with.
+    /// The share of the ranked bots (a round robin's builtins included, gauntlet
+    /// references never) a bot finished ahead of or level with.
     Percentile,
     /// Game points per game played.
     Score,

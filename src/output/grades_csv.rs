@@ -18,9 +18,10 @@ pub struct Basis {
     /// The rank the percentile was computed from: the best rank among the bots level with
     /// this one (see [`measure`]); the bot's own rank for `score`.
     pub rank: usize,
-    /// Ranked submissions (the `n` of the percentile).
+    /// Ranked bots, the `n` of the percentile: every bot but gauntlet references (a
+    /// round robin's builtins count).
     pub ranked: usize,
-    /// How many ranked submissions share `rank` by being level.
+    /// How many ranked bots share `rank` by being level.
     pub level: usize,
 }
 
@@ -137,7 +138,7 @@ fn graded(bands: &Bands, s: &Standing, b: &Basis) -> (String, String) {
 /// bands), `grade` (empty without bands; the lowest band for a module that never loaded,
 /// one that faulted in every game, and a student who handed nothing in), then
 /// `status` (`played`, `faulted`, `disqualified`, `not_submitted`), `measure_basis`,
-/// `measure_rank` (the rank a percentile came from), `ranked` (ranked submissions) and
+/// `measure_rank` (the rank a percentile came from), `ranked` (ranked bots) and
 /// `explanation` (the grade in words).
 ///
 /// # Errors

@@ -188,7 +188,8 @@ pub fn write_fairness(dir: &Path, s: &TableStandings) -> Result<(), OutputError>
     })
 }
 
-/// The measure a band compares for a bot: the share of ranked submissions it finished
+/// The measure a band compares for a bot: the share of ranked bots (builtins in the field
+/// included, gauntlet references never) it finished
 /// ahead of or level with (its competition rank: bots level on every figure of
 /// [`crate::table_stats::rank_key`] share the best), or its points per game (a
 /// leaderboard's mean score).
