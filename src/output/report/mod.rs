@@ -12,6 +12,7 @@
 pub mod ansi;
 pub mod data;
 pub mod frames;
+mod frames_json;
 pub mod table;
 mod variant;
 
@@ -84,7 +85,8 @@ pub struct Written {
     pub sidecars: usize,
 }
 
-/// One game's replay as the viewer receives it.
+/// One game's replay as the viewer receives it: its own fields, followed in the JSON by
+/// its frames' ([`frames_json::view_json`]).
 #[derive(Serialize)]
 struct ReplayView<'a> {
     id: u64,
@@ -96,8 +98,6 @@ struct ReplayView<'a> {
     culprit: Option<u8>,
     reason: &'a str,
     scores: [i64; 2],
-    #[serde(flatten)]
-    frames: frames::Frames,
 }
 
 /// The command that shows a recorded game in the terminal, move by move, `{id}` standing
@@ -106,11 +106,16 @@ const REPLAY_COMMAND: &str = "arena replay RESULTS_DIR {id} --step";
 
 /// JSON safe inside a `<script>` element: `<` escaped, so that no string can close it.
 fn script_json(value: &impl Serialize) -> String {
-    let mut out = serde_json::Serializer::with_formatter(Vec::with_capacity(4096), ScriptSafe);
+    String::from_utf8(script_json_bytes(value, 4096)).expect("serde_json writes UTF-8")
+}
+
+/// [`script_json`] as bytes, in a buffer of at least `capacity` bytes.
+fn script_json_bytes(value: &impl Serialize, capacity: usize) -> Vec<u8> {
+    let mut out = serde_json::Serializer::with_formatter(Vec::with_capacity(capacity), ScriptSafe);
     value
         .serialize(&mut out)
         .expect("report data always serialises");
-    String::from_utf8(out.into_inner()).expect("serde_json writes UTF-8")
+    out.into_inner()
 }
 
 /// serde_json's compact output with `<` written as the escape `\u003c` inside strings
@@ -438,7 +443,7 @@ pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
             Ok(f) => f,
             Err(e) => return Ok(Err(e.to_string())),
         };
-        Ok(Ok(script_json(&ReplayView {
+        let view = ReplayView {
             id,
             bots: &r.bots,
             board_seed: r.board_seed,
@@ -448,8 +453,8 @@ pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
             culprit: r.culprit.map(|p| p.number()),
             reason: &r.reason,
             scores: r.scores,
-            frames,
-        })))
+        };
+        Ok(Ok(frames_json::view_json(&view, &frames)))
     })?;
     let mut data = data::page_data(input, model(dir), |id| placed.of(id));
     data.replay_command = REPLAY_COMMAND.to_string();

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::data::{bot_views, settings, yes_no, BotView};
 use super::variant::Variant;
-use super::{chosen, place_replays, same_game, script_json, write_page, Written};
+use super::{chosen, place_replays, same_game, write_page, Written};
 use super::{frames, REPLAY_COMMAND, VERSION};
 use crate::bot::FaultKind;
 use crate::grading::roster::Roster;
@@ -122,7 +122,8 @@ struct PageData {
     replay_command: String,
 }
 
-/// One game's replay as the viewer receives it.
+/// One game's replay as the viewer receives it: its own fields, followed in the JSON by
+/// its frames' ([`super::frames_json::view_json`]).
 #[derive(Serialize)]
 struct ReplayView<'a> {
     id: u64,
@@ -136,8 +137,6 @@ struct ReplayView<'a> {
     /// The seat (from 1) that caused an abnormal end.
     culprit: Option<usize>,
     reason: &'a str,
-    #[serde(flatten)]
-    frames: frames::Frames,
 }
 
 fn standing(b: &TableStanding, bot: usize) -> StandingView {
@@ -297,7 +296,7 @@ fn replay_json(
         Ok(f) => f,
         Err(e) => return Ok(Err(e.to_string())),
     };
-    Ok(Ok(script_json(&ReplayView {
+    let view = ReplayView {
         id,
         bots: r.seats.iter().map(|s| s.bot.as_str()).collect(),
         roles: input.roles,
@@ -308,8 +307,8 @@ fn replay_json(
         end: r.end,
         culprit: r.culprit.map(|c| c + 1),
         reason: &r.reason,
-        frames,
-    })))
+    };
+    Ok(Ok(super::frames_json::view_json(&view, &frames)))
 }
 
 /// Writes `dir/report.html` of a table tournament (atomically) and its sidecar replays,
