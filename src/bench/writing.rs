@@ -79,6 +79,7 @@ fn parts(
         rows: &rows,
         roster: None,
         store: &store,
+        ratings: rated.as_ref(),
     };
     let (_, page, written) = time_cpu(|| report::write(dir, &input));
     written.map_err(|e| setup(&e))?;

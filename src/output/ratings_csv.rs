@@ -18,6 +18,16 @@ pub fn elo(x: f64) -> String {
     }
 }
 
+/// The rows of `ratings_model.csv`: each parameter's name, then its value and interval
+/// as the file writes them.
+pub fn model_rows(ratings: &FieldRatings) -> [(&'static str, [String; 3]); 2] {
+    [
+        ("first_move_advantage", ratings.advantage),
+        ("draw_elo", ratings.draw_elo),
+    ]
+    .map(|(name, (v, iv))| (name, [elo(v), elo(iv.low), elo(iv.high)]))
+}
+
 /// Writes the three files atomically, bots in standings order.
 ///
 /// - `ratings.csv`: `bot, rating, rating_low, rating_high, games_played` (Elo, one
@@ -53,11 +63,8 @@ pub fn write(
     })?;
     write_csv(&dir.join("ratings_model.csv"), |out| {
         out.write_record(["parameter", "value", "low", "high"])?;
-        for (name, (v, iv)) in [
-            ("first_move_advantage", ratings.advantage),
-            ("draw_elo", ratings.draw_elo),
-        ] {
-            out.write_record([name, &elo(v), &elo(iv.low), &elo(iv.high)])?;
+        for (name, [value, low, high]) in model_rows(ratings) {
+            out.write_record([name, &value, &low, &high])?;
         }
         Ok(())
     })?;

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use crate::output::manifest::Manifest;
 use crate::output::replay_store::Store;
-use crate::output::{fairness_csv, OutputError, Results, SUMMARY_WRITERS};
+use crate::output::{fairness_csv, write_summary_files, OutputError, Results};
 use crate::ratings;
 use crate::record::GameRow;
 use crate::rng_size::SizeRange;
@@ -19,7 +19,7 @@ use crate::schedule::{Schedule, SeriesPlan};
 use crate::standings::{self, SeriesOutcome};
 
 /// Computes the series, standings and ratings from the rows and writes every summary
-/// output ([`SUMMARY_WRITERS`]: `games.csv` sorted, `series.csv`, the ratings, standings,
+/// output ([`crate::output::SUMMARY_WRITERS`], stage by stage: `games.csv` sorted, `series.csv`, the ratings, standings,
 /// cross-table, fairness and grades, and the page, drawn from `store`'s replays).
 ///
 /// # Errors
@@ -66,9 +66,7 @@ pub fn write_summaries(
         anchor: anchor.map(|i| schedule.names[i].as_str()),
         store,
     };
-    for writer in SUMMARY_WRITERS {
-        writer.write(dir, &results)?;
-    }
+    write_summary_files(dir, &results)?;
     let first_mover = fairness_csv::first_mover_records(rows)
         .get(&None)
         .copied()

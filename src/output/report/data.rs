@@ -133,6 +133,7 @@ pub fn page_data(
         rows,
         roster,
         store: _,
+        ratings: _,
     } = *input;
     let index: BTreeMap<&str, usize> = names
         .iter()

@@ -27,6 +27,7 @@ use serde::Serialize;
 use super::manifest::Manifest;
 use super::{atomic, replay_store, OutputError};
 use crate::grading::roster::Roster;
+use crate::ratings::FieldRatings;
 use crate::record::{EndKind, GameRow, ResultCode};
 use crate::standings::{SeriesOutcome, Standing};
 use variant::Variant;
@@ -72,6 +73,9 @@ pub struct Input<'a> {
     pub roster: Option<&'a Roster>,
     /// Every game's replay.
     pub store: &'a replay_store::Store,
+    /// The ratings, if the games were rated (the page shows the first-move advantage and
+    /// draw parameter).
+    pub ratings: Option<&'a FieldRatings>,
 }
 
 /// What a written report holds.
@@ -172,17 +176,15 @@ fn chosen(rows: &[GameRow]) -> Vec<u64> {
     faulted.chain(clean).map(|r| r.game_id).collect()
 }
 
-/// The first-move advantage and draw parameter, as `ratings_model.csv` has them.
-fn model(dir: &Path) -> Vec<(String, [String; 3])> {
-    let Ok(mut reader) = csv::Reader::from_path(dir.join("ratings_model.csv")) else {
-        return Vec::new();
-    };
-    reader
-        .records()
-        .filter_map(Result::ok)
-        .filter(|r| r.len() >= 4)
-        .map(|r| (r[0].to_string(), [r[1].into(), r[2].into(), r[3].into()]))
-        .collect()
+/// The first-move advantage and draw parameter, as `ratings_model.csv` has them (none
+/// without ratings).
+fn model(ratings: Option<&FieldRatings>) -> Vec<(String, [String; 3])> {
+    ratings.map_or_else(Vec::new, |r| {
+        super::ratings_csv::model_rows(r)
+            .into_iter()
+            .map(|(name, cells)| (name.to_string(), cells))
+            .collect()
+    })
 }
 
 /// Games whose replays are turned into the viewer's JSON at once (in parallel) before
@@ -456,7 +458,7 @@ pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
         };
         Ok(Ok(frames_json::view_json(&view, &frames)))
     })?;
-    let mut data = data::page_data(input, model(dir), |id| placed.of(id));
+    let mut data = data::page_data(input, model(input.ratings), |id| placed.of(id));
     data.replay_command = REPLAY_COMMAND.to_string();
     write_page(dir, Variant::Pair, input.manifest, &data, &placed)
 }
@@ -480,6 +482,7 @@ impl super::SummaryWriter for ReportHtml {
             rows: results.rows,
             roster: results.roster,
             store: results.store,
+            ratings: results.ratings,
         };
         write(dir, &input).map(|_| ())
     }
