@@ -46,7 +46,8 @@ pub fn file_name(student_id: &str) -> String {
     format!("{s}.md")
 }
 
-/// Grades by student id, as the `grades.csv` just written has them (empty without bands).
+/// Grades by student id, as the `grades.csv` just written has them (empty without bands):
+/// for a table tournament's pages, written after its `grades.csv`.
 pub(crate) fn grades(dir: &Path) -> Result<BTreeMap<String, String>, OutputError> {
     let path = dir.join(grades_csv::FILE);
     let corrupt = |e: csv::Error| OutputError::corrupt(&path, e.to_string());
@@ -216,10 +217,13 @@ impl SummaryWriter for FeedbackFiles {
         };
         let folder = dir.join(DIR);
         fs::create_dir_all(&folder).map_err(|e| OutputError::io(&folder, e))?;
-        let grades = grades(dir)?;
         for s in results.standings.iter().filter(|s| !s.reference) {
             if let Some(student) = roster.student(&s.name) {
-                let text = page(results, s, student, grades.get(&student.id));
+                let grade = results
+                    .bands
+                    .map(|bands| grades_csv::grade(bands, s, results.standings))
+                    .filter(|g| !g.is_empty());
+                let text = page(results, s, student, grade.as_ref());
                 atomic::write(&folder.join(file_name(&student.id)), text.as_bytes())?;
             }
         }

@@ -83,6 +83,12 @@ pub fn basis(kind: Measure, s: &Standing, table: &[Standing]) -> Basis {
     }
 }
 
+/// The grade `bands` give the ranked standing `s` of `table`, as `grades.csv` writes it
+/// (the feedback pages show it too).
+pub(crate) fn grade(bands: &Bands, s: &Standing, table: &[Standing]) -> String {
+    graded(bands, s, &basis(bands.measure, s, table)).0
+}
+
 /// What a measure is, in words, for the `measure_basis` column.
 pub fn basis_words(kind: Measure) -> &'static str {
     match kind {
