@@ -59,22 +59,35 @@ fn column(table: &[Vec<String>], name: &str) -> Vec<String> {
     table[1..].iter().map(|r| r[i].clone()).collect()
 }
 
+/// `arena tournament BOTS... FLAGS... --quiet --roster ROSTER --bands BANDS --out OUT`,
+/// which must succeed.
+fn graded_tournament(
+    bots: &[PathBuf],
+    flags: &[&str],
+    (roster, bands): (&Path, &Path),
+    out: &Path,
+) {
+    arena()
+        .arg("tournament")
+        .args(bots)
+        .args(flags)
+        .arg("--quiet")
+        .arg("--roster")
+        .arg(roster)
+        .arg("--bands")
+        .arg(bands)
+        .arg("--out")
+        .arg(out)
+        .assert()
+        .success();
+}
+
 fn run(dir: &Path, mode: &[&str]) -> PathBuf {
     let (subs, roster, bands) = field(dir);
     let out = dir.join("r");
-    arena()
-        .arg("tournament")
-        .arg(&subs)
-        .args(mode)
-        .args(["--rows", "5", "--cols", "5", "--best-of", "3", "--quiet"])
-        .arg("--roster")
-        .arg(&roster)
-        .arg("--bands")
-        .arg(&bands)
-        .arg("--out")
-        .arg(&out)
-        .assert()
-        .success();
+    let mut flags = mode.to_vec();
+    flags.extend(["--rows", "5", "--cols", "5", "--best-of", "3"]);
+    graded_tournament(&[subs], &flags, (&roster, &bands), &out);
     out
 }
 
@@ -467,18 +480,14 @@ fn a_builtin_in_the_field_counts_in_the_percentile_and_a_reference_does_not() {
         (vec!["--gauntlet", "builtin:perfect"], "2", "1.000"),
     ] {
         let out = tmp.path().join(format!("r{ranked}"));
-        arena()
-            .arg("tournament")
-            .args([subs.join("ana.wasm"), subs.join("bo.wasm")])
-            .args(&mode)
-            .args(["--game", "nim", "--quiet", "--roster"])
-            .arg(&roster)
-            .arg("--bands")
-            .arg(&bands)
-            .arg("--out")
-            .arg(&out)
-            .assert()
-            .success();
+        let mut flags = mode.clone();
+        flags.extend(["--game", "nim"]);
+        graded_tournament(
+            &[subs.join("ana.wasm"), subs.join("bo.wasm")],
+            &flags,
+            (&roster, &bands),
+            &out,
+        );
         let grades = rows(&out.join("grades.csv"));
         assert_eq!(
             column(&grades, "ranked")[..2],
