@@ -678,9 +678,11 @@ fn submissions(dir: &Path) -> std::path::PathBuf {
     subs
 }
 
-/// A `rating_anchor` hand-edited in `standings.json` to name no bot stops `standings`,
-/// `report` and `verify` with exit 2 and a message naming the file and the key the name
-/// came from (not `--anchor`, which was not given), and changes nothing.
+/// A `rating_anchor` hand-edited in `standings.json` to name no bot, or to something
+/// that is no name, or a `standings.json` that is not JSON, stops `standings`, `report`
+/// and `verify` with exit 2 and a message naming the file (not `--anchor`, which was not
+/// given), and changes nothing: the anchor the ratings were computed with is never
+/// dropped unasked.
 #[test]
 fn a_recorded_anchor_that_names_no_bot_is_refused_naming_the_file() {
     let tmp = tempfile::tempdir().unwrap();
@@ -690,24 +692,31 @@ fn a_recorded_anchor_that_names_no_bot_is_refused_naming_the_file() {
         .success();
     let path = dir.join("standings.json");
     let json = fs::read_to_string(&path).unwrap();
-    let edited = json.replace(
-        "\"rating_anchor\": \"builtin:greedy\"",
-        "\"rating_anchor\": \"nobody\"",
-    );
-    assert_ne!(json, edited, "the anchor is recorded");
-    fs::write(&path, edited).unwrap();
-    let before = snapshot(&dir);
-    for command in ["standings", "report", "verify"] {
-        arena()
-            .arg(command)
-            .arg(&dir)
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(
-                "standings.json: its `rating_anchor` `nobody` is not one of the bots",
-            ))
-            .stderr(predicate::str::contains("--anchor `").not());
-        assert!(snapshot(&dir) == before, "{command} changed the folder");
+    let recorded = "\"rating_anchor\": \"builtin:greedy\"";
+    assert!(json.contains(recorded), "the anchor is recorded");
+    for (edit, says) in [
+        (
+            "\"rating_anchor\": \"nobody\"",
+            "standings.json: its `rating_anchor` `nobody` is not one of the bots",
+        ),
+        (
+            "\"rating_anchor\": [\"builtin:greedy\"]",
+            "standings.json: its `rating_anchor` is not a bot's name (a string)",
+        ),
+        ("\"rating_anchor\": ", "standings.json: not JSON (line"),
+    ] {
+        fs::write(&path, json.replace(recorded, edit)).unwrap();
+        let before = snapshot(&dir);
+        for command in ["standings", "report", "verify"] {
+            arena()
+                .arg(command)
+                .arg(&dir)
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains(says))
+                .stderr(predicate::str::contains("--anchor `").not());
+            assert!(snapshot(&dir) == before, "{command} changed the folder");
+        }
     }
     // An --anchor given on the command line is used instead of the file's.
     arena()
@@ -777,4 +786,33 @@ fn recomputing_a_folder_keeps_the_anchor_it_was_rated_with() {
     tournament(&plain, &[]).assert().success();
     let json = fs::read_to_string(plain.join("standings.json")).unwrap();
     assert!(!json.contains("rating_anchor"), "{json}");
+}
+
+/// `standings.csv` marks a finished folder (`arena verify` looks for it), so it is
+/// written last: when another summary cannot be written (here `series.csv` is a folder
+/// in the way), `arena standings` fails naming it and leaves no `standings.csv` behind,
+/// and `verify` says the tournament is not finished.
+#[test]
+fn a_summary_that_cannot_be_written_leaves_no_standings_csv() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("run");
+    tournament(&dir, &[]).assert().success();
+    fs::remove_file(dir.join("standings.csv")).unwrap();
+    fs::remove_file(dir.join("series.csv")).unwrap();
+    fs::create_dir(dir.join("series.csv")).unwrap();
+    arena()
+        .arg("standings")
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("series.csv"));
+    assert!(!dir.join("standings.csv").exists());
+    arena()
+        .arg("verify")
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no standings.csv: the tournament is not finished",
+        ));
 }

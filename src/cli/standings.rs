@@ -18,7 +18,8 @@ use super::StandingsArgs;
 ///
 /// # Errors
 /// When the recorded anchor names none of `manifest`'s bots (a hand-edited file): the
-/// message names the file and the key the name came from, not `--anchor`.
+/// message names the file and the key the name came from, not `--anchor`. When
+/// `standings.json` is there but is not JSON, or its anchor is not a name.
 pub(super) fn keep_recorded_anchor(
     dir: &Path,
     manifest: &Manifest,
@@ -27,7 +28,7 @@ pub(super) fn keep_recorded_anchor(
     if grading.anchor.is_some() {
         return Ok(());
     }
-    let Some(anchor) = arena::output::json::recorded_anchor(dir) else {
+    let Some(anchor) = arena::output::json::recorded_anchor(dir)? else {
         return Ok(());
     };
     let file = escape_path(&dir.join(arena::output::json::STANDINGS_FILE));

@@ -188,11 +188,39 @@ impl StandingsJson {
 }
 
 /// The bot a folder's ratings were anchored at, as its `standings.json` records it
-/// (`rating_anchor`); `None` when the file is absent, unreadable or names none.
-pub fn recorded_anchor(dir: &Path) -> Option<String> {
-    let text = std::fs::read(dir.join(STANDINGS_FILE)).ok()?;
-    let value: serde_json::Value = serde_json::from_slice(&text).ok()?;
-    value.get("rating_anchor")?.as_str().map(str::to_string)
+/// (`rating_anchor`); `None` when the file is absent or names none (no key, or `null`).
+///
+/// # Errors
+/// [`OutputError::Corrupt`] naming the file when it is there but cannot be read as JSON,
+/// or its `rating_anchor` is not a bot's name (a string): the anchor it meant is unknown,
+/// and recomputing without it would move the ratings to another origin unasked.
+pub fn recorded_anchor(dir: &Path) -> Result<Option<String>, OutputError> {
+    let path = dir.join(STANDINGS_FILE);
+    let text = match std::fs::read(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(OutputError::io(&path, e)),
+    };
+    let value: serde_json::Value = serde_json::from_slice(&text).map_err(|e| {
+        OutputError::corrupt(
+            &path,
+            format!(
+                "not JSON (line {}, column {}), so the anchor its ratings were computed \
+                 with is unknown: give --anchor, or remove the file if they had none",
+                e.line(),
+                e.column()
+            ),
+        )
+    })?;
+    match value.get("rating_anchor") {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::String(name)) => Ok(Some(name.clone())),
+        Some(_) => Err(OutputError::corrupt(
+            &path,
+            "its `rating_anchor` is not a bot's name (a string): give --anchor, or delete \
+             the key",
+        )),
+    }
 }
 
 /// One line of `games.jsonl`: `version`, then `games.csv`'s columns by name.

@@ -68,34 +68,42 @@ pub trait SummaryWriter: Sync {
     fn write(&self, dir: &Path, results: &Results) -> Result<(), OutputError>;
 }
 
-/// Every summary output. They are written at once ([`write_summary_files`]): each writes
-/// only its own files, from [`Results`] alone (never from another's file).
-pub const SUMMARY_WRITERS: &[&dyn SummaryWriter] = &[
-    &report::ReportHtml,
-    &games_csv::GamesCsv,
-    &series_csv::SeriesCsv,
-    &ratings_csv::RatingsCsv,
-    &standings_csv::StandingsCsv,
-    &crosstable_csv::CrosstableCsv,
-    &fairness_csv::FairnessCsv,
-    &grades_csv::GradesCsv,
-    &json::JsonFiles,
-    &feedback::FeedbackFiles,
+/// Every summary output, in stages. The writers of a stage run at once, each writing only
+/// its own files from [`Results`] alone (never from another's file); a stage starts once
+/// the one before has succeeded. `games.csv` comes first, rewritten in game-id order, and
+/// `standings.csv` last: its presence is what marks a finished folder (`arena verify`),
+/// so it is never there beside a summary that failed.
+pub const SUMMARY_WRITERS: &[&[&dyn SummaryWriter]] = &[
+    &[&games_csv::GamesCsv],
+    &[
+        &report::ReportHtml,
+        &series_csv::SeriesCsv,
+        &ratings_csv::RatingsCsv,
+        &crosstable_csv::CrosstableCsv,
+        &fairness_csv::FairnessCsv,
+        &grades_csv::GradesCsv,
+        &json::JsonFiles,
+        &feedback::FeedbackFiles,
+    ],
+    &[&standings_csv::StandingsCsv],
 ];
 
-/// Writes every summary output of [`SUMMARY_WRITERS`] into `dir`, in parallel (the page,
-/// the largest, first).
+/// Writes every summary output of [`SUMMARY_WRITERS`] into `dir`, stage by stage, the
+/// writers of a stage in parallel (the page, the largest, first).
 ///
 /// # Errors
 /// The first writer's error in the order of [`SUMMARY_WRITERS`], whatever the threads
-/// (the other writers still write their files).
+/// (the other writers of its stage still write their files; no later stage starts).
 pub fn write_summary_files(dir: &Path, results: &Results) -> Result<(), OutputError> {
     use rayon::prelude::*;
-    let outcomes: Vec<Result<(), OutputError>> = SUMMARY_WRITERS
-        .par_iter()
-        .map(|writer| writer.write(dir, results))
-        .collect();
-    outcomes.into_iter().collect()
+    for stage in SUMMARY_WRITERS {
+        let outcomes: Vec<Result<(), OutputError>> = stage
+            .par_iter()
+            .map(|writer| writer.write(dir, results))
+            .collect();
+        outcomes.into_iter().collect::<Result<(), _>>()?;
+    }
+    Ok(())
 }
 
 /// A results-folder problem: what went wrong, and with which file.

@@ -19,7 +19,7 @@ use crate::schedule::{Schedule, SeriesPlan};
 use crate::standings::{self, SeriesOutcome};
 
 /// Computes the series, standings and ratings from the rows and writes every summary
-/// output ([`crate::output::SUMMARY_WRITERS`], in parallel: `games.csv` sorted, `series.csv`, the ratings, standings,
+/// output ([`crate::output::SUMMARY_WRITERS`], stage by stage: `games.csv` sorted, `series.csv`, the ratings, standings,
 /// cross-table, fairness and grades, and the page, drawn from `store`'s replays).
 ///
 /// # Errors

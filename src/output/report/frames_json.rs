@@ -95,7 +95,7 @@ fn push_move(out: &mut Vec<u8>, m: &MoveView) {
 }
 
 /// The frames' fields (`"id":…,"lines":…,"frames":…,"moves":…,"logs":…`), each after a
-/// comma.
+/// comma (the first one too).
 fn push_frames_fields(out: &mut Vec<u8>, f: &Frames) {
     out.extend_from_slice(b",\"id\":");
     push_int(out, f.id);
@@ -117,9 +117,17 @@ fn push_frames_fields(out: &mut Vec<u8>, f: &Frames) {
 /// one JSON object safe inside a `<script>` element.
 pub(super) fn view_json(header: &impl Serialize, frames: &Frames) -> String {
     let mut out = script_json_bytes(header, 4096);
-    debug_assert_eq!(out.last(), Some(&b'}'), "a header is a JSON object");
-    out.pop();
+    assert_eq!(
+        out.pop(),
+        Some(b'}'),
+        "a header serialises to a JSON object"
+    );
+    let empty = out.last() == Some(&b'{');
+    let comma = out.len();
     push_frames_fields(&mut out, frames);
+    if empty {
+        out.remove(comma); // `{"id":…`, not `{,"id":…`
+    }
     out.push(b'}');
     String::from_utf8(out).expect("JSON of UTF-8 strings is UTF-8")
 }
@@ -199,6 +207,26 @@ mod tests {
             let new = view_json(&Header { id, reason: &reason }, &frames);
             prop_assert_eq!(new, old);
         }
+    }
+
+    #[test]
+    fn a_header_without_fields_gives_the_frames_alone() {
+        #[derive(Serialize)]
+        struct Empty {}
+        #[derive(Serialize)]
+        struct Alone<'a> {
+            #[serde(flatten)]
+            frames: &'a Frames,
+        }
+        let frames = Frames {
+            id: 7,
+            lines: vec!["<b>".into()],
+            frames: vec![vec![0]],
+            moves: Vec::new(),
+            logs: vec![Vec::new()],
+        };
+        let old = String::from_utf8(script_json_bytes(&Alone { frames: &frames }, 16)).unwrap();
+        assert_eq!(view_json(&Empty {}, &frames), old);
     }
 
     #[test]
