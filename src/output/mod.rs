@@ -72,7 +72,7 @@ pub trait SummaryWriter: Sync {
 /// its own files from [`Results`] alone (never from another's file); a stage starts once
 /// the one before has succeeded. `games.csv` comes first, rewritten in game-id order, and
 /// `standings.csv` last: its presence is what marks a finished folder (`arena verify`),
-/// so it is never there beside a summary that failed.
+/// so a run whose summaries fail is never taken for finished.
 pub const SUMMARY_WRITERS: &[&[&dyn SummaryWriter]] = &[
     &[&games_csv::GamesCsv],
     &[

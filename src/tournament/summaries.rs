@@ -19,8 +19,9 @@ use crate::schedule::{Schedule, SeriesPlan};
 use crate::standings::{self, SeriesOutcome};
 
 /// Computes the series, standings and ratings from the rows and writes every summary
-/// output ([`crate::output::SUMMARY_WRITERS`], stage by stage: `games.csv` sorted, `series.csv`, the ratings, standings,
-/// cross-table, fairness and grades, and the page, drawn from `store`'s replays).
+/// output ([`crate::output::SUMMARY_WRITERS`], stage by stage: `games.csv` sorted,
+/// `series.csv`, the ratings, standings, cross-table, fairness and grades, and the page,
+/// drawn from `store`'s replays).
 ///
 /// # Errors
 /// [`OutputError`] when writing fails.
