@@ -616,6 +616,19 @@ fn ratings_can_be_anchored_at_a_named_bot() {
         .stderr(predicate::str::contains(
             "--anchor `nobody` is not one of the bots",
         ));
+    // Recomputing the folder says the same, listing the bots, and changes nothing.
+    let before = snapshot(&out);
+    for command in ["standings", "report", "verify"] {
+        arena()
+            .args([command, "--anchor", "nobody"])
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "--anchor `nobody` is not one of the bots: builtin:",
+            ));
+        assert!(snapshot(&out) == before, "{command} changed the folder");
+    }
 }
 
 #[test]

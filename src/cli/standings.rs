@@ -12,33 +12,44 @@ use arena::tournament;
 
 use super::StandingsArgs;
 
-/// Without `--anchor`, the anchor the folder's ratings were computed with
-/// (`standings.json`'s `rating_anchor`) is kept, with a note: recomputing a folder never
-/// moves its ratings to another origin unasked.
+/// The anchor a recomputation of the folder `dir` rates with: `--anchor` when given, else
+/// the one its ratings were computed with (`standings.json`'s `rating_anchor`, kept
+/// with a note: recomputing a folder never moves its ratings to another origin unasked).
 ///
 /// # Errors
-/// When the recorded anchor names none of `manifest`'s bots (a hand-edited file): the
-/// message names the file and the key the name came from, not `--anchor`. When
-/// `standings.json` is there but is not JSON, or its anchor is not a name.
+/// When the anchor names none of `manifest`'s bots, saying where the name came from
+/// (`--anchor`, or the file and its key for a hand-edited file); when `standings.json`
+/// is there but is not JSON, or its anchor is not a name.
 pub(super) fn keep_recorded_anchor(
     dir: &Path,
     manifest: &Manifest,
     grading: &mut tournament::Reporting,
 ) -> anyhow::Result<()> {
-    if grading.anchor.is_some() {
+    let not_a_bot = |anchor: &str| !manifest.bots.iter().any(|b| b.name == anchor);
+    let bots = || {
+        let names: Vec<&str> = manifest.bots.iter().map(|b| b.name.as_str()).collect();
+        names.join(", ")
+    };
+    if let Some(anchor) = &grading.anchor {
+        if not_a_bot(anchor) {
+            anyhow::bail!(
+                "--anchor `{}` is not one of the bots: {}",
+                escape_text(anchor),
+                bots()
+            );
+        }
         return Ok(());
     }
     let Some(anchor) = arena::output::json::recorded_anchor(dir)? else {
         return Ok(());
     };
     let file = escape_path(&dir.join(arena::output::json::STANDINGS_FILE));
-    if !manifest.bots.iter().any(|b| b.name == anchor) {
-        let names: Vec<&str> = manifest.bots.iter().map(|b| b.name.as_str()).collect();
+    if not_a_bot(&anchor) {
         anyhow::bail!(
             "{file}: its `rating_anchor` `{}` is not one of the bots: {} \
              (give --anchor one of them, or delete the key)",
             escape_text(&anchor),
-            names.join(", ")
+            bots()
         );
     }
     eprintln!(
@@ -63,15 +74,6 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
     let mut grading =
         super::common::load_recorded_grading(&args.grading, &manifest, Some(&args.results))?;
     keep_recorded_anchor(&args.results, &manifest, &mut grading)?;
-    if let Some(anchor) = &grading.anchor {
-        if !manifest.bots.iter().any(|b| &b.name == anchor) {
-            let names: Vec<&str> = manifest.bots.iter().map(|b| b.name.as_str()).collect();
-            anyhow::bail!(
-                "--anchor `{anchor}` is not one of the bots: {}",
-                names.join(", ")
-            );
-        }
-    }
     if let Some(seats) = manifest.seats {
         let kind = arena_games::registry::find_table_game(&manifest.game)?;
         let standings =
