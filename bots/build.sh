@@ -11,6 +11,8 @@
 #   zig_greedy.wasm                          bots/zig/     (Zig, from PyPI's ziglang)
 #   as_greedy.wasm                           bots/assemblyscript/ (AssemblyScript, npm)
 #   first_legal.wasm                         bots/wat/     (hand-written WAT)
+#   ../src/output/report/viewer.wasm         crates/arena-viewer (Rust: the replay viewer
+#                                            report.html embeds, built for size)
 #   python/dist/arena_python.wasm            bots/python/  (arena's Python interpreter:
 #                                            RustPython, wasm32-wasip1, its own Cargo.lock;
 #                                            embedded in arena, never a bot by itself)
@@ -49,6 +51,7 @@ ALL_BOTS=(random greedy alphabeta c_greedy cpp_greedy zig_greedy as_greedy first
 ARTIFACTS=()
 for bot in "${ALL_BOTS[@]}"; do ARTIFACTS+=("bots/$bot.wasm"); done
 for bot in "${GAME_BOTS[@]}"; do ARTIFACTS+=("bots/games/$bot.wasm"); done
+ARTIFACTS+=(src/output/report/viewer.wasm)
 ARTIFACTS+=(bots/python/dist/arena_python.wasm)
 ARTIFACTS+=(tests/fixtures/panicking.wasm tests/fixtures/c_panic.wasm)
 PYTHON_TARGET=wasm32-wasip1 # the interpreter's target (std on WASI: arena's deterministic shim)
@@ -142,7 +145,7 @@ clang_major=$("$CLANG" -dumpversion | cut -d. -f1)
 if [ $check = 1 ]; then
     OUT=$(mktemp -d)
     trap 'rm -rf "$OUT"' EXIT
-    mkdir -p "$OUT/bots/python/dist" "$OUT/bots/games" "$OUT/tests/fixtures"
+    mkdir -p "$OUT/bots/python/dist" "$OUT/bots/games" "$OUT/tests/fixtures" "$OUT/src/output/report"
 else
     OUT=$ROOT
 fi
@@ -169,6 +172,17 @@ for bot in "${GAME_BOTS[@]}"; do
 done
 cp "$TARGET_DIR/$WASM_TARGET/wasm-bot/arena_fixture_panicking.wasm" \
     "$OUT/tests/fixtures/panicking.wasm"
+
+# The replay viewer of report.html (crates/arena-viewer): the games' own drawing code,
+# built for size (the wasm-viewer profile: opt-level z), since every page embeds it.
+say "building the report's replay viewer"
+(
+    cd "$ROOT"
+    export CARGO_ENCODED_RUSTFLAGS="--remap-path-prefix=$ROOT=/arena"$'\x1f'"--remap-path-prefix=$CARGO_HOME_DIR=/cargo"
+    "${CARGO[@]}" build --locked --quiet --target "$WASM_TARGET" --profile wasm-viewer \
+        --target-dir "$TARGET_DIR" -p arena-viewer
+)
+cp "$TARGET_DIR/$WASM_TARGET/wasm-viewer/arena_viewer.wasm" "$OUT/src/output/report/viewer.wasm"
 
 # arena's Python interpreter: RustPython in the wrapper of bots/python, a workspace of its
 # own (its Cargo.lock pins what builds for WASI), in a target folder of its own. It is the

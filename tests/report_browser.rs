@@ -153,6 +153,19 @@ fn the_results_page_renders_the_standings_and_a_replay_without_script_errors() {
         dom.contains(&format!("Game {id}")),
         "the replay is not open"
     );
+    // Drawn in the browser by the embedded viewer: MathTricks' board in its colours, and
+    // each move in the game's notation (`row col`).
+    let board = element(&dom, "board", "pre");
+    assert!(board.contains("player 1: total"), "no board drawn: {board}");
+    assert!(board.contains("<span class=\""), "no colours: {board}");
+    for item in list.split("</li>").filter(|i| i.contains("<li ")) {
+        let text = &item[item.rfind('>').unwrap() + 1..];
+        let cells: Vec<&str> = text.split(' ').collect();
+        assert!(
+            cells.len() == 2 && cells.iter().all(|c| c.parse::<u32>().is_ok()),
+            "a move not in the game's notation: {text}"
+        );
+    }
 
     // An address naming an element that is not a tab (`#board`) shows the standings,
     // not a page with every tab hidden.

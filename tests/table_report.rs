@@ -81,7 +81,27 @@ fn check_page(dir: &Path, bots: &[&str]) -> Value {
             moves,
             "game {id}"
         );
-        assert_eq!(replay["frames"].as_array().unwrap().len(), moves + 1);
+        // The viewer (the page's viewer.wasm, here its source natively) draws every
+        // position from the setup and the moves, with the seats the page recorded.
+        let raws: Vec<String> = replay["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["raw"].to_string())
+            .collect();
+        let request = format!(
+            "{}\n{}\n{}",
+            data["game"].as_str().unwrap(),
+            replay["setup"].as_str().unwrap(),
+            raws.join(",")
+        );
+        let drawn: Value =
+            serde_json::from_slice(&arena_viewer::answer(request.as_bytes())).unwrap();
+        assert!(drawn.get("error").is_none(), "game {id}: {drawn}");
+        assert_eq!(drawn["frames"].as_array().unwrap().len(), moves + 1);
+        for (k, m) in drawn["moves"].as_array().unwrap().iter().enumerate() {
+            assert_eq!(m[0], replay["moves"][k]["seat"], "game {id} move {}", k + 1);
+        }
         // Seats as games.csv has them: the seats layout, or first/second for two seats.
         let seats = replay["bots"].as_array().unwrap();
         assert_eq!(seats.len(), data["seats"].as_u64().unwrap() as usize);
@@ -107,7 +127,7 @@ fn check_page(dir: &Path, bots: &[&str]) -> Value {
             }
         }
         assert!(
-            replay["lines"].as_array().unwrap().len() > 1,
+            drawn["lines"].as_array().unwrap().len() > 1,
             "a drawn board"
         );
     }

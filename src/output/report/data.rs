@@ -80,7 +80,7 @@ pub struct FairnessView {
     pub record: [u64; 3],
 }
 
-/// Everything the page shows apart from the replays' frames.
+/// Everything the page shows apart from the replays.
 #[derive(Clone, Debug, Serialize)]
 pub struct PageData {
     /// The data's format version.
@@ -119,7 +119,7 @@ fn record(r: &crate::standings::Record) -> [f64; 4] {
     ]
 }
 
-/// Builds the page's data; `replay_kind(game_id)` says where a game's frames are.
+/// Builds the page's data; `replay_kind(game_id)` says where a game's replay is.
 pub fn page_data(
     input: &Input<'_>,
     model: Vec<(String, [String; 3])>,

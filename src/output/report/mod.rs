@@ -1,18 +1,19 @@
-//! `report.html`: the results page, one self-contained file (inline CSS, script and SVG;
-//! no network), and the replay viewer inside it.
+//! `report.html`: the results page, one self-contained file (inline CSS, script, SVG and
+//! WebAssembly; no network), and the replay viewer inside it.
 //!
-//! The tables' data is always embedded. Replay frames (every position drawn by the game
-//! itself, see [`frames`]) are embedded for as many games as fit [`INLINE_BYTES`]; the
-//! frames of further games go to sidecar files `report/replays/partNNNN.js` (at most
-//! [`SIDECAR_BYTES`] each, see [`sidecar_name`]) that the page loads with a `<script>`
-//! tag when one is picked (which works from `file://`). Games with a fault come first, then game-id
-//! order. The page stays a few megabytes whatever the field (documented in
-//! `docs/RESULTS.md`).
+//! The tables' data is always embedded. A replay is embedded as its setup, moves and logs
+//! (see [`checked`]), re-played under the rules first; the browser draws its positions
+//! when it is opened, with the games' own drawing code built to WebAssembly
+//! (`viewer.wasm`, from `crates/arena-viewer`, embedded in base64: see [`VIEWER`]).
+//! Replays are embedded for as many games as fit [`INLINE_BYTES`]; further games go to
+//! sidecar files `report/replays/partNNNN.js` (at most [`SIDECAR_BYTES`] each, see
+//! [`sidecar_name`]) that the page loads with a `<script>` tag when one is picked (which
+//! works from `file://`). Games with a fault come first, then game-id order. The page
+//! stays a few megabytes whatever the field (documented in `docs/RESULTS.md`).
 
-pub mod ansi;
+pub mod checked;
 pub mod data;
-pub mod frames;
-mod frames_json;
+mod replay_json;
 pub mod table;
 mod variant;
 
@@ -41,7 +42,7 @@ pub const SIDECAR_DIR: &str = "report/replays";
 /// The version of the page's embedded data.
 pub const VERSION: u32 = 1;
 
-/// The most bytes of replay frames embedded in `report.html` itself.
+/// The most bytes of replays embedded in `report.html` itself.
 pub const INLINE_BYTES: usize = 3 << 20;
 
 /// The name of sidecar file `k` in [`SIDECAR_DIR`].
@@ -49,8 +50,12 @@ pub fn sidecar_name(k: u32) -> String {
     format!("part{k:04}.js")
 }
 
-/// The most bytes of replay frames in one sidecar file.
+/// The most bytes of replays in one sidecar file.
 pub const SIDECAR_BYTES: usize = 2 << 20;
+
+/// The replay viewer: `viewer.wasm` (arena-view built to WebAssembly by `bots/build.sh`)
+/// in base64 (by `build.rs`), as the page's `arena-viewer` element holds it.
+pub const VIEWER: &str = include_str!(concat!(env!("OUT_DIR"), "/viewer.b64"));
 
 const TEMPLATE: &str = include_str!("page.html");
 const CSS: &str = include_str!("page.css");
@@ -83,14 +88,14 @@ pub struct Input<'a> {
 pub struct Written {
     /// Bytes of `report.html`.
     pub html_bytes: usize,
-    /// Games whose frames are inside `report.html`.
+    /// Games whose replays are inside `report.html`.
     pub inline: usize,
     /// Sidecar files written.
     pub sidecars: usize,
 }
 
 /// One game's replay as the viewer receives it: its own fields, followed in the JSON by
-/// its frames' ([`frames_json::view_json`]).
+/// its checked moves' ([`replay_json::view_json`]).
 #[derive(Serialize)]
 struct ReplayView<'a> {
     id: u64,
@@ -168,7 +173,7 @@ fn fill<'a>(template: &'a str, values: &[(&str, &'a str)]) -> Vec<&'a str> {
     out
 }
 
-/// Every game, in the order their frames are placed: faults first (inline while room
+/// Every game, in the order their replays are placed: faults first (inline while room
 /// lasts), then by game id.
 fn chosen(rows: &[GameRow]) -> Vec<u64> {
     let faulted = rows.iter().filter(|r| r.culprit.is_some());
@@ -283,7 +288,7 @@ fn same_game(dir: &Path, id: u64, replay_game: &str, game: &str) -> Result<(), O
     ))
 }
 
-/// Where every game's frames went: the page's inline `<script>` elements, and per game
+/// Where every game's replay went: the page's inline `<script>` elements, and per game
 /// 1 (inline) or 2 + k (sidecar file k).
 struct Placed {
     inline: String,
@@ -372,7 +377,7 @@ impl Placer {
 }
 
 impl Placed {
-    /// Where game `id`'s frames are: 0 nowhere, 1 inline, 2 + k in sidecar file k.
+    /// Where game `id`'s replay is: 0 nowhere, 1 inline, 2 + k in sidecar file k.
     fn of(&self, id: u64) -> u32 {
         self.at.get(&id).copied().unwrap_or(0)
     }
@@ -413,6 +418,7 @@ fn write_page(
             ("SCRIPT", &script),
             ("DATA", &data),
             ("REPLAYS", &placed.inline),
+            ("VIEWER", VIEWER),
         ],
     );
     let parts: Vec<&[u8]> = pieces.iter().map(|p| p.as_bytes()).collect();
@@ -430,7 +436,7 @@ fn write_page(
 /// # Errors
 /// [`OutputError`] when a file cannot be written, or the replay store cannot be read or
 /// holds a replay of another game. A replay that cannot be read or does not re-check is
-/// shown in the page with the reason instead of its frames.
+/// shown in the page with the reason instead of its replay.
 pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
     let kind = find_table_game(&input.manifest.game)
         .map_err(|e| OutputError::corrupt(&dir.join(super::manifest::FILE), e.to_string()))?;
@@ -441,8 +447,8 @@ pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
             Err(e) => return Ok(Err(e.to_string())),
         };
         same_game(dir, id, &r.game, game)?;
-        let frames = match frames::frames(kind, &r) {
-            Ok(f) => f,
+        let checked = match checked::checked(kind, &r) {
+            Ok(c) => c,
             Err(e) => return Ok(Err(e.to_string())),
         };
         let view = ReplayView {
@@ -456,7 +462,7 @@ pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
             reason: &r.reason,
             scores: r.scores,
         };
-        Ok(Ok(frames_json::view_json(&view, &frames)))
+        Ok(Ok(replay_json::view_json(&view, &checked)))
     })?;
     let mut data = data::page_data(input, model(input.ratings), |id| placed.of(id));
     data.replay_command = REPLAY_COMMAND.to_string();

@@ -1,5 +1,6 @@
 // arena's results page: draws every table from the embedded data, and plays replays.
-// Nothing here knows a game: boards arrive drawn (HTML lines) by the Rust side.
+// Nothing here knows a game: a replay's positions are drawn by the games' own code, built
+// to WebAssembly (the arena-viewer element: crates/arena-viewer), when the replay is opened.
 "use strict";
 (function () {
   const D = JSON.parse(document.getElementById("arena-data").textContent);
@@ -225,6 +226,47 @@
   // wanted: the game asked for, and the position to show it at (kept while a sidecar loads).
   let current = null, ply = 0, timer = null, wanted = null, wantedPly = 0;
 
+  // The replay viewer, compiled on first use. Synchronously: a replay is drawn the moment
+  // it is opened, and a page whose scripts have run shows what it will show.
+  let viewer = null;
+  function loadViewer() {
+    if (!viewer) {
+      const bytes = Uint8Array.from(atob($("arena-viewer").textContent.trim()), (c) => c.charCodeAt(0));
+      viewer = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports;
+    }
+    return viewer;
+  }
+
+  // Draws r's positions with the viewer: r gets `lines` and `frames`, and each move its
+  // text; or r gets an `error` naming what stopped it.
+  function draw(r) {
+    let v;
+    try { v = loadViewer(); } catch (e) { r.error = "this browser cannot run the page's replay viewer (" + e + ")"; return; }
+    try { drawWith(v, r); } catch (e) {
+      viewer = null; // a trapped instance is not used again
+      r.error = "the replay viewer failed (" + e + ")";
+    }
+  }
+
+  // One drawing: the request (game, setup, moves) written into the viewer's memory, its
+  // answer (JSON) read back; the seats it gives must be those the page recorded.
+  function drawWith(v, r) {
+    const request = new TextEncoder().encode(D.game + "\n" + r.setup + "\n" + r.moves.map((m) => m.raw).join(","));
+    // Each call may grow the viewer's memory (which detaches an earlier view of it): the
+    // memory is looked at only after the call that says where to look.
+    const at = v.arena_view_input(request.length);
+    new Uint8Array(v.memory.buffer, at, request.length).set(request);
+    const length = v.arena_view_draw();
+    const from = v.arena_view_output();
+    const d = JSON.parse(new TextDecoder().decode(new Uint8Array(v.memory.buffer, from, length)));
+    if (d.error) { r.error = d.error; return; }
+    const disagree = d.moves.length !== r.moves.length ? Math.min(d.moves.length, r.moves.length) : d.moves.findIndex(([seat], i) => seat !== r.moves[i].seat);
+    if (disagree >= 0) { r.error = "the viewer and the recorded moves disagree at move " + (disagree + 1); return; }
+    d.moves.forEach(([, text], i) => { r.moves[i].text = text; });
+    r.lines = d.lines;
+    r.frames = d.frames;
+  }
+
   window.arenaReplay = function (r) {
     loaded.set(r.id, r);
     if (wanted === r.id) show(r);
@@ -317,6 +359,7 @@
   function show(r) {
     const g = byId.get(r.id);
     head(g);
+    if (!r.error && !r.frames) draw(r);
     if (r.error) { clearViewer(); $("board").textContent = "This replay cannot be shown: " + r.error; return; }
     current = r;
     $("moves").innerHTML = r.moves.map((m, i) => '<li data-ply="' + (i + 1) + '" class="s' + m.seat + '">' + esc(m.text) + "</li>").join("");
@@ -334,6 +377,7 @@
   // @table
   function show(r) {
     head(byId.get(r.id));
+    if (!r.error && !r.frames) draw(r);
     if (r.error) { clearViewer(); $("board").textContent = "This replay cannot be shown: " + r.error; return; }
     current = r;
     $("moves").innerHTML = r.moves.map((m, i) => '<li data-ply="' + (i + 1) + '" class="s' + m.seat + '" title="seat ' + m.seat + '">' + esc(m.text) + "</li>").join("");

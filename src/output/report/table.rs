@@ -13,8 +13,8 @@ use serde::Serialize;
 
 use super::data::{bot_views, settings, yes_no, BotView};
 use super::variant::Variant;
+use super::{checked, REPLAY_COMMAND, VERSION};
 use super::{chosen, place_replays, same_game, write_page, Written};
-use super::{frames, REPLAY_COMMAND, VERSION};
 use crate::bot::FaultKind;
 use crate::grading::roster::Roster;
 use crate::output::manifest::Manifest;
@@ -101,7 +101,7 @@ struct FaultView {
     reason: String,
 }
 
-/// Everything the table page shows apart from the replays' frames.
+/// Everything the table page shows apart from the replays.
 #[derive(Serialize)]
 struct PageData {
     version: u32,
@@ -123,7 +123,7 @@ struct PageData {
 }
 
 /// One game's replay as the viewer receives it: its own fields, followed in the JSON by
-/// its frames' ([`super::frames_json::view_json`]).
+/// its checked moves' ([`super::replay_json::view_json`]).
 #[derive(Serialize)]
 struct ReplayView<'a> {
     id: u64,
@@ -292,8 +292,8 @@ fn replay_json(
         }
     };
     same_game(dir, id, &r.game, &input.manifest.game)?;
-    let frames = match frames::table_frames(input.kind, &r) {
-        Ok(f) => f,
+    let checked = match checked::table_checked(input.kind, &r) {
+        Ok(c) => c,
         Err(e) => return Ok(Err(e.to_string())),
     };
     let view = ReplayView {
@@ -308,7 +308,7 @@ fn replay_json(
         culprit: r.culprit.map(|c| c + 1),
         reason: &r.reason,
     };
-    Ok(Ok(super::frames_json::view_json(&view, &frames)))
+    Ok(Ok(super::replay_json::view_json(&view, &checked)))
 }
 
 /// Writes `dir/report.html` of a table tournament (atomically) and its sidecar replays,
@@ -317,7 +317,7 @@ fn replay_json(
 /// # Errors
 /// [`OutputError`] when a file cannot be written, or the replay store cannot be read or
 /// holds a replay of another game. A replay that cannot be read or does not re-check is
-/// shown in the page with the reason instead of its frames.
+/// shown in the page with the reason instead of its replay.
 pub fn write_table(dir: &Path, input: &TableReportInput<'_>) -> Result<Written, OutputError> {
     let game = &input.manifest.game;
     let placed = place_replays(dir, input.store, &chosen(input.rows), game, |store, id| {
