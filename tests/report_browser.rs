@@ -226,12 +226,12 @@ fn a_game_in_a_sidecar_opens_at_the_move_its_address_names() {
         return;
     };
     let dir = tmp.path();
-    // Enough games that the last ones' frames go to sidecar files.
+    // Enough games that the last ones' replays go to sidecar files.
     let page = results_page(
         dir,
         concat!(
             "tournament builtin:greedy builtin:random builtin:alphabeta",
-            " --best-of 1 --rounds 1000 --rows 8 --cols 8 --seed 5"
+            " --best-of 1 --paired --rounds 1000 --rows 8 --cols 8 --seed 5"
         ),
     );
     let html = fs::read_to_string(&page).unwrap();

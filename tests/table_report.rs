@@ -87,7 +87,7 @@ fn check_page(dir: &Path, bots: &[&str]) -> Value {
             .as_array()
             .unwrap()
             .iter()
-            .map(|m| m["raw"].to_string())
+            .map(|m| m[1].to_string())
             .collect();
         let request = format!(
             "{}\n{}\n{}",
@@ -100,7 +100,13 @@ fn check_page(dir: &Path, bots: &[&str]) -> Value {
         assert!(drawn.get("error").is_none(), "game {id}: {drawn}");
         assert_eq!(drawn["frames"].as_array().unwrap().len(), moves + 1);
         for (k, m) in drawn["moves"].as_array().unwrap().iter().enumerate() {
-            assert_eq!(m[0], replay["moves"][k]["seat"], "game {id} move {}", k + 1);
+            // A move is `[seat, raw, fuel, log from, log to]` on the page.
+            assert_eq!(m[0], replay["moves"][k][0], "game {id} move {}", k + 1);
+            assert_eq!(
+                replay["moves"][k].as_array().unwrap().len(),
+                5,
+                "fuel and log"
+            );
         }
         // Seats as games.csv has them: the seats layout, or first/second for two seats.
         let seats = replay["bots"].as_array().unwrap();

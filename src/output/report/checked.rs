@@ -13,8 +13,11 @@ use crate::output::replay::Replay;
 use crate::output::table_replay::TableReplay;
 use crate::record::MoveMark;
 
-/// One move of a replay.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// One move of a replay. In the page's JSON it is an array, the shortest of
+/// `[seat, raw]`, `[seat, raw, fuel]` and `[seat, raw, fuel, log from, log to]` that
+/// holds what is recorded (a page holds thousands of moves; the page's script names the
+/// fields again as it reads them).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveView {
     /// The seat that moved, from 1.
     pub seat: u8,
@@ -24,6 +27,28 @@ pub struct MoveView {
     pub fuel: Option<u64>,
     /// The lines of its seat's log (`logs[seat - 1]`, from, to) it printed, when recorded.
     pub log: Option<[u32; 2]>,
+}
+
+impl Serialize for MoveView {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let len = match (self.fuel, self.log) {
+            (None, _) => 2,
+            (Some(_), None) => 3,
+            (Some(_), Some(_)) => 5,
+        };
+        let mut seq = serializer.serialize_seq(Some(len))?;
+        seq.serialize_element(&self.seat)?;
+        seq.serialize_element(&self.raw)?;
+        if let Some(fuel) = self.fuel {
+            seq.serialize_element(&fuel)?;
+            if let Some([from, to]) = self.log {
+                seq.serialize_element(&from)?;
+                seq.serialize_element(&to)?;
+            }
+        }
+        seq.end()
+    }
 }
 
 /// A replay checked under the rules, as the viewer receives it.

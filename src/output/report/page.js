@@ -267,8 +267,16 @@
     r.frames = d.frames;
   }
 
-  window.arenaReplay = function (r) {
+  // A replay as the page stores it: each move's array ([seat, raw], then its fuel, then
+  // the lines of its seat's log it printed) named again.
+  function unpack(r) {
+    if (r.moves) r.moves = r.moves.map(([seat, raw, fuel, from, to]) => ({ seat, raw, fuel: fuel === undefined ? null : fuel, log: to === undefined ? null : [from, to] }));
     loaded.set(r.id, r);
+    return r;
+  }
+
+  window.arenaReplay = function (r) {
+    unpack(r);
     if (wanted === r.id) show(r);
   };
 
@@ -316,9 +324,7 @@
     wantedPly = at || 0;
     if (loaded.has(id)) return show(loaded.get(id));
     if (g[G.REPLAY] === 1) {
-      const r = JSON.parse($("replay-" + id).textContent);
-      loaded.set(id, r);
-      return show(r);
+      return show(unpack(JSON.parse($("replay-" + id).textContent)));
     }
     head(g);
     clearViewer();

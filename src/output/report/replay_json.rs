@@ -28,23 +28,23 @@ fn push_array<T>(out: &mut Vec<u8>, items: &[T], mut item: impl FnMut(&mut Vec<u
     out.push(b']');
 }
 
-/// One move, as `MoveView`'s derived `Serialize` writes it.
+/// One move, as `MoveView`'s `Serialize` writes it.
 fn push_move(out: &mut Vec<u8>, m: &MoveView) {
-    out.extend_from_slice(b"{\"seat\":");
+    out.push(b'[');
     push_int(out, m.seat);
-    out.extend_from_slice(b",\"raw\":");
+    out.push(b',');
     push_int(out, m.raw);
-    out.extend_from_slice(b",\"fuel\":");
-    match m.fuel {
-        Some(fuel) => push_int(out, fuel),
-        None => out.extend_from_slice(b"null"),
+    if let Some(fuel) = m.fuel {
+        out.push(b',');
+        push_int(out, fuel);
+        if let Some([from, to]) = m.log {
+            out.push(b',');
+            push_int(out, from);
+            out.push(b',');
+            push_int(out, to);
+        }
     }
-    out.extend_from_slice(b",\"log\":");
-    match m.log {
-        Some(log) => push_array(out, &log, |out, &n| push_int(out, n)),
-        None => out.extend_from_slice(b"null"),
-    }
-    out.push(b'}');
+    out.push(b']');
 }
 
 /// The checked replay's fields (`"setup":…,"moves":…,"logs":…`), each after a comma
