@@ -68,7 +68,7 @@ fn push_uint(out: &mut Vec<u8>, mut n: u64) {
 }
 
 /// Appends `items` as a JSON array, each written by `item`.
-fn push_array<T>(out: &mut Vec<u8>, items: &[T], mut item: impl FnMut(&mut Vec<u8>, &T)) {
+pub fn push_array<T>(out: &mut Vec<u8>, items: &[T], mut item: impl FnMut(&mut Vec<u8>, &T)) {
     out.push(b'[');
     for (k, x) in items.iter().enumerate() {
         if k > 0 {

@@ -5,7 +5,7 @@
 //! the two. Strings are escaped by arena-view's `push_str`, the one escape the viewer's
 //! answers use too.
 
-use arena_view::json::push_str;
+use arena_view::json::{push_array, push_str};
 use serde::Serialize;
 
 use super::checked::{CheckedReplay, MoveView};
@@ -14,18 +14,6 @@ use super::script_json_bytes;
 /// An integer, as serde_json writes it.
 fn push_int(out: &mut Vec<u8>, n: impl itoa::Integer) {
     out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
-}
-
-/// `items` as a JSON array, each written by `item`.
-fn push_array<T>(out: &mut Vec<u8>, items: &[T], mut item: impl FnMut(&mut Vec<u8>, &T)) {
-    out.push(b'[');
-    for (k, x) in items.iter().enumerate() {
-        if k > 0 {
-            out.push(b',');
-        }
-        item(out, x);
-    }
-    out.push(b']');
 }
 
 /// One move, as `MoveView`'s `Serialize` writes it.
