@@ -320,6 +320,39 @@ fn a_two_seat_table_run_with_wins_and_draws_keeps_every_game() {
         .stdout(predicate::str::contains("reproduced exactly"));
 }
 
+/// The summaries are written in stages, `standings.csv` (which marks a finished folder)
+/// last: one that cannot be written leaves none, so `verify` does not take the folder
+/// for finished.
+#[test]
+fn a_table_summary_that_cannot_be_written_leaves_no_standings_csv() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("r");
+    tictactoe3(&dir, &[]).assert().success();
+    fs::remove_file(dir.join("standings.csv")).unwrap();
+    fs::remove_file(dir.join("fairness.csv")).unwrap();
+    fs::remove_file(dir.join("report.html")).unwrap();
+    fs::create_dir(dir.join("fairness.csv")).unwrap();
+    arena()
+        .arg("standings")
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("fairness.csv"));
+    assert!(!dir.join("standings.csv").exists());
+    assert!(
+        dir.join("report.html").is_file(),
+        "the other writers of the stage still write"
+    );
+    arena()
+        .arg("verify")
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no standings.csv: the tournament is not finished",
+        ));
+}
+
 #[test]
 fn standings_recompute_and_verify_reproduce_every_file_and_catch_a_change() {
     let tmp = tempfile::tempdir().unwrap();

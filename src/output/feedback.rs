@@ -46,31 +46,6 @@ pub fn file_name(student_id: &str) -> String {
     format!("{s}.md")
 }
 
-/// Grades by student id, as the `grades.csv` just written has them (empty without bands):
-/// for a table tournament's pages, written after its `grades.csv`.
-pub(crate) fn grades(dir: &Path) -> Result<BTreeMap<String, String>, OutputError> {
-    let path = dir.join(grades_csv::FILE);
-    let corrupt = |e: csv::Error| OutputError::corrupt(&path, e.to_string());
-    let mut reader = csv::Reader::from_path(&path).map_err(corrupt)?;
-    let headers = reader.headers().map_err(corrupt)?.clone();
-    let col = |name: &str| headers.iter().position(|h| h == name);
-    let (Some(id), Some(grade)) = (col("student_id"), col("grade")) else {
-        return Err(OutputError::corrupt(&path, "no student_id or grade column"));
-    };
-    let mut out = BTreeMap::new();
-    for record in reader.records() {
-        let record = record.map_err(corrupt)?;
-        let (i, g) = (
-            record.get(id).unwrap_or(""),
-            record.get(grade).unwrap_or(""),
-        );
-        if !g.is_empty() {
-            out.insert(i.to_string(), g.to_string());
-        }
-    }
-    Ok(out)
-}
-
 fn wdl(r: &Record) -> String {
     format!("{}-{}-{}", r.wins, r.draws, r.losses)
 }

@@ -1,5 +1,5 @@
 //! `feedback/<student_id>.md` of a table tournament: the page each student of the roster
-//! gets, as for two seats (`super::feedback`, whose file names and grades it shares): rank
+//! gets, as for two seats (`super::feedback`, whose file names it shares): rank
 //! and grade, the figures of `standings.csv`, the record in every role, the results
 //! against every other bot met at a table, and every fault with the game, the seat, the
 //! reason and the command that shows the game (`arena replay RESULTS GAME_ID --step`).
@@ -10,8 +10,9 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
-use super::feedback::{faults_intro, file_name, grades, page_head, DIR};
-use super::{atomic, markdown, OutputError};
+use super::feedback::{faults_intro, file_name, page_head, DIR};
+use super::{atomic, markdown, table_summary, OutputError};
+use crate::grading::bands::Bands;
 use crate::grading::roster::{Roster, Student};
 use crate::record::{EndKind, GameRow};
 use crate::table_stats::{TableStanding, TableStandings};
@@ -185,24 +186,28 @@ fn page(
     out
 }
 
-/// Writes one page per student of `roster` whose module took part (after `grades.csv`,
-/// whose grades the pages quote); pages of ids no longer on the roster are left alone.
+/// Writes one page per student of `roster` whose module took part, quoting the grade
+/// `grades.csv` gives it under `bands` (none without bands); pages of ids no longer on
+/// the roster are left alone.
 ///
 /// # Errors
-/// [`OutputError`] naming the file when reading the grades or writing a page fails.
+/// [`OutputError`] naming the file when writing a page fails.
 pub fn write(
     dir: &Path,
     standings: &TableStandings,
     rows: &[GameRow],
     roles: &[Option<&'static str>],
     roster: &Roster,
+    bands: Option<&Bands>,
 ) -> Result<(), OutputError> {
     let folder = dir.join(DIR);
     fs::create_dir_all(&folder).map_err(|e| OutputError::io(&folder, e))?;
-    let grades = grades(dir)?;
     for b in standings.bots.iter().filter(|b| !b.reference) {
         if let Some(student) = roster.student(&b.name) {
-            let text = page(standings, b, rows, roles, student, grades.get(&student.id));
+            let grade = bands
+                .map(|bands| table_summary::grade(bands, standings, b))
+                .filter(|g| !g.is_empty());
+            let text = page(standings, b, rows, roles, student, grade.as_ref());
             atomic::write(&folder.join(file_name(&student.id)), text.as_bytes())?;
         }
     }

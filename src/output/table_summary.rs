@@ -265,6 +265,13 @@ fn graded(
     }
 }
 
+/// The grade of submission `b` under `bands`, as `grades.csv` gives it (the feedback
+/// pages quote it from here, not from the file).
+pub fn grade(bands: &Bands, s: &TableStandings, b: &TableStanding) -> String {
+    let (m, rank) = measure(bands.measure, s, b);
+    graded(bands, s, b, m, rank).0
+}
+
 /// Writes `grades.csv`: one row per student of the roster, the submissions in rank order,
 /// then the students who handed nothing in (a gauntlet reference is never one of them,
 /// even when a student's module has its name). Columns as the two-seat file's

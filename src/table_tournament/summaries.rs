@@ -41,13 +41,21 @@ fn roles(
         .collect())
 }
 
+/// One summary writer of a table tournament.
+type Writer<'a> = Box<dyn Fn() -> Result<(), OutputError> + Sync + 'a>;
+
 /// Computes the standings of `rows` and writes every summary file into `dir`
 /// (`games.csv` sorted, `standings.csv`, `fairness.csv`, `standings.json`, `games.jsonl`,
 /// with a roster `grades.csv` and the `feedback/` pages, and the results page
-/// `report.html`).
+/// `report.html`), in the stages of a two-seat tournament's
+/// ([`crate::output::write_summary_files`]): `games.csv` first, then the others at once
+/// (each from the standings alone, never from another's file; the page, the largest,
+/// first), `standings.csv` last, since it marks a finished folder.
 ///
 /// # Errors
-/// [`OutputError`] when a file cannot be written.
+/// [`OutputError`] when a file cannot be written: the first writer's error in the order
+/// above, whatever the threads (the other writers of its stage still write their files;
+/// no later stage starts).
 pub fn write_summaries(
     dir: &Path,
     kind: &dyn TableKind,
@@ -57,6 +65,7 @@ pub fn write_summaries(
     store: &Store,
     reporting: &Reporting,
 ) -> Result<TableStandings, OutputError> {
+    use rayon::prelude::*;
     let schedule = schedule_of(manifest, seats);
     let disqualified: Vec<Option<String>> = manifest
         .bots
@@ -76,34 +85,42 @@ pub fn write_summaries(
         anchor,
     });
     games_csv::write_sorted(dir, rows)?;
-    table_summary::write_standings(dir, &standings, reporting.roster.as_ref())?;
-    table_summary::write_fairness(dir, &standings)?;
-    if let Some(roster) = &reporting.roster {
-        table_summary::write_grades(dir, &standings, roster, reporting.bands.as_ref())?;
-        table_feedback::write(dir, &standings, rows, &roles, roster)?;
+    let roster = reporting.roster.as_ref();
+    let bands = reporting.bands.as_ref();
+    let mut writers: Vec<Writer> = vec![
+        Box::new(|| {
+            let input = TableReportInput {
+                kind,
+                manifest,
+                standings: &standings,
+                roles: &roles,
+                names: &schedule.names,
+                rows,
+                roster,
+                store,
+            };
+            report::table::write_table(dir, &input).map(|_| ())
+        }),
+        Box::new(|| table_summary::write_fairness(dir, &standings)),
+        Box::new(|| {
+            let document =
+                TableStandingsJson::new(&manifest.game, manifest.seed, seats, &standings, roster)
+                    .anchored(anchor.map(|i| schedule.names[i].as_str()));
+            json::write(dir, &document, rows)
+        }),
+    ];
+    if let Some(roster) = roster {
+        writers.push(Box::new(|| {
+            table_summary::write_grades(dir, &standings, roster, bands)
+        }));
+        writers.push(Box::new(|| {
+            table_feedback::write(dir, &standings, rows, &roles, roster, bands)
+        }));
     }
-    let document = TableStandingsJson::new(
-        &manifest.game,
-        manifest.seed,
-        seats,
-        &standings,
-        reporting.roster.as_ref(),
-    )
-    .anchored(anchor.map(|i| schedule.names[i].as_str()));
-    json::write(dir, &document, rows)?;
-    report::table::write_table(
-        dir,
-        &TableReportInput {
-            kind,
-            manifest,
-            standings: &standings,
-            roles: &roles,
-            names: &schedule.names,
-            rows,
-            roster: reporting.roster.as_ref(),
-            store,
-        },
-    )?;
+    let outcomes: Vec<Result<(), OutputError>> = writers.par_iter().map(|w| w()).collect();
+    drop(writers);
+    outcomes.into_iter().collect::<Result<(), _>>()?;
+    table_summary::write_standings(dir, &standings, roster)?;
     Ok(standings)
 }
 
