@@ -39,8 +39,9 @@ pub const FILE: &str = "report.html";
 /// The folder of the sidecar replay files, inside the results folder.
 pub const SIDECAR_DIR: &str = "report/replays";
 
-/// The version of the page's embedded data.
-pub const VERSION: u32 = 1;
+/// The version of the page's embedded data (2: each replay carries its setup and moves,
+/// a move as an array, and no drawn positions, which the viewer draws).
+pub const VERSION: u32 = 2;
 
 /// The most bytes of replays embedded in `report.html` itself.
 pub const INLINE_BYTES: usize = 3 << 20;
