@@ -436,3 +436,50 @@ fn a_pursuit_page_shows_each_role_and_a_minesweeper_page_its_leaderboard() {
         "the opponent picker is shown: {label}"
     );
 }
+
+/// A replay too long to draw whole (a pursuit of 6 000 moves) is held by the viewer and
+/// drawn one position at a time: the page opens it at the move its address names, with
+/// every move listed and the board drawn.
+#[test]
+fn a_long_replay_is_drawn_one_position_at_a_time() {
+    let Some((browser, tmp)) = browser_and_folder() else {
+        return;
+    };
+    let dir = tmp.path();
+    let page = results_page(
+        dir,
+        concat!(
+            "tournament builtin:random builtin:greedy --game pursuit --rows 24 --cols 24",
+            " --option rounds=3000 --rounds 1 --seed 3"
+        ),
+    );
+    let mut reader = csv::Reader::from_path(dir.join("res/games.csv")).unwrap();
+    let headers = reader.headers().unwrap().clone();
+    let column = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    let longest = reader
+        .records()
+        .map(Result::unwrap)
+        .max_by_key(|r| r[column("moves")].parse::<u32>().unwrap())
+        .unwrap();
+    let id = &longest[column("game_id")];
+    let moves: usize = longest[column("moves")].parse().unwrap();
+    assert!(moves > 1000, "the game is long enough to be held: {moves}");
+    let at = moves - 3;
+    let url = format!("file://{}#game={id}&ply={at}", page.display());
+    let dom = dump_dom(&browser, &url);
+    assert!(
+        dom.contains("data-arena-ready=\"true\""),
+        "script errors:\n{dom}"
+    );
+    let ply = element(&dom, "ply", "span");
+    assert!(
+        ply.contains(&format!("move {at} of {moves}")),
+        "not at move {at}: {ply}"
+    );
+    assert_eq!(element(&dom, "moves", "ol").matches("<li ").count(), moves);
+    let board = element(&dom, "board", "pre");
+    assert!(
+        board.contains(" 24") && !board.contains("cannot"),
+        "no board drawn: {board}"
+    );
+}

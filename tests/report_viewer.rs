@@ -2,8 +2,8 @@
 //! (committed, rebuilt and compared byte for byte by `bots/build.sh --check` in CI), run
 //! here under wasmtime through the same three exports the page calls, answers every
 //! request exactly as its source (`arena_viewer::answer`) does natively: games of every
-//! seat count drawn move by move, and every kind of refusal. The page's embedded text
-//! (`VIEWER`) decodes to those bytes.
+//! seat count drawn whole, and held and drawn a position at a time, and every kind of
+//! refusal. The page's embedded text (`VIEWER`) decodes to those bytes.
 
 use arena_games::registry::table_games;
 use arena_games::GameParams;
@@ -66,9 +66,10 @@ impl Viewer {
     }
 }
 
-fn request(game: &str, setup: &str, moves: &[i32]) -> Vec<u8> {
+/// A request for a replay: `what` (`all` or `hold`), then its game, setup and moves.
+fn request(what: &str, game: &str, setup: &str, moves: &[i32]) -> Vec<u8> {
     let moves: Vec<String> = moves.iter().map(i32::to_string).collect();
-    format!("{game}\n{setup}\n{}", moves.join(",")).into_bytes()
+    format!("{what}\n{game}\n{setup}\n{}", moves.join(",")).into_bytes()
 }
 
 #[test]
@@ -92,7 +93,7 @@ fn the_committed_viewer_draws_every_game_as_its_source_does() {
                     g.play(m).unwrap();
                     moves.push(m);
                 }
-                let asked = request(info.name, &setup, &moves);
+                let asked = request("all", info.name, &setup, &moves);
                 let answer = viewer.answer(&asked);
                 assert_eq!(
                     String::from_utf8(answer).unwrap(),
@@ -105,6 +106,18 @@ fn the_committed_viewer_draws_every_game_as_its_source_does() {
                     "{}",
                     info.name
                 );
+                // Held, then drawn a position at a time (the first, a few, past the end).
+                let hold = request("hold", info.name, &setup, &moves);
+                assert_eq!(viewer.answer(&hold), arena_viewer::answer(&hold));
+                for k in [0, moves.len() / 2, moves.len(), moves.len() + 1] {
+                    let frame = format!("frame\n{k}").into_bytes();
+                    assert_eq!(
+                        viewer.answer(&frame),
+                        arena_viewer::answer(&frame),
+                        "{} position {k}",
+                        info.name
+                    );
+                }
                 requests += 1;
             }
         }
@@ -120,11 +133,16 @@ fn the_committed_viewer_refuses_what_its_source_refuses() {
     let params = GameParams::sized(info.default_rows, info.default_cols);
     let setup = nim.new_game(&params, 3).unwrap().setup();
     let asked: Vec<Vec<u8>> = vec![
-        request("nim", &setup, &[-5]),
-        request("nim", "not a setup", &[]),
-        request("no-such-game", &setup, &[]),
-        format!("nim\n{setup}\n1,x").into_bytes(),
-        b"nim only".to_vec(),
+        b"frame\n0".to_vec(),
+        request("all", "nim", &setup, &[-5]),
+        request("hold", "nim", &setup, &[-5]),
+        b"frame\n0".to_vec(),
+        request("all", "nim", "not a setup", &[]),
+        request("all", "no-such-game", &setup, &[]),
+        format!("all\nnim\n{setup}\n1,x").into_bytes(),
+        b"all\nnim only".to_vec(),
+        b"draw\nnim\n\n".to_vec(),
+        b"frame\nx".to_vec(),
         vec![0xff, b'\n', b'\n'],
         Vec::new(),
     ];
@@ -143,8 +161,15 @@ fn the_committed_viewer_refuses_what_its_source_refuses() {
         );
     }
     // After refusals the same instance still draws (its buffers are reused).
-    let fine = request("nim", &setup, &[]);
+    let fine = request("all", "nim", &setup, &[]);
     assert_eq!(viewer.answer(&fine), arena_viewer::answer(&fine));
+    let hold = request("hold", "nim", &setup, &[]);
+    assert_eq!(viewer.answer(&hold), arena_viewer::answer(&hold));
+    assert_eq!(
+        viewer.answer(b"frame\n0"),
+        arena_viewer::answer(b"frame\n0")
+    );
+    assert!(viewer.answer(b"frame\n0").starts_with(b"{\"frame\":["));
 }
 
 #[test]

@@ -51,13 +51,13 @@ impl std::fmt::Display for DrawError {
 impl std::error::Error for DrawError {}
 
 /// The position `setup` describes, under `kind`'s rules.
-fn start(kind: &dyn TableKind, setup: &str) -> Result<Box<dyn AnyTable>, DrawError> {
+pub(crate) fn start(kind: &dyn TableKind, setup: &str) -> Result<Box<dyn AnyTable>, DrawError> {
     kind.start_from_setup(setup)
         .map_err(|e| DrawError::Setup(e.to_string()))
 }
 
 /// Plays `raw`, the `index`-th move (from 0), and returns the seat that made it (from 1).
-fn step(state: &mut dyn AnyTable, index: usize, raw: i32) -> Result<u8, DrawError> {
+pub(crate) fn step(state: &mut dyn AnyTable, index: usize, raw: i32) -> Result<u8, DrawError> {
     let seat = state.to_move().number();
     state.play(raw).map_err(|e| DrawError::Move {
         index: index + 1,

@@ -1,7 +1,7 @@
 //! JSON written by hand, safe inside an HTML `<script>` element: the drawing the browser
 //! asks the viewer for, and the string escape the page's replay data shares with it.
 
-use crate::draw::{DrawError, Drawing};
+use crate::draw::{DrawError, Drawing, DrawnMove};
 
 /// What each byte of a JSON string becomes: 0 as is, 1 `\u00XX`, else the byte after `\`.
 /// serde_json's escapes (`\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, `\u00XX` for the other
@@ -91,13 +91,38 @@ pub fn drawing(d: &Drawing) -> Vec<u8> {
         push_array(out, frame, |out, &n| push_uint(out, u64::from(n)));
     });
     out.extend_from_slice(b",\"moves\":");
-    push_array(&mut out, &d.moves, |out, m| {
+    push_moves(&mut out, &d.moves);
+    out.push(b'}');
+    out
+}
+
+/// Appends the moves as `[[seat,"text"],…]`.
+fn push_moves(out: &mut Vec<u8>, moves: &[DrawnMove]) {
+    push_array(out, moves, |out, m| {
         out.push(b'[');
         push_uint(out, u64::from(m.seat));
         out.push(b',');
         push_str(out, &m.text);
         out.push(b']');
     });
+}
+
+/// The moves of a held replay ([`crate::Positions`]), as the viewer takes them:
+/// `{"moves":[[seat,"text"],…]}`.
+pub fn moves(moves: &[DrawnMove]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(16 + 16 * moves.len());
+    out.extend_from_slice(b"{\"moves\":");
+    push_moves(&mut out, moves);
+    out.push(b'}');
+    out
+}
+
+/// One position's HTML lines, as the viewer takes them: `{"frame":["…",…]}`.
+pub fn frame(lines: &[String]) -> Vec<u8> {
+    let text: usize = lines.iter().map(String::len).sum();
+    let mut out = Vec::with_capacity(16 + text + 4 * lines.len());
+    out.extend_from_slice(b"{\"frame\":");
+    push_array(&mut out, lines, |out, line| push_str(out, line));
     out.push(b'}');
     out
 }

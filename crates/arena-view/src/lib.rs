@@ -7,11 +7,14 @@
 //! arena uses it natively to check that a replay can be drawn; `crates/arena-viewer`
 //! builds it to WebAssembly, and `report.html` embeds that module so that the browser
 //! draws a replay when it is opened, instead of the page carrying every position of every
-//! game.
+//! game. A long replay is held instead ([`Positions`]) and drawn one position at a time,
+//! as the page shows it.
 
 pub mod ansi;
 mod draw;
 pub mod json;
 mod lines;
+mod positions;
 
 pub use draw::{draw, walk, DrawError, Drawing, DrawnMove};
+pub use positions::Positions;

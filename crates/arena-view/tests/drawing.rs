@@ -1,11 +1,12 @@
 //! Every game drawn through arena-view is its own `render` converted whole, frame by
-//! frame, and a replay the rules refuse is named, not drawn.
+//! frame, whether drawn at once or held and drawn one position at a time, and a replay
+//! the rules refuse is named, not drawn.
 
 use arena_games::game::{Seat, Viewer};
 use arena_games::registry::table_games;
 use arena_games::GameParams;
 use arena_view::ansi::to_html_lines;
-use arena_view::{draw, walk, DrawError, Drawing};
+use arena_view::{draw, walk, DrawError, Drawing, Positions};
 
 /// Frame `k` of `d` shows `drawn[k]`, line for line.
 fn assert_frames_are(d: &Drawing, drawn: &[Vec<String>], game: &str) {
@@ -65,6 +66,22 @@ fn every_frame_of_every_game_is_its_position_converted_whole_for_a_spectator() {
                 assert_eq!(drawn_seats, seats, "{}", info.name);
                 assert_eq!(drawn_texts, texts, "{}", info.name);
                 assert_eq!(walk(&**kind, &setup, &moves).unwrap(), seats);
+                // Held and drawn one position at a time, from kept positions every
+                // `stride` moves: the same positions and moves.
+                for stride in [1, 3, 256] {
+                    let (held, listed) = Positions::new(&**kind, &setup, &moves, stride).unwrap();
+                    assert_eq!(listed, d.moves, "{} stride {stride}", info.name);
+                    assert_eq!(held.len(), drawn.len());
+                    for (k, lines) in drawn.iter().enumerate() {
+                        assert_eq!(
+                            held.html(k).as_ref(),
+                            Some(lines),
+                            "{} position {k}",
+                            info.name
+                        );
+                    }
+                    assert_eq!(held.html(drawn.len()), None);
+                }
                 if moves.len() > 4 {
                     let total: usize = d.frames.iter().map(Vec::len).sum();
                     assert!(d.lines.len() < total, "{}: lines are shared", info.name);
@@ -88,6 +105,10 @@ fn a_setup_or_move_the_rules_refuse_is_named() {
     assert!(matches!(e, DrawError::Move { index: 2, .. }), "{e}");
     assert!(e.to_string().starts_with("move 2: "), "{e}");
     assert_eq!(walk(kind, &setup, &[legal[0], -77]).unwrap_err(), e);
+    assert_eq!(
+        Positions::new(kind, &setup, &[legal[0], -77], 1).err(),
+        Some(e)
+    );
     let e = draw(kind, "no such setup", &[]).unwrap_err();
     assert!(matches!(e, DrawError::Setup(_)), "{e}");
     assert!(e.to_string().starts_with("setup: "), "{e}");

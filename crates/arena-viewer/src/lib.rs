@@ -2,54 +2,112 @@
 //!
 //! - `arena_view_input(len) -> ptr`: makes room for a request of `len` bytes and returns
 //!   where the page writes it;
-//! - `arena_view_draw() -> len`: draws the request and returns the length of the answer;
+//! - `arena_view_draw() -> len`: answers the request and returns the answer's length;
 //! - `arena_view_output() -> ptr`: where the answer is.
 //!
-//! A request is UTF-8 text of three lines: the game's name, the replay's setup line and
-//! its moves as decimal numbers separated by commas (empty for none). The answer is
-//! [`arena_view::json::drawing`]'s JSON, or `{"error":"…"}` naming what the rules refuse.
-//! One buffer of each kind is kept and reused, so the page can draw any number of games.
+//! A request is UTF-8 text, one of:
+//!
+//! - `all\nGAME\nSETUP\nMOVES`: every position of a replay (the game's name, the
+//!   replay's setup line, its moves as decimal numbers separated by commas, empty for
+//!   none), answered with [`arena_view::json::drawing`]'s JSON;
+//! - `hold\nGAME\nSETUP\nMOVES`: the replay re-played once and held, answered with its
+//!   moves ([`arena_view::json::moves`]), for a replay too long to draw whole;
+//! - `frame\nK`: the position after `K` moves of the held replay
+//!   ([`arena_view::json::frame`]).
+//!
+//! What the rules refuse, or a request that is none of these, is answered
+//! `{"error":"…"}`. One buffer of each kind and one held replay are kept and reused, so
+//! the page can draw any number of games.
 
 use std::cell::RefCell;
 
 use arena_games::registry::find_table_game;
-use arena_view::json;
+use arena_view::{json, Positions};
+
+/// Moves between two kept positions of a held replay: a position is drawn after at most
+/// this many moves re-played from a kept one.
+pub const STRIDE: usize = 256;
 
 thread_local! {
     /// The request being written by the page, and the last answer.
     static BUFFERS: RefCell<(Vec<u8>, Vec<u8>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+    /// The held replay.
+    static HELD: RefCell<Option<Positions>> = const { RefCell::new(None) };
 }
 
-/// Answers one request (see the crate's documentation).
-pub fn answer(request: &[u8]) -> Vec<u8> {
-    let refuse = |reason: &str| {
-        let mut out = b"{\"error\":".to_vec();
-        json::push_str(&mut out, reason);
-        out.push(b'}');
-        out
-    };
-    let Ok(text) = std::str::from_utf8(request) else {
-        return refuse("the request is not UTF-8");
-    };
+/// `{"error":"…"}`.
+fn refuse(reason: &str) -> Vec<u8> {
+    let mut out = b"{\"error\":".to_vec();
+    json::push_str(&mut out, reason);
+    out.push(b'}');
+    out
+}
+
+/// A replay's part of a request: game, setup and moves.
+fn replay(
+    text: &str,
+) -> Result<
+    (
+        &'static dyn arena_games::registry::TableKind,
+        &str,
+        Vec<i32>,
+    ),
+    String,
+> {
     let mut parts = text.splitn(3, '\n');
     let (Some(game), Some(setup), Some(moves)) = (parts.next(), parts.next(), parts.next()) else {
-        return refuse("the request is not three lines");
+        return Err("the request is not a game, a setup and moves".into());
     };
     let moves: Result<Vec<i32>, _> = moves
         .split(',')
         .filter(|m| !m.is_empty())
         .map(str::parse)
         .collect();
-    let Ok(moves) = moves else {
-        return refuse("a move is not a number");
+    let moves = moves.map_err(|_| "a move is not a number".to_string())?;
+    let kind = find_table_game(game).map_err(|e| e.to_string())?;
+    Ok((kind, setup, moves))
+}
+
+/// Answers one request (see the crate's documentation).
+pub fn answer(request: &[u8]) -> Vec<u8> {
+    let Ok(text) = std::str::from_utf8(request) else {
+        return refuse("the request is not UTF-8");
     };
-    let kind = match find_table_game(game) {
-        Ok(kind) => kind,
-        Err(e) => return refuse(&e.to_string()),
-    };
-    match arena_view::draw(kind, setup, &moves) {
-        Ok(d) => json::drawing(&d),
-        Err(e) => json::error(&e),
+    let (what, rest) = text.split_once('\n').unwrap_or((text, ""));
+    match what {
+        "all" => match replay(rest) {
+            Ok((kind, setup, moves)) => match arena_view::draw(kind, setup, &moves) {
+                Ok(d) => json::drawing(&d),
+                Err(e) => json::error(&e),
+            },
+            Err(reason) => refuse(&reason),
+        },
+        "hold" => {
+            HELD.with(|h| *h.borrow_mut() = None);
+            match replay(rest) {
+                Ok((kind, setup, moves)) => match Positions::new(kind, setup, &moves, STRIDE) {
+                    Ok((positions, drawn)) => {
+                        HELD.with(|h| *h.borrow_mut() = Some(positions));
+                        json::moves(&drawn)
+                    }
+                    Err(e) => json::error(&e),
+                },
+                Err(reason) => refuse(&reason),
+            }
+        }
+        "frame" => {
+            let Ok(k) = rest.parse::<usize>() else {
+                return refuse("the position is not a number");
+            };
+            HELD.with(|h| match &*h.borrow() {
+                None => refuse("no replay is held"),
+                Some(p) => match p.html(k) {
+                    Some(lines) => json::frame(&lines),
+                    None => refuse("no such position"),
+                },
+            })
+        }
+        _ => refuse("the request is not all, hold or frame"),
     }
 }
 
@@ -64,7 +122,7 @@ pub extern "C" fn arena_view_input(len: u32) -> *mut u8 {
     })
 }
 
-/// Draws the request written at [`arena_view_input`]'s pointer; returns the answer's
+/// Answers the request written at [`arena_view_input`]'s pointer; returns the answer's
 /// length.
 #[no_mangle]
 pub extern "C" fn arena_view_draw() -> u32 {

@@ -312,6 +312,11 @@ impl Placer {
         let sidecar_dir = dir.join(SIDECAR_DIR);
         if sidecar_dir.exists() {
             fs::remove_dir_all(&sidecar_dir).map_err(|e| OutputError::io(&sidecar_dir, e))?;
+            // `report/` too when the sidecars were all it held (`remove_dir` removes only
+            // an empty folder): a page without sidecars leaves no empty folder behind.
+            if let Some(parent) = sidecar_dir.parent() {
+                let _ = fs::remove_dir(parent);
+            }
         }
         Ok(Placer {
             sidecar_dir,
@@ -525,6 +530,26 @@ mod tests {
             fs::read_to_string(sidecars.join(sidecar_name(0))).unwrap(),
             "earlier"
         );
+    }
+
+    #[test]
+    fn a_page_without_sidecars_leaves_no_empty_report_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let sidecars = dir.path().join(SIDECAR_DIR);
+        fs::create_dir_all(&sidecars).unwrap();
+        fs::write(sidecars.join(sidecar_name(0)), "earlier").unwrap();
+        let mut store = replay_store::Store::default();
+        store.insert(1, "game nim\ngame_id 1\n".to_string());
+        let placed =
+            place_replays(dir.path(), &store, &[1], "nim", |_, _| Ok(Ok("{}".into()))).unwrap();
+        assert_eq!((placed.of(1), placed.sidecars), (1, 0));
+        assert!(!dir.path().join("report").exists());
+        // A folder of the user's own inside `report/` is left, and so is `report/`.
+        fs::create_dir_all(dir.path().join("report/notes")).unwrap();
+        fs::create_dir_all(&sidecars).unwrap();
+        place_replays(dir.path(), &store, &[1], "nim", |_, _| Ok(Ok("{}".into()))).unwrap();
+        assert!(dir.path().join("report/notes").is_dir());
+        assert!(!sidecars.exists());
     }
 
     #[test]

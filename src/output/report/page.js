@@ -237,34 +237,68 @@
     return viewer;
   }
 
-  // Draws r's positions with the viewer: r gets `lines` and `frames`, and each move its
-  // text; or r gets an `error` naming what stopped it.
+  // Replays of more moves than this are held by the viewer and drawn one position at a
+  // time, as it is shown: drawing every position of a long game at once (a pursuit on a
+  // large board can last 100 000 moves) would stall the page for seconds.
+  const DRAW_WHOLE = 1000;
+  // The replay the viewer holds.
+  let held = null;
+
+  // Draws r with the viewer: r gets its positions (`lines` and `frames`, or `held` for a
+  // long one) and each move its text, and is `drawn`; or r gets an `error` naming what
+  // stopped it.
   function draw(r) {
     let v;
     try { v = loadViewer(); } catch (e) { r.error = "this browser cannot run the page's replay viewer (" + e + ")"; return; }
     try { drawWith(v, r); } catch (e) {
       viewer = null; // a trapped instance is not used again
+      held = null;
       r.error = "the replay viewer failed (" + e + ")";
     }
   }
 
-  // One drawing: the request (game, setup, moves) written into the viewer's memory, its
-  // answer (JSON) read back; the seats it gives must be those the page recorded.
-  function drawWith(v, r) {
-    const request = new TextEncoder().encode(D.game + "\n" + r.setup + "\n" + r.moves.map((m) => m.raw).join(","));
-    // Each call may grow the viewer's memory (which detaches an earlier view of it): the
-    // memory is looked at only after the call that says where to look.
+  // One request to the viewer, written into its memory, and its answer (JSON) read back.
+  // Each call may grow the viewer's memory (which detaches an earlier view of it): the
+  // memory is looked at only after the call that says where to look.
+  function ask(v, text) {
+    const request = new TextEncoder().encode(text);
     const at = v.arena_view_input(request.length);
     new Uint8Array(v.memory.buffer, at, request.length).set(request);
     const length = v.arena_view_draw();
     const from = v.arena_view_output();
-    const d = JSON.parse(new TextDecoder().decode(new Uint8Array(v.memory.buffer, from, length)));
+    return JSON.parse(new TextDecoder().decode(new Uint8Array(v.memory.buffer, from, length)));
+  }
+
+  // The viewer's request for r: its game, setup and moves.
+  const replayText = (r) => D.game + "\n" + r.setup + "\n" + r.moves.map((m) => m.raw).join(",");
+
+  // Draws r whole, or holds it when it is long; the seats the viewer gives must be those
+  // the page recorded.
+  function drawWith(v, r) {
+    const whole = r.moves.length <= DRAW_WHOLE;
+    const d = ask(v, (whole ? "all\n" : "hold\n") + replayText(r));
+    if (!whole) held = d.error ? null : r;
     if (d.error) { r.error = d.error; return; }
     const disagree = d.moves.length !== r.moves.length ? Math.min(d.moves.length, r.moves.length) : d.moves.findIndex(([seat], i) => seat !== r.moves[i].seat);
     if (disagree >= 0) { r.error = "the viewer and the recorded moves disagree at move " + (disagree + 1); return; }
     d.moves.forEach(([, text], i) => { r.moves[i].text = text; });
-    r.lines = d.lines;
-    r.frames = d.frames;
+    if (whole) { r.lines = d.lines; r.frames = d.frames; } else r.held = true;
+    r.drawn = true;
+  }
+
+  // The position after k moves of a drawn replay, as HTML.
+  function position(r, k) {
+    if (!r.held) return r.frames[k].map((i) => r.lines[i]).join("\n");
+    try {
+      const v = loadViewer();
+      if (held !== r) { ask(v, "hold\n" + replayText(r)); held = r; }
+      const d = ask(v, "frame\n" + k);
+      return d.error ? esc("This position cannot be drawn: " + d.error) : d.frame.join("\n");
+    } catch (e) {
+      viewer = null;
+      held = null;
+      return esc("The replay viewer failed (" + e + ")");
+    }
   }
 
   // A replay as the page stores it: each move's array ([seat, raw], then its fuel, then
@@ -365,7 +399,7 @@
   function show(r) {
     const g = byId.get(r.id);
     head(g);
-    if (!r.error && !r.frames) draw(r);
+    if (!r.error && !r.drawn) draw(r);
     if (r.error) { clearViewer(); $("board").textContent = "This replay cannot be shown: " + r.error; return; }
     current = r;
     $("moves").innerHTML = r.moves.map((m, i) => '<li data-ply="' + (i + 1) + '" class="s' + m.seat + '">' + esc(m.text) + "</li>").join("");
@@ -375,7 +409,7 @@
       r.end === "disqualified" ? "disqualified: " + r.reason :
       (r.culprit ? r.bots[r.culprit - 1] + " (player " + r.culprit + ") faulted on move " + (r.moves.length + 1) + ": " : "") + r.end + (r.reason ? ", " + r.reason : "");
     $("replay-end").innerHTML = '<p class="end">Result <b>' + esc(r.result) + "</b>, scores " + r.scores[0] + " : " + r.scores[1] + " \u2014 " + esc(why) + "</p>";
-    $("slider").max = r.frames.length - 1;
+    $("slider").max = r.moves.length;
     listGames();
     go(wantedPly);
   }
@@ -383,7 +417,7 @@
   // @table
   function show(r) {
     head(byId.get(r.id));
-    if (!r.error && !r.frames) draw(r);
+    if (!r.error && !r.drawn) draw(r);
     if (r.error) { clearViewer(); $("board").textContent = "This replay cannot be shown: " + r.error; return; }
     current = r;
     $("moves").innerHTML = r.moves.map((m, i) => '<li data-ply="' + (i + 1) + '" class="s' + m.seat + '" title="seat ' + m.seat + '">' + esc(m.text) + "</li>").join("");
@@ -394,7 +428,7 @@
     else if (r.end !== "normal") why = (r.culprit ? r.bots[r.culprit - 1] + " (seat " + r.culprit + ") faulted on move " + (r.moves.length + 1) + ": " : "") + r.end + (r.reason ? ", " + r.reason : "");
     const seats = r.bots.map((b, k) => "<li>" + esc(b) + " (" + seatName(k) + "): " + (r.bots.length > 1 ? "rank <b>" + r.ranks[k] + "</b>, " : "") + "score <b>" + esc(r.scores[k]) + "</b></li>").join("");
     $("replay-end").innerHTML = '<p class="end">The end: ' + esc(why) + "</p><ul class=end>" + seats + "</ul>";
-    $("slider").max = r.frames.length - 1;
+    $("slider").max = r.moves.length;
     listGames();
     go(wantedPly);
   }
@@ -402,10 +436,10 @@
   // @both
   function go(k) {
     if (!current) return;
-    ply = Math.max(0, Math.min(k, current.frames.length - 1));
-    $("board").innerHTML = current.frames[ply].map((i) => current.lines[i]).join("\n");
+    ply = Math.max(0, Math.min(k, current.moves.length));
+    $("board").innerHTML = position(current, ply);
     $("slider").value = ply;
-    const last = current.frames.length - 1;
+    const last = current.moves.length;
     $("ply").textContent = ply === 0 ? "start, " + last + (last === 1 ? " move" : " moves") : "move " + ply + " of " + last + (ply ? " \u2014 player " + current.moves[ply - 1].seat + " (" + current.bots[current.moves[ply - 1].seat - 1] + ") played " + current.moves[ply - 1].text : "");
     document.querySelectorAll("#moves li").forEach((li) => li.classList.toggle("cur", Number(li.dataset.ply) === ply));
     $("move-info").innerHTML = ply === 0 ? "" : moveInfo(current, current.moves[ply - 1]);
@@ -428,22 +462,22 @@
   function play() {
     if (timer) return stop();
     if (!current) return;
-    if (ply >= current.frames.length - 1) go(0);
+    if (ply >= current.moves.length) go(0);
     $("btn-play").textContent = "Pause";
-    timer = setInterval(() => { if (ply >= current.frames.length - 1) stop(); else go(ply + 1); }, 600);
+    timer = setInterval(() => { if (ply >= current.moves.length) stop(); else go(ply + 1); }, 600);
   }
 
   function controls() {
     $("btn-first").onclick = () => { stop(); go(0); };
     $("btn-prev").onclick = () => { stop(); go(ply - 1); };
     $("btn-next").onclick = () => { stop(); go(ply + 1); };
-    $("btn-last").onclick = () => { stop(); if (current) go(current.frames.length - 1); };
+    $("btn-last").onclick = () => { stop(); if (current) go(current.moves.length); };
     $("btn-play").onclick = play;
     $("slider").oninput = (e) => { stop(); go(Number(e.target.value)); };
     $("moves").onclick = (e) => { const li = e.target.closest("li"); if (li) { stop(); go(Number(li.dataset.ply)); } };
     document.addEventListener("keydown", (e) => {
       if (!$("replays").classList.contains("active") || e.target.tagName === "SELECT" || e.target.tagName === "INPUT" && e.target.type !== "range") return;
-      const keys = { ArrowLeft: () => go(ply - 1), ArrowRight: () => go(ply + 1), Home: () => go(0), End: () => current && go(current.frames.length - 1), " ": play };
+      const keys = { ArrowLeft: () => go(ply - 1), ArrowRight: () => go(ply + 1), Home: () => go(0), End: () => current && go(current.moves.length), " ": play };
       if (keys[e.key]) { e.preventDefault(); if (e.key !== " ") stop(); keys[e.key](); }
     });
   }
