@@ -270,6 +270,22 @@ fn a_game_in_a_sidecar_opens_at_the_move_its_address_names() {
     );
 }
 
+/// The id and the number of moves of the longest game in `dir/res/games.csv`.
+fn longest_game(dir: &Path) -> (u64, usize) {
+    let mut reader = csv::Reader::from_path(dir.join("res/games.csv")).unwrap();
+    let headers = reader.headers().unwrap().clone();
+    let column = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    let longest = reader
+        .records()
+        .map(Result::unwrap)
+        .max_by_key(|r| r[column("moves")].parse::<u32>().unwrap())
+        .unwrap();
+    (
+        longest[column("game_id")].parse().unwrap(),
+        longest[column("moves")].parse().unwrap(),
+    )
+}
+
 /// The part of `dom` from the element with `id` to the end of its first `</END>`.
 fn element<'a>(dom: &'a str, id: &str, end: &str) -> &'a str {
     let start = dom
@@ -343,16 +359,7 @@ fn a_table_tournament_page_renders_its_standings_and_a_replay_of_every_seat() {
     );
 
     // The longest game: its moves are listed, every seat's bot named, the end shown.
-    let mut reader = csv::Reader::from_path(dir.join("res/games.csv")).unwrap();
-    let headers = reader.headers().unwrap().clone();
-    let column = |name: &str| headers.iter().position(|h| h == name).unwrap();
-    let longest = reader
-        .records()
-        .map(Result::unwrap)
-        .max_by_key(|r| r[column("moves")].parse::<u32>().unwrap())
-        .unwrap();
-    let id = &longest[column("game_id")];
-    let recorded: usize = longest[column("moves")].parse().unwrap();
+    let (id, recorded) = longest_game(dir);
     assert!(recorded >= 3);
     let dom = dump_dom(&browser, &format!("{url}#game={id}&ply={recorded}"));
     assert!(
@@ -453,16 +460,7 @@ fn a_long_replay_is_drawn_one_position_at_a_time() {
             " --option rounds=3000 --rounds 1 --seed 3"
         ),
     );
-    let mut reader = csv::Reader::from_path(dir.join("res/games.csv")).unwrap();
-    let headers = reader.headers().unwrap().clone();
-    let column = |name: &str| headers.iter().position(|h| h == name).unwrap();
-    let longest = reader
-        .records()
-        .map(Result::unwrap)
-        .max_by_key(|r| r[column("moves")].parse::<u32>().unwrap())
-        .unwrap();
-    let id = &longest[column("game_id")];
-    let moves: usize = longest[column("moves")].parse().unwrap();
+    let (id, moves) = longest_game(dir);
     assert!(moves > 1000, "the game is long enough to be held: {moves}");
     let at = moves - 3;
     let url = format!("file://{}#game={id}&ply={at}", page.display());
