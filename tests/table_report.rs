@@ -90,7 +90,7 @@ fn check_page(dir: &Path, bots: &[&str]) -> Value {
             .map(|m| m[1].to_string())
             .collect();
         let request = format!(
-            "{}\n{}\n{}",
+            "all\n{}\n{}\n{}",
             data["game"].as_str().unwrap(),
             replay["setup"].as_str().unwrap(),
             raws.join(",")
