@@ -4,11 +4,13 @@
 //! ([`Field::load`]), `match` and `play` one bot per name ([`load_one`]), `check` one file
 //! ([`read`], then [`compile`]), the bench its embedded examples ([`compile`]). A bot is a
 //! builtin (`builtin:NAME[:DEPTH]`, [`crate::contestant::BotSpec`]) or a file: a `.wasm` or
-//! `.wat` module, or a Python script (`.py`). A file is read once through
-//! [`crate::module_file::read`] (no links, FIFOs or devices; at most the cap read), hashed
-//! once, and compiled once through [`crate::python::load_bot_bytes`] (a script becomes the
-//! sandbox's pre-initialised interpreter with the script as its input), which goes through
-//! the sandbox's module cache.
+//! `.wat` module, or a Python script (`.py`). A file is read through
+//! [`crate::module_file::read`] (no links, FIFOs or devices; at most the cap read) and
+//! compiled through [`crate::python::load_bot_bytes`] (a script becomes the sandbox's
+//! pre-initialised interpreter with the script as its input), which goes through the
+//! sandbox's module cache. A field's files are first read and hashed to find those with
+//! the same bytes: each such group is compiled and tried once, and its other files share
+//! the first one's module under their own names.
 
 use std::path::{Path, PathBuf};
 
@@ -188,7 +190,7 @@ pub struct Field {
 impl Field {
     /// Loads `candidates` for `game`: builtins checked first (search depth `depth` unless
     /// they name their own), then modules read, hashed and compiled in parallel before
-    /// play starts. A module that does not load, or whose trial instance (seed 0) fails
+    /// play starts (files with the same bytes once). A module that does not load, or whose trial instance (seed 0) fails
     /// (its `start` traps or runs out of fuel), is disqualified, as the ABI says: it stays
     /// in the standings and forfeits every game.
     ///
@@ -229,28 +231,13 @@ impl Field {
         builtin: impl Fn(&str, &str, Option<u32>) -> Result<Box<dyn Entrant>, FieldError>,
         accepts: impl Fn(&WasmModule) -> Result<(), Refusal> + Sync,
     ) -> Result<Field, FieldError> {
-        use rayon::prelude::*;
         let mut builtins = Vec::new();
         for c in candidates {
             if let Source::Builtin { strategy, depth: d } = &c.source {
                 builtins.push(builtin(c.name.as_str(), strategy, *d)?);
             }
         }
-        let modules: Vec<Option<Compiled>> = candidates
-            .par_iter()
-            .map(|c| match &c.source {
-                Source::Module(path) => {
-                    let compiled = trial(load_module(sandbox, c.name.as_str(), path));
-                    Some(Compiled {
-                        result: compiled
-                            .result
-                            .and_then(|module| accepts(&module).map(|()| module)),
-                        ..compiled
-                    })
-                }
-                Source::Builtin { .. } => None,
-            })
-            .collect();
+        let modules = load_modules(candidates, sandbox, &accepts);
         let mut builtins = builtins.into_iter();
         let mut field = Field {
             participants: Vec::new(),
@@ -293,6 +280,100 @@ impl Field {
         }
         Ok(field)
     }
+}
+
+/// Every module candidate compiled and tried (`None` for builtins), in order, each
+/// refused when `accepts` refuses it. Files with the same bytes (students who hand in the
+/// template unchanged) are compiled and tried once: the first of them loads, and the
+/// others share its module under their own names.
+fn load_modules(
+    candidates: &[Candidate],
+    sandbox: &Sandbox,
+    accepts: &(impl Fn(&WasmModule) -> Result<(), Refusal> + Sync),
+) -> Vec<Option<Compiled>> {
+    use rayon::prelude::*;
+    let load = |c: &Candidate| match &c.source {
+        Source::Module(path) => {
+            let compiled = trial(load_module(sandbox, c.name.as_str(), path));
+            Some(Compiled {
+                result: compiled
+                    .result
+                    .and_then(|module| accepts(&module).map(|()| module)),
+                ..compiled
+            })
+        }
+        Source::Builtin { .. } => None,
+    };
+    let keys: Vec<Option<ContentKey>> = candidates
+        .par_iter()
+        .map(|c| content_key(sandbox, c))
+        .collect();
+    let leads = first_of_each(&keys);
+    let firsts: Vec<Option<Compiled>> = candidates
+        .par_iter()
+        .enumerate()
+        .map(|(i, c)| if leads[i] == i { load(c) } else { None })
+        .collect();
+    let others: Vec<Option<Compiled>> = candidates
+        .par_iter()
+        .enumerate()
+        .map(|(i, c)| {
+            if leads[i] == i {
+                return None;
+            }
+            match &firsts[leads[i]] {
+                Some(Compiled {
+                    sha256,
+                    result: Ok(module),
+                }) if keys[i].as_ref().is_some_and(|k| &k.sha256 == sha256) => Some(Compiled {
+                    sha256: sha256.clone(),
+                    result: Ok(module.renamed(c.name.as_str())),
+                }),
+                // A refused (or since changed) first file: this one loads by
+                // itself, and is refused in its own words.
+                _ => load(c),
+            }
+        })
+        .collect();
+    firsts
+        .into_iter()
+        .zip(others)
+        .map(|(a, b)| a.or(b))
+        .collect()
+}
+
+/// What makes two module files the same bot: the SHA-256 of their bytes, and whether
+/// they are a Python script (the same bytes compile differently as a script).
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct ContentKey {
+    sha256: String,
+    script: bool,
+}
+
+/// The content key of a module candidate, read through the one safe reader (`None` for
+/// a builtin, or a file that cannot be read: it then loads, and is refused, by itself).
+/// The bytes are not kept: a field's files are read again one at a time to compile.
+fn content_key(sandbox: &Sandbox, candidate: &Candidate) -> Option<ContentKey> {
+    let Source::Module(path) = &candidate.source else {
+        return None;
+    };
+    let bytes = read(sandbox, path).ok()?;
+    Some(ContentKey {
+        sha256: hex::encode(Sha256::digest(&bytes)),
+        script: is_script(path),
+    })
+}
+
+/// For each position, the first position with the same key (itself when it has none).
+fn first_of_each(keys: &[Option<ContentKey>]) -> Vec<usize> {
+    let mut first: std::collections::HashMap<&ContentKey, usize> = std::collections::HashMap::new();
+    keys.iter()
+        .enumerate()
+        .map(|(i, key)| match key {
+            Some(key) => *first.entry(key).or_insert(i),
+            None => i,
+        })
+        .collect()
 }
 
 /// `compiled`, refused when its trial instance (seed 0) fails, or when this thread
@@ -510,6 +591,91 @@ mod tests {
         let paths: Vec<&PathBuf> = field.disqualified.iter().map(|(p, _)| p).collect();
         assert_eq!(paths.len(), 2);
         assert!(paths[0].ends_with("loop_in_start.wat") && paths[1].ends_with("such.wasm"));
+    }
+
+    /// Copies `from` into `dir` as each of `names`.
+    fn copies(dir: &Path, from: &Path, names: &[&str]) -> Vec<PathBuf> {
+        names
+            .iter()
+            .map(|name| {
+                let to = dir.join(name);
+                std::fs::copy(from, &to).unwrap();
+                to
+            })
+            .collect()
+    }
+
+    #[test]
+    fn files_with_the_same_bytes_are_compiled_once_and_keep_their_names() {
+        let dir = tempfile::tempdir().unwrap();
+        let same = copies(
+            dir.path(),
+            &fixture("bots/greedy.wasm"),
+            &["a.wasm", "b.wasm", "c.wasm"],
+        );
+        let other = copies(dir.path(), &fixture("bots/random.wasm"), &["d.wasm"]);
+        let sandbox = Sandbox::new(Limits::default()).unwrap();
+        let candidates: Vec<Candidate> = ["a", "b", "c", "d"]
+            .iter()
+            .zip(same.iter().chain(&other))
+            .map(|(name, path)| candidate(name, Source::Module(path.clone())))
+            .collect();
+        let modules: Vec<WasmModule> = load_modules(&candidates, &sandbox, &|_| Ok(()))
+            .into_iter()
+            .map(|c| c.unwrap().result.unwrap())
+            .collect();
+        let names: Vec<&str> = modules.iter().map(WasmModule::name).collect();
+        assert_eq!(names, ["a", "b", "c", "d"]);
+        assert!(modules[0].shares_code_with(&modules[1]));
+        assert!(modules[0].shares_code_with(&modules[2]));
+        assert!(!modules[0].shares_code_with(&modules[3]));
+        assert_eq!(modules[1].sha256(), modules[0].sha256());
+        assert_ne!(modules[3].sha256(), modules[0].sha256());
+        // Each plays its own games, from a fresh instance.
+        for module in &modules[..3] {
+            assert!(module.instantiate(1).is_ok(), "{}", module.name());
+        }
+    }
+
+    #[test]
+    fn a_refused_file_refuses_each_of_its_copies_in_its_own_words() {
+        let dir = tempfile::tempdir().unwrap();
+        let loops = fixture("tests/fixtures/hostile/loop_in_start.wat");
+        let paths = copies(dir.path(), &loops, &["x.wat", "y.wat"]);
+        let sandbox = Sandbox::new(Limits::default()).unwrap();
+        let candidates: Vec<Candidate> = ["x", "y"]
+            .iter()
+            .zip(&paths)
+            .map(|(name, path)| candidate(name, Source::Module(path.clone())))
+            .collect();
+        let field = Field::load(&candidates, game(), None, &sandbox).unwrap();
+        let reasons: Vec<&str> = field
+            .participants
+            .iter()
+            .map(|p| p.disqualified.as_deref().unwrap())
+            .collect();
+        assert!(
+            reasons[0].starts_with("cannot be instantiated"),
+            "{reasons:?}"
+        );
+        assert_eq!(reasons[0], reasons[1]);
+        assert_eq!(field.disqualified.len(), 2);
+    }
+
+    #[test]
+    fn a_script_and_a_module_with_the_same_bytes_are_different_bots() {
+        let key = |script| ContentKey {
+            sha256: "ab".into(),
+            script,
+        };
+        let keys = [
+            Some(key(false)),
+            None,
+            Some(key(true)),
+            Some(key(false)),
+            None,
+        ];
+        assert_eq!(first_of_each(&keys), [0, 1, 2, 0, 4]);
     }
 
     #[test]

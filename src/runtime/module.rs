@@ -381,6 +381,27 @@ impl WasmModule {
     /// [`ModuleInput`]), loaded under `name` and recorded with the SHA-256 `sha256` (of
     /// the file the input came from). Nothing is compiled again.
     pub(crate) fn with_input(&self, name: &str, sha256: String, input: ModuleInput) -> WasmModule {
+        self.sibling(name, sha256, Some(input))
+    }
+
+    /// The same module under another name: what a second file with the same bytes
+    /// loads as. Nothing is compiled or loaded again; every thread's instantiable form,
+    /// and any input, is shared, and each game still gets a fresh instance.
+    pub fn renamed(&self, name: &str) -> WasmModule {
+        let inner = &self.inner;
+        self.sibling(name, inner.sha256.clone(), inner.input.clone())
+    }
+
+    /// Whether `other` runs this module's compiled code (one of them [`renamed`] from
+    /// the other, or both from one load).
+    ///
+    /// [`renamed`]: WasmModule::renamed
+    pub fn shares_code_with(&self, other: &WasmModule) -> bool {
+        Arc::ptr_eq(&self.inner.local, &other.inner.local)
+    }
+
+    /// This module's compiled forms under `name`, `sha256` and `input`.
+    fn sibling(&self, name: &str, sha256: String, input: Option<ModuleInput>) -> WasmModule {
         let inner = &self.inner;
         WasmModule {
             inner: Arc::new(ModuleInner {
@@ -392,7 +413,7 @@ impl WasmModule {
                 has_initialize: inner.has_initialize,
                 wants_legal_moves: inner.wants_legal_moves,
                 shared: Arc::clone(&inner.shared),
-                input: Some(input),
+                input,
                 exact: inner.exact.clone(),
             }),
         }
