@@ -30,6 +30,7 @@ fn quick_bench_prints_every_figure() {
         "from the module cache",
         "random.wasm per Nim game",
         "random.wasm floor per Nim game",
+        "random.wasm floor, fresh instances",
         "pipes control per Nim game",
         "ceiling: 2 processes / 1",
         "threads 2 / ceiling",

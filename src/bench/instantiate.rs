@@ -13,7 +13,7 @@ use crate::runtime::WasmModule;
 pub const TARGET_US: f64 = 5.0;
 
 /// The fastest per-instance time over the samples, in µs.
-fn per_instance(module: &WasmModule, scale: &Scale) -> Result<f64, BenchError> {
+pub(super) fn per_instance(module: &WasmModule, scale: &Scale) -> Result<f64, BenchError> {
     let n = scale.instances;
     let mut samples = Vec::new();
     for _ in 0..scale.samples {

@@ -8,11 +8,15 @@
 //! Its floor, `random.wasm floor per Nim game`, adds to the control the sandbox's own
 //! cost of each move measured by [`super::harness`] in the same run: what any game of a
 //! WebAssembly bot costs before the bot computes a move, and before any instance is made.
+//! `random.wasm floor, fresh instances` adds the two instances every game makes
+//! (`random.wasm` instantiated and dropped, timed as [`super::instantiate`] does): what
+//! is left of the game above it is the bot's own code, whose fuel the note gives.
 
 use std::hint::black_box;
 
 use arena_games::{find_game, AnyGame, GameParams};
 
+use super::instantiate::per_instance;
 use super::pipes::PipeEntrant;
 use super::timing::{fastest, micros_per, time};
 use super::{num, BenchError, Bots, Figure, Scale, Target};
@@ -29,9 +33,10 @@ fn nim(seed: u64) -> Result<Box<dyn AnyGame>, BenchError> {
         .map_err(|e| BenchError::Setup(e.to_string()))
 }
 
-/// Plays `games` games between two copies of `entrant`; returns the moves played.
-fn play(entrant: &dyn Entrant, games: u64) -> Result<u64, BenchError> {
-    let mut moves = 0;
+/// Plays `games` games between two copies of `entrant`; returns the moves played and the
+/// fuel both bots used (0 for native bots).
+fn play(entrant: &dyn Entrant, games: u64) -> Result<(u64, u64), BenchError> {
+    let (mut moves, mut fuel) = (0, 0);
     for g in 0..games {
         let record = play_game(nim(g + 1)?, [entrant, entrant], [2 * g, 2 * g + 1]);
         if record.end.culprit().is_some() {
@@ -41,9 +46,10 @@ fn play(entrant: &dyn Entrant, games: u64) -> Result<u64, BenchError> {
             )));
         }
         moves += record.moves.len() as u64;
+        fuel += record.fuel.iter().sum::<u64>();
         black_box(record);
     }
-    Ok(moves)
+    Ok((moves, fuel))
 }
 
 /// Measures a `random.wasm` Nim game, and the same games natively; `per_move` is the
@@ -55,13 +61,14 @@ pub fn measure(bots: &Bots, scale: &Scale, per_move: f64) -> Result<Vec<Figure>,
         Builtin::new(kind, "random", None).map_err(|e| BenchError::Setup(e.to_string()))?;
     let games = scale.instances;
     let (mut tw, mut tn) = (Vec::new(), Vec::new());
-    let mut moves = 0;
+    let (mut moves, mut fuel) = (0, 0);
     for _ in 0..scale.samples {
         let (d, m) = time(|| play(&wasm, games));
         tw.push(d);
         let (d, n) = time(|| play(&native, games));
         tn.push(d);
-        let (m, n) = (m?, n?);
+        let ((m, f), (n, _)) = (m?, n?);
+        fuel = f;
         if m != n {
             return Err(BenchError::Mismatch(format!(
                 "random.wasm played {m} Nim moves and builtin:random {n}"
@@ -73,6 +80,8 @@ pub fn measure(bots: &Bots, scale: &Scale, per_move: f64) -> Result<Vec<Figure>,
         micros_per(fastest(&tw), games),
         micros_per(fastest(&tn), games),
     );
+    // Timed before the pipes control starts its child processes.
+    let instance = per_instance(&bots.random, scale)?;
     let mut figures = Vec::new();
     if let Some(exe) = &scale.exe {
         // The control: builtin:random in a kept-alive child process over pipes.
@@ -81,7 +90,7 @@ pub fn measure(bots: &Bots, scale: &Scale, per_move: f64) -> Result<Vec<Figure>,
         let mut tp = Vec::new();
         for _ in 0..scale.samples {
             let (d, m) = time(|| play(&piped, games));
-            if m? != moves {
+            if m?.0 != moves {
                 return Err(BenchError::Mismatch(
                     "the pipe bot played other moves than builtin:random".into(),
                 ));
@@ -102,6 +111,25 @@ pub fn measure(bots: &Bots, scale: &Scale, per_move: f64) -> Result<Vec<Figure>,
     }
     let moves_per_game = moves as f64 / games.max(1) as f64;
     let floor = n + moves_per_game * per_move;
+    // A fresh instance per bot per game, as the issue's figure counts it: the same
+    // floor plus two instantiations of random.wasm (instantiate + drop, no move).
+    let fresh = floor + 2.0 * instance;
+    figures.insert(
+        0,
+        Figure::new(
+            "random.wasm floor, fresh instances",
+            fresh,
+            "µs",
+            format!(
+                "the floor + 2 x random.wasm instantiated and dropped {} µs: a game of fresh \
+                 instances; the rest of its game, {} µs, is what the bot's code ({} fuel a \
+                 game) costs beyond builtin:random's, which the floor counts",
+                num(instance),
+                num((w - fresh).max(0.0)),
+                num(fuel as f64 / games.max(1) as f64)
+            ),
+        ),
+    );
     figures.insert(
         0,
         Figure::new(
