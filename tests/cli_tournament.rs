@@ -829,3 +829,39 @@ fn a_summary_that_cannot_be_written_leaves_no_standings_csv() {
             "no standings.csv: the tournament is not finished",
         ));
 }
+
+#[test]
+fn recomputing_a_folder_whose_store_is_corrupt_writes_nothing() {
+    // The store is opened beside the standings' computation: its error still comes
+    // before any summary file is written, for both kinds of tournament.
+    let tmp = tempfile::tempdir().unwrap();
+    let two_seat = tmp.path().join("two");
+    tournament(&two_seat, &[]).assert().success();
+    let table = tmp.path().join("table");
+    arena()
+        .args([
+            "tournament",
+            "builtin:greedy",
+            "builtin:random",
+            "builtin:maxn",
+        ])
+        .args(["--game", "tictactoe", "--seed", "3", "--quiet", "--out"])
+        .arg(&table)
+        .assert()
+        .success();
+    for dir in [&two_seat, &table] {
+        let store = dir.join("replays").join("replays.txt");
+        let mut text = fs::read(&store).unwrap();
+        text.truncate(text.len() / 2);
+        fs::write(&store, text).unwrap();
+        fs::remove_file(dir.join("standings.csv")).unwrap();
+        let before = snapshot(dir);
+        arena()
+            .arg("standings")
+            .arg(dir)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("replays.txt"));
+        assert_eq!(before, snapshot(dir), "{}", dir.display());
+    }
+}

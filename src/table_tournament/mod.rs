@@ -31,8 +31,8 @@ use crate::schedule::Shard;
 use crate::tournament::merge::{combine, staged, unfinished, MergeError};
 use crate::tournament::play_order;
 use crate::tournament::{
-    check_shard_rows, drop_rows_without_replays, prepare, ready_workers, worker_pool, Halt,
-    Progress, Reporting, TournamentError,
+    check_shard_rows, drop_rows_without_replays, fold_if_stopped, prepare, ready_workers,
+    worker_pool, Halt, Progress, Reporting, TournamentError,
 };
 use play::TableRun;
 use schedule::{TableSchedule, TableSeries};
@@ -242,7 +242,8 @@ pub fn run(
             .map(|s: &&TableSeries| run.play_series(s))
             .collect()
     });
-    let store = replay_store::fold(&config.out, |_| true)?;
+    let stopped = run.halt.is_raised() || results.iter().any(|r| r.2);
+    let folded = fold_if_stopped(&config.out, stopped || config.shard.is_some())?;
     if let Some(err) = run.halt.take_error() {
         return Err(err);
     }
@@ -263,7 +264,7 @@ pub fn run(
             &wanted,
             config.seats,
             &all,
-            &store,
+            || folded.map_or_else(|| replay_store::fold(&config.out, |_| true), Ok),
             &config.reporting,
         )?)
     };

@@ -44,7 +44,8 @@ fn roles(
 /// One summary writer of a table tournament.
 type Writer<'a> = Box<dyn Fn() -> Result<(), OutputError> + Sync + 'a>;
 
-/// Computes the standings of `rows` and writes every summary file into `dir`
+/// Computes the standings of `rows` (beside `store`, which folds or opens the replays the
+/// page is drawn from) and writes every summary file into `dir`
 /// (`games.csv` sorted, `standings.csv`, `fairness.csv`, `standings.json`, `games.jsonl`,
 /// with a roster `grades.csv` and the `feedback/` pages, and the results page
 /// `report.html`), in the stages of a two-seat tournament's
@@ -53,16 +54,16 @@ type Writer<'a> = Box<dyn Fn() -> Result<(), OutputError> + Sync + 'a>;
 /// first), `standings.csv` last, since it marks a finished folder.
 ///
 /// # Errors
-/// [`OutputError`] when a file cannot be written: the first writer's error in the order
-/// above, whatever the threads (the other writers of its stage still write their files;
-/// no later stage starts).
+/// [`OutputError`]: the store's, then the roles' or the anchor's (no file is written
+/// then), then the first writer's in the order above, whatever the threads (the other
+/// writers of its stage still write their files; no later stage starts).
 pub fn write_summaries(
     dir: &Path,
     kind: &dyn TableKind,
     manifest: &Manifest,
     seats: u8,
     rows: &[GameRow],
-    store: &Store,
+    store: impl FnOnce() -> Result<Store, OutputError> + Send,
     reporting: &Reporting,
 ) -> Result<TableStandings, OutputError> {
     use rayon::prelude::*;
@@ -72,18 +73,23 @@ pub fn write_summaries(
         .iter()
         .map(|b| b.disqualified.clone())
         .collect();
-    let roles = roles(kind, manifest, seats)?;
-    let anchor = reporting.anchor_index(dir, &schedule.names)?;
-    let standings = compute(&TableInput {
-        names: &schedule.names,
-        references: &schedule.references,
-        disqualified: &disqualified,
-        seats: usize::from(seats),
-        roles: &roles,
-        rows,
-        seed: derive(manifest.seed, "ratings", &[]),
-        anchor,
+    let (store, computed) = rayon::join(store, || {
+        let roles = roles(kind, manifest, seats)?;
+        let anchor = reporting.anchor_index(dir, &schedule.names)?;
+        let standings = compute(&TableInput {
+            names: &schedule.names,
+            references: &schedule.references,
+            disqualified: &disqualified,
+            seats: usize::from(seats),
+            roles: &roles,
+            rows,
+            seed: derive(manifest.seed, "ratings", &[]),
+            anchor,
+        });
+        Ok::<_, OutputError>((roles, anchor, standings))
     });
+    let store = &store?;
+    let (roles, anchor, standings) = computed?;
     games_csv::write_sorted(dir, rows)?;
     let roster = reporting.roster.as_ref();
     let bands = reporting.bands.as_ref();
@@ -139,8 +145,13 @@ pub fn recompute(
 ) -> Result<TableStandings, TournamentError> {
     super::check_manifest(dir, kind, manifest, seats)?;
     let rows = super::finished_rows(dir, manifest, seats)?;
-    let store = Store::open(dir)?;
     Ok(write_summaries(
-        dir, kind, manifest, seats, &rows, &store, reporting,
+        dir,
+        kind,
+        manifest,
+        seats,
+        &rows,
+        || Store::open(dir),
+        reporting,
     )?)
 }

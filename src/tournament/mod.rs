@@ -35,7 +35,7 @@ use crate::output::atomic;
 use crate::output::games_csv::{self, GameLog, GameRow};
 use crate::output::manifest::{BotEntry, Manifest, SkippedEntry, FORMAT};
 use crate::output::replay;
-use crate::output::replay_store::{self, Journals};
+use crate::output::replay_store::{self, Journals, Store};
 use crate::output::OutputError;
 use crate::rng_size::SizeRange;
 use crate::schedule::{Schedule, SeriesPlan, Shard};
@@ -360,10 +360,19 @@ pub(crate) fn ready_workers(
     .collect()
 }
 
-/// Runs (or resumes) a tournament and writes its results.
+/// The store of a run's replays, folded from its journals now when the run `stopped`
+/// short (a failure, a stop, or a part of a sharded run, which writes no standings): its
+/// finished games are kept before anything else is reported. `None` when every game was
+/// played: the fold then runs beside the standings' computation (`write_summaries`).
 ///
 /// # Errors
-/// [`TournamentError`]; on `Interrupted`, every finished game is saved for `--resume`.
+/// [`OutputError`] when the journals cannot be folded.
+pub(crate) fn fold_if_stopped(out: &Path, stopped: bool) -> Result<Option<Store>, OutputError> {
+    stopped
+        .then(|| replay_store::fold(out, |_| true))
+        .transpose()
+}
+
 /// Refuses a recorded row of `out` that belongs to another part than `shard` (a folder
 /// resumed as the wrong part).
 ///
@@ -386,6 +395,10 @@ pub(crate) fn check_shard_rows<'a>(
     }
 }
 
+/// Runs (or resumes) a tournament and writes its results.
+///
+/// # Errors
+/// [`TournamentError`]; on `Interrupted`, every finished game is saved for `--resume`.
 pub fn run(
     config: &Config,
     mut field: Vec<Participant>,
@@ -451,7 +464,8 @@ pub fn run(
         pool.install(|| order.par_iter().map(|plan| ctx.play_series(plan)).collect());
     // One store in game-id order, whatever the workers and their timing; the page is
     // drawn from it as folded, not read back.
-    let store = replay_store::fold(&config.out, |_| true)?;
+    let stopped = ctx.halt.is_raised() || results.iter().any(|r| r.2);
+    let folded = fold_if_stopped(&config.out, stopped || config.shard.is_some())?;
     if let Some(err) = ctx.halt.take_error() {
         return Err(err);
     }
@@ -482,7 +496,7 @@ pub fn run(
         &plans,
         &disqualified,
         &rows,
-        &store,
+        || folded.map_or_else(|| replay_store::fold(&config.out, |_| true), Ok),
         &config.reporting,
     )?;
     Ok(Summary {

@@ -21,41 +21,31 @@ use crate::standings::{self, SeriesOutcome};
 /// Computes the series, standings and ratings from the rows and writes every summary
 /// output ([`crate::output::SUMMARY_WRITERS`], stage by stage: `games.csv` sorted,
 /// `series.csv`, the ratings, standings, cross-table, fairness and grades, and the page,
-/// drawn from `store`'s replays).
+/// drawn from the replays of the store that `store` folds or opens, beside the
+/// computation).
 ///
 /// # Errors
-/// [`OutputError`] when writing fails.
+/// [`OutputError`]: the store's first, then the computation's, then the writers'; no
+/// file is written when the store or the computation fails.
 pub fn write_summaries(
     dir: &Path,
     schedule: &Schedule,
     plans: &[SeriesPlan],
     disqualified: &[Option<String>],
     rows: &[GameRow],
-    store: &Store,
+    store: impl FnOnce() -> Result<Store, OutputError> + Send,
     reporting: &Reporting,
 ) -> Result<Summary, OutputError> {
-    let series: Vec<SeriesOutcome> =
-        standings::series_outcomes(plans, schedule.rules, &schedule.names, rows);
-    let mut table = standings::standings(
-        &schedule.names,
-        &schedule.references,
-        disqualified,
-        &series,
-        rows,
-    );
-    let anchor = reporting.anchor_index(dir, &schedule.names)?;
-    let seed = derive(schedule.seed, "ratings", &[]);
-    let ratings = ratings::rate(&schedule.names, rows, seed, anchor);
-    if let Some(r) = &ratings {
-        for s in &mut table {
-            let i = schedule
-                .names
-                .iter()
-                .position(|n| n == &s.name)
-                .expect("a scheduled bot");
-            s.rating = Some([r.elo[i], r.intervals[i].low, r.intervals[i].high]);
-        }
-    }
+    let (store, computed) = rayon::join(store, || {
+        standings_of(dir, schedule, plans, disqualified, rows, reporting)
+    });
+    let store = store?;
+    let Computed {
+        series,
+        table,
+        anchor,
+        ratings,
+    } = computed?;
     let results = Results {
         names: &schedule.names,
         rows,
@@ -65,7 +55,7 @@ pub fn write_summaries(
         roster: reporting.roster.as_ref(),
         bands: reporting.bands.as_ref(),
         anchor: anchor.map(|i| schedule.names[i].as_str()),
-        store,
+        store: &store,
     };
     write_summary_files(dir, &results)?;
     let first_mover = fairness_csv::first_mover_records(rows)
@@ -82,6 +72,53 @@ pub fn write_summaries(
         first_mover,
         series,
         names: schedule.names.clone(),
+    })
+}
+
+/// What the summaries are written from, computed from the rows alone.
+struct Computed {
+    series: Vec<SeriesOutcome>,
+    table: Vec<crate::standings::Standing>,
+    anchor: Option<usize>,
+    ratings: Option<ratings::FieldRatings>,
+}
+
+/// The series, the standings and the ratings of `rows` (the anchor checked first).
+fn standings_of(
+    dir: &Path,
+    schedule: &Schedule,
+    plans: &[SeriesPlan],
+    disqualified: &[Option<String>],
+    rows: &[GameRow],
+    reporting: &Reporting,
+) -> Result<Computed, OutputError> {
+    let anchor = reporting.anchor_index(dir, &schedule.names)?;
+    let series: Vec<SeriesOutcome> =
+        standings::series_outcomes(plans, schedule.rules, &schedule.names, rows);
+    let mut table = standings::standings(
+        &schedule.names,
+        &schedule.references,
+        disqualified,
+        &series,
+        rows,
+    );
+    let seed = derive(schedule.seed, "ratings", &[]);
+    let ratings = ratings::rate(&schedule.names, rows, seed, anchor);
+    if let Some(r) = &ratings {
+        for s in &mut table {
+            let i = schedule
+                .names
+                .iter()
+                .position(|n| n == &s.name)
+                .expect("a scheduled bot");
+            s.rating = Some([r.elo[i], r.intervals[i].low, r.intervals[i].high]);
+        }
+    }
+    Ok(Computed {
+        series,
+        table,
+        anchor,
+        ratings,
     })
 }
 
@@ -148,14 +185,13 @@ pub fn recompute(dir: &Path, reporting: &Reporting) -> Result<Summary, Tournamen
         });
     }
     check_series_rows(dir, &schedule, &plans, &rows)?;
-    let store = Store::open(dir)?;
     Ok(write_summaries(
         dir,
         &schedule,
         &plans,
         &disqualified,
         &rows,
-        &store,
+        || Store::open(dir),
         reporting,
     )?)
 }
