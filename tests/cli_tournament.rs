@@ -51,6 +51,21 @@ fn tournament(out: &Path, extra: &[&str]) -> Command {
     cmd
 }
 
+/// A tic-tac-toe tournament of three builtins (a game of the table model) into `out`.
+fn table_tournament(out: &Path, extra: &[&str]) -> Command {
+    let mut cmd = arena();
+    cmd.args([
+        "tournament",
+        "builtin:greedy",
+        "builtin:random",
+        "builtin:maxn",
+    ])
+    .args(["--game", "tictactoe", "--seed", "3", "--quiet", "--out"])
+    .arg(out)
+    .args(extra);
+    cmd
+}
+
 /// Every file of a results folder, by relative path.
 fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     let mut out = BTreeMap::new();
@@ -751,16 +766,7 @@ fn recomputing_a_folder_keeps_the_anchor_it_was_rated_with() {
         .assert()
         .success();
     let table = tmp.path().join("table");
-    arena()
-        .args([
-            "tournament",
-            "builtin:greedy",
-            "builtin:random",
-            "builtin:maxn",
-        ])
-        .args(["--game", "tictactoe", "--seed", "3", "--quiet"])
-        .args(["--anchor", "builtin:random", "--out"])
-        .arg(&table)
+    table_tournament(&table, &["--anchor", "builtin:random"])
         .assert()
         .success();
     for (dir, anchor) in [(&two_seat, "builtin:greedy"), (&table, "builtin:random")] {
@@ -838,17 +844,7 @@ fn recomputing_a_folder_whose_store_is_corrupt_writes_nothing() {
     let two_seat = tmp.path().join("two");
     tournament(&two_seat, &[]).assert().success();
     let table = tmp.path().join("table");
-    arena()
-        .args([
-            "tournament",
-            "builtin:greedy",
-            "builtin:random",
-            "builtin:maxn",
-        ])
-        .args(["--game", "tictactoe", "--seed", "3", "--quiet", "--out"])
-        .arg(&table)
-        .assert()
-        .success();
+    table_tournament(&table, &[]).assert().success();
     for dir in [&two_seat, &table] {
         let store = dir.join("replays").join("replays.txt");
         let mut text = fs::read(&store).unwrap();
