@@ -190,9 +190,10 @@ pub struct Field {
 impl Field {
     /// Loads `candidates` for `game`: builtins checked first (search depth `depth` unless
     /// they name their own), then modules read, hashed and compiled in parallel before
-    /// play starts (files with the same bytes once). A module that does not load, or whose trial instance (seed 0) fails
-    /// (its `start` traps or runs out of fuel), is disqualified, as the ABI says: it stays
-    /// in the standings and forfeits every game.
+    /// play starts (files with the same bytes once, when they load). A module that does
+    /// not load, or whose trial instance (seed 0) fails (its `start` traps or runs out of
+    /// fuel), is disqualified, as the ABI says: it stays in the standings and forfeits
+    /// every game.
     ///
     /// # Errors
     /// [`FieldError`] for a builtin the game cannot field.
@@ -321,18 +322,9 @@ fn load_modules(
             if leads[i] == i {
                 return None;
             }
-            match &firsts[leads[i]] {
-                Some(Compiled {
-                    sha256,
-                    result: Ok(module),
-                }) if keys[i].as_ref().is_some_and(|k| &k.sha256 == sha256) => Some(Compiled {
-                    sha256: sha256.clone(),
-                    result: Ok(module.renamed(c.name.as_str())),
-                }),
-                // A refused (or since changed) first file: this one loads by
-                // itself, and is refused in its own words.
-                _ => load(c),
-            }
+            // A refused (or since changed) first file: this one loads by itself, and is
+            // refused in its own words.
+            shared_copy(&firsts[leads[i]], keys[i].as_ref(), c.name.as_str()).or_else(|| load(c))
         })
         .collect();
     firsts
@@ -340,6 +332,22 @@ fn load_modules(
         .zip(others)
         .map(|(a, b)| a.or(b))
         .collect()
+}
+
+/// A copy named `name`, with content `key`, of the group's first file `lead`: `lead`'s
+/// module under that name when it loaded from the same bytes (the file may have changed
+/// between the two reads), `None` when the copy must load by itself.
+fn shared_copy(lead: &Option<Compiled>, key: Option<&ContentKey>, name: &str) -> Option<Compiled> {
+    match lead {
+        Some(Compiled {
+            sha256,
+            result: Ok(module),
+        }) if key.is_some_and(|k| &k.sha256 == sha256) => Some(Compiled {
+            sha256: sha256.clone(),
+            result: Ok(module.renamed(name)),
+        }),
+        _ => None,
+    }
 }
 
 /// What makes two module files the same bot: the SHA-256 of their bytes, and whether
@@ -635,6 +643,76 @@ mod tests {
         for module in &modules[..3] {
             assert!(module.instantiate(1).is_ok(), "{}", module.name());
         }
+    }
+
+    #[test]
+    fn a_copy_loads_by_itself_when_its_first_file_was_refused_or_has_changed() {
+        let dir = tempfile::tempdir().unwrap();
+        let paths = copies(
+            dir.path(),
+            &fixture("bots/greedy.wasm"),
+            &["x.wasm", "y.wasm"],
+        );
+        let sandbox = Sandbox::new(Limits::default()).unwrap();
+        let candidates: Vec<Candidate> = ["x", "y"]
+            .iter()
+            .zip(&paths)
+            .map(|(name, path)| candidate(name, Source::Module(path.clone())))
+            .collect();
+        // A refusal that depends on the name: the copy is asked for itself, and accepted.
+        let only_x = |m: &WasmModule| {
+            if m.name() == "x" {
+                Err(Refusal::Harness("not x".into()))
+            } else {
+                Ok(())
+            }
+        };
+        let loaded = load_modules(&candidates, &sandbox, &only_x);
+        assert!(loaded[0].as_ref().unwrap().result.is_err());
+        assert_eq!(
+            loaded[1].as_ref().unwrap().result.as_ref().unwrap().name(),
+            "y"
+        );
+        // A copy whose bytes were not the ones the first file compiled from.
+        let lead = load_modules(&candidates[..1], &sandbox, &|_| Ok(())).remove(0);
+        let sha256 = lead.as_ref().unwrap().sha256.clone();
+        let key = |sha256: &str| ContentKey {
+            sha256: sha256.to_string(),
+            script: false,
+        };
+        assert!(shared_copy(&lead, Some(&key("0badc0de")), "y").is_none());
+        assert!(shared_copy(&lead, None, "y").is_none());
+        let copy = shared_copy(&lead, Some(&key(&sha256)), "y").unwrap();
+        assert_eq!(copy.sha256, sha256);
+        let copy = copy.result.unwrap();
+        assert_eq!(copy.name(), "y");
+        assert!(copy.shares_code_with(lead.unwrap().result.as_ref().unwrap()));
+    }
+
+    #[test]
+    fn copies_of_a_python_bot_each_play_their_script() {
+        let dir = tempfile::tempdir().unwrap();
+        let paths = copies(dir.path(), &fixture("bots/py_greedy.py"), &["p.py", "q.py"]);
+        let sandbox = Sandbox::new(Limits::default()).unwrap();
+        let candidates: Vec<Candidate> = ["p", "q"]
+            .iter()
+            .zip(&paths)
+            .map(|(name, path)| candidate(name, Source::Module(path.clone())))
+            .collect();
+        let field = Field::load(&candidates, game(), None, &sandbox).unwrap();
+        let [p, q] = &field.participants[..] else {
+            panic!("two participants");
+        };
+        assert_eq!(
+            (p.disqualified.as_ref(), q.disqualified.as_ref()),
+            (None, None)
+        );
+        assert_eq!(p.sha256, q.sha256);
+        // The copy was never tried by itself: it must still read its script, and play.
+        let start = game().new_game(&GameParams::sized(5, 5), 1).unwrap();
+        let record = crate::referee::play_game(start, [&*p.entrant, &*q.entrant], [1, 2]);
+        assert_eq!(record.end.culprit(), None, "{}", record.end.reason());
+        assert!(record.moves.len() > 2);
     }
 
     #[test]

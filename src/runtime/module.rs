@@ -393,10 +393,11 @@ impl WasmModule {
     }
 
     /// Whether `other` runs this module's compiled code (one of them [`renamed`] from
-    /// the other, or both from one load).
+    /// the other, or both from one load; any two Python bots run the one interpreter's).
     ///
     /// [`renamed`]: WasmModule::renamed
-    pub fn shares_code_with(&self, other: &WasmModule) -> bool {
+    #[cfg(test)]
+    pub(crate) fn shares_code_with(&self, other: &WasmModule) -> bool {
         Arc::ptr_eq(&self.inner.local, &other.inner.local)
     }
 

@@ -54,8 +54,8 @@ type Writer<'a> = Box<dyn Fn() -> Result<(), OutputError> + Sync + 'a>;
 /// first), `standings.csv` last, since it marks a finished folder.
 ///
 /// # Errors
-/// [`OutputError`]: the store's, then the roles' or the anchor's (no file is written
-/// then), then the first writer's in the order above, whatever the threads (the other
+/// [`OutputError`]: the store's, then the roles' or the anchor's (no summary file is
+/// written then), then the first writer's in the order above, whatever the threads (the other
 /// writers of its stage still write their files; no later stage starts).
 pub fn write_summaries(
     dir: &Path,

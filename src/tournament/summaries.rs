@@ -26,7 +26,7 @@ use crate::standings::{self, SeriesOutcome};
 ///
 /// # Errors
 /// [`OutputError`]: the store's first, then the computation's, then the writers'; no
-/// file is written when the store or the computation fails.
+/// summary file is written when the store or the computation fails.
 pub fn write_summaries(
     dir: &Path,
     schedule: &Schedule,
