@@ -601,14 +601,15 @@ mod tests {
         assert!(paths[0].ends_with("loop_in_start.wat") && paths[1].ends_with("such.wasm"));
     }
 
-    /// Copies `from` into `dir` as each of `names`.
-    fn copies(dir: &Path, from: &Path, names: &[&str]) -> Vec<PathBuf> {
+    /// Candidates named `names`, each a copy of `from` in `dir` (its extension kept).
+    fn copied(dir: &Path, from: &Path, names: &[&str]) -> Vec<Candidate> {
+        let ext = from.extension().unwrap().to_str().unwrap();
         names
             .iter()
             .map(|name| {
-                let to = dir.join(name);
+                let to = dir.join(format!("{name}.{ext}"));
                 std::fs::copy(from, &to).unwrap();
-                to
+                candidate(name, Source::Module(to))
             })
             .collect()
     }
@@ -616,18 +617,9 @@ mod tests {
     #[test]
     fn files_with_the_same_bytes_are_compiled_once_and_keep_their_names() {
         let dir = tempfile::tempdir().unwrap();
-        let same = copies(
-            dir.path(),
-            &fixture("bots/greedy.wasm"),
-            &["a.wasm", "b.wasm", "c.wasm"],
-        );
-        let other = copies(dir.path(), &fixture("bots/random.wasm"), &["d.wasm"]);
+        let mut candidates = copied(dir.path(), &fixture("bots/greedy.wasm"), &["a", "b", "c"]);
+        candidates.extend(copied(dir.path(), &fixture("bots/random.wasm"), &["d"]));
         let sandbox = Sandbox::new(Limits::default()).unwrap();
-        let candidates: Vec<Candidate> = ["a", "b", "c", "d"]
-            .iter()
-            .zip(same.iter().chain(&other))
-            .map(|(name, path)| candidate(name, Source::Module(path.clone())))
-            .collect();
         let modules: Vec<WasmModule> = load_modules(&candidates, &sandbox, &|_| Ok(()))
             .into_iter()
             .map(|c| c.unwrap().result.unwrap())
@@ -648,17 +640,8 @@ mod tests {
     #[test]
     fn a_copy_loads_by_itself_when_its_first_file_was_refused_or_has_changed() {
         let dir = tempfile::tempdir().unwrap();
-        let paths = copies(
-            dir.path(),
-            &fixture("bots/greedy.wasm"),
-            &["x.wasm", "y.wasm"],
-        );
+        let candidates = copied(dir.path(), &fixture("bots/greedy.wasm"), &["x", "y"]);
         let sandbox = Sandbox::new(Limits::default()).unwrap();
-        let candidates: Vec<Candidate> = ["x", "y"]
-            .iter()
-            .zip(&paths)
-            .map(|(name, path)| candidate(name, Source::Module(path.clone())))
-            .collect();
         // A refusal that depends on the name: the copy is asked for itself, and accepted.
         let only_x = |m: &WasmModule| {
             if m.name() == "x" {
@@ -692,13 +675,8 @@ mod tests {
     #[test]
     fn copies_of_a_python_bot_each_play_their_script() {
         let dir = tempfile::tempdir().unwrap();
-        let paths = copies(dir.path(), &fixture("bots/py_greedy.py"), &["p.py", "q.py"]);
+        let candidates = copied(dir.path(), &fixture("bots/py_greedy.py"), &["p", "q"]);
         let sandbox = Sandbox::new(Limits::default()).unwrap();
-        let candidates: Vec<Candidate> = ["p", "q"]
-            .iter()
-            .zip(&paths)
-            .map(|(name, path)| candidate(name, Source::Module(path.clone())))
-            .collect();
         let field = Field::load(&candidates, game(), None, &sandbox).unwrap();
         let [p, q] = &field.participants[..] else {
             panic!("two participants");
@@ -719,13 +697,8 @@ mod tests {
     fn a_refused_file_refuses_each_of_its_copies_in_its_own_words() {
         let dir = tempfile::tempdir().unwrap();
         let loops = fixture("tests/fixtures/hostile/loop_in_start.wat");
-        let paths = copies(dir.path(), &loops, &["x.wat", "y.wat"]);
+        let candidates = copied(dir.path(), &loops, &["x", "y"]);
         let sandbox = Sandbox::new(Limits::default()).unwrap();
-        let candidates: Vec<Candidate> = ["x", "y"]
-            .iter()
-            .zip(&paths)
-            .map(|(name, path)| candidate(name, Source::Module(path.clone())))
-            .collect();
         let field = Field::load(&candidates, game(), None, &sandbox).unwrap();
         let reasons: Vec<&str> = field
             .participants
