@@ -1,7 +1,6 @@
 //! Tournaments through the real binary: reproducibility across thread counts, resume
 //! after a crash, refusal of foreign results folders, replays that re-check.
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 use std::process::Stdio;
@@ -11,21 +10,15 @@ use arena::output::replay::Replay;
 use assert_cmd::Command;
 use predicates::prelude::*;
 
+mod common;
+use common::{arena, files};
+
 const BOTS: [&str; 4] = [
     "builtin:random",
     "builtin:greedy",
     "builtin:alphabeta:2",
     "builtin:alphabeta:3",
 ];
-
-fn arena() -> Command {
-    let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
-    cmd.env("NO_COLOR", "1").env(
-        "ARENA_CACHE_DIR",
-        concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
-    );
-    cmd
-}
 
 /// The settings every tournament of these tests shares; `--out` comes last.
 const BASE: [&str; 10] = [
@@ -66,26 +59,8 @@ fn table_tournament(out: &Path, extra: &[&str]) -> Command {
     cmd
 }
 
-/// Every file of a results folder, by relative path.
-fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    let mut out = BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                let rel = p.strip_prefix(dir).unwrap().display().to_string();
-                out.insert(rel, fs::read(&p).unwrap());
-            }
-        }
-    }
-    out
-}
-
 fn assert_same(a: &Path, b: &Path) {
-    let (sa, sb) = (snapshot(a), snapshot(b));
+    let (sa, sb) = (files(a), files(b));
     assert_eq!(sa.keys().collect::<Vec<_>>(), sb.keys().collect::<Vec<_>>());
     for (k, v) in &sa {
         assert!(v == &sb[k], "{k} differs");
@@ -243,7 +218,7 @@ fn a_folder_of_another_tournament_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("r");
     tournament(&out, &[]).assert().success();
-    let before = snapshot(&out);
+    let before = files(&out);
     // Without --resume: refused.
     tournament(&out, &[])
         .assert()
@@ -268,13 +243,13 @@ fn a_folder_of_another_tournament_is_refused() {
         predicate::str::contains("different tournament").and(predicate::str::contains("seed")),
     );
     assert_eq!(
-        snapshot(&out),
+        files(&out),
         before,
         "a refused run must not touch the folder"
     );
     // The same tournament with --resume: nothing to play, same files.
     tournament(&out, &["--resume"]).assert().success();
-    assert_eq!(snapshot(&out), before);
+    assert_eq!(files(&out), before);
 }
 
 #[test]
@@ -358,7 +333,7 @@ fn recomputed_standings_equal_the_originals_byte_for_byte() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("r");
     tournament(&out, &["--rounds", "2"]).assert().success();
-    let before = snapshot(&out);
+    let before = files(&out);
     for f in ["standings.csv", "series.csv"] {
         fs::remove_file(out.join(f)).unwrap();
     }
@@ -368,7 +343,7 @@ fn recomputed_standings_equal_the_originals_byte_for_byte() {
         .assert()
         .success()
         .stdout(predicate::str::contains("rank"));
-    assert_eq!(snapshot(&out), before);
+    assert_eq!(files(&out), before);
     arena()
         .arg("standings")
         .arg(tmp.path().join("nope"))
@@ -632,7 +607,7 @@ fn ratings_can_be_anchored_at_a_named_bot() {
             "--anchor `nobody` is not one of the bots",
         ));
     // Recomputing the folder says the same, listing the bots, and changes nothing.
-    let before = snapshot(&out);
+    let before = files(&out);
     for command in ["standings", "report", "verify"] {
         arena()
             .args([command, "--anchor", "nobody"])
@@ -642,7 +617,7 @@ fn ratings_can_be_anchored_at_a_named_bot() {
             .stderr(predicate::str::contains(
                 "--anchor `nobody` is not one of the bots: builtin:",
             ));
-        assert!(snapshot(&out) == before, "{command} changed the folder");
+        assert!(files(&out) == before, "{command} changed the folder");
     }
 }
 
@@ -734,7 +709,7 @@ fn a_recorded_anchor_that_names_no_bot_is_refused_naming_the_file() {
         ("\"rating_anchor\": ", "standings.json: not JSON (line"),
     ] {
         fs::write(&path, json.replace(recorded, edit)).unwrap();
-        let before = snapshot(&dir);
+        let before = files(&dir);
         for command in ["standings", "report", "verify"] {
             arena()
                 .arg(command)
@@ -743,7 +718,7 @@ fn a_recorded_anchor_that_names_no_bot_is_refused_naming_the_file() {
                 .code(2)
                 .stderr(predicate::str::contains(says))
                 .stderr(predicate::str::contains("--anchor `").not());
-            assert!(snapshot(&dir) == before, "{command} changed the folder");
+            assert!(files(&dir) == before, "{command} changed the folder");
         }
     }
     // An --anchor given on the command line is used instead of the file's.
@@ -775,7 +750,7 @@ fn recomputing_a_folder_keeps_the_anchor_it_was_rated_with() {
             json.contains(&format!("\"rating_anchor\": \"{anchor}\"")),
             "{json}"
         );
-        let before = snapshot(dir);
+        let before = files(dir);
         for command in ["standings", "report"] {
             arena()
                 .arg(command)
@@ -785,7 +760,7 @@ fn recomputing_a_folder_keeps_the_anchor_it_was_rated_with() {
                 .stderr(predicate::str::contains(format!(
                     "note: ratings anchored at `{anchor}`"
                 )));
-            let after = snapshot(dir);
+            let after = files(dir);
             for (file, bytes) in &before {
                 assert!(after[file] == *bytes, "{command} changed {file}");
             }
@@ -816,24 +791,7 @@ fn a_summary_that_cannot_be_written_leaves_no_standings_csv() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("run");
     tournament(&dir, &[]).assert().success();
-    fs::remove_file(dir.join("standings.csv")).unwrap();
-    fs::remove_file(dir.join("series.csv")).unwrap();
-    fs::create_dir(dir.join("series.csv")).unwrap();
-    arena()
-        .arg("standings")
-        .arg(&dir)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("series.csv"));
-    assert!(!dir.join("standings.csv").exists());
-    arena()
-        .arg("verify")
-        .arg(&dir)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "no standings.csv: the tournament is not finished",
-        ));
+    common::a_blocked_summary_leaves_no_standings_csv(&dir, "series.csv");
 }
 
 #[test]
@@ -851,13 +809,13 @@ fn recomputing_a_folder_whose_store_is_corrupt_writes_nothing() {
         text.truncate(text.len() / 2);
         fs::write(&store, text).unwrap();
         fs::remove_file(dir.join("standings.csv")).unwrap();
-        let before = snapshot(dir);
+        let before = files(dir);
         arena()
             .arg("standings")
             .arg(dir)
             .assert()
             .code(2)
             .stderr(predicate::str::contains("replays.txt"));
-        assert_eq!(before, snapshot(dir), "{}", dir.display());
+        assert_eq!(before, files(dir), "{}", dir.display());
     }
 }

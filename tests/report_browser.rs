@@ -125,21 +125,10 @@ fn the_results_page_renders_the_standings_and_a_replay_without_script_errors() {
     );
 
     // A replay: its moves are listed and its first position is drawn.
-    let mut reader = csv::Reader::from_path(dir.join("res/games.csv")).unwrap();
-    let headers = reader.headers().unwrap().clone();
-    let first = reader
-        .records()
-        .map(Result::unwrap)
-        .find(|r| {
-            r[headers.iter().position(|h| h == "moves").unwrap()]
-                .parse::<u32>()
-                .unwrap()
-                >= 3
-        })
+    let (id, recorded) = recorded_games(dir)
+        .into_iter()
+        .find(|&(_, moves)| moves >= 3)
         .expect("a game of a few moves");
-    let column = |name: &str| &first[headers.iter().position(|h| h == name).unwrap()];
-    let id: u64 = column("game_id").parse().unwrap();
-    let recorded: usize = column("moves").parse().unwrap();
     let dom = dump_dom(&browser, &format!("{url}#game={id}"));
     assert!(
         dom.contains("data-arena-ready=\"true\""),
@@ -236,12 +225,7 @@ fn a_game_in_a_sidecar_opens_at_the_move_its_address_names() {
     );
     let html = fs::read_to_string(&page).unwrap();
     assert!(dir.join("res/report/replays/part0000.js").is_file());
-    let mut reader = csv::Reader::from_path(dir.join("res/games.csv")).unwrap();
-    let headers = reader.headers().unwrap().clone();
-    let column = |name: &str| headers.iter().position(|h| h == name).unwrap();
-    let last = reader.records().map(Result::unwrap).last().unwrap();
-    let id = &last[column("game_id")];
-    let moves: usize = last[column("moves")].parse().unwrap();
+    let (id, moves) = *recorded_games(dir).last().unwrap();
     assert!(moves > 5);
     assert!(
         !html.contains(&format!("id=\"replay-{id}\"")),
@@ -270,20 +254,25 @@ fn a_game_in_a_sidecar_opens_at_the_move_its_address_names() {
     );
 }
 
-/// The id and the number of moves of the longest game in `dir/res/games.csv`.
-fn longest_game(dir: &Path) -> (u64, usize) {
+/// The id and the number of moves of every game in `dir/res/games.csv`, in its order.
+fn recorded_games(dir: &Path) -> Vec<(u64, usize)> {
     let mut reader = csv::Reader::from_path(dir.join("res/games.csv")).unwrap();
     let headers = reader.headers().unwrap().clone();
     let column = |name: &str| headers.iter().position(|h| h == name).unwrap();
-    let longest = reader
+    let (id, moves) = (column("game_id"), column("moves"));
+    reader
         .records()
         .map(Result::unwrap)
-        .max_by_key(|r| r[column("moves")].parse::<u32>().unwrap())
-        .unwrap();
-    (
-        longest[column("game_id")].parse().unwrap(),
-        longest[column("moves")].parse().unwrap(),
-    )
+        .map(|r| (r[id].parse().unwrap(), r[moves].parse().unwrap()))
+        .collect()
+}
+
+/// The id and the number of moves of the longest game in `dir/res/games.csv`.
+fn longest_game(dir: &Path) -> (u64, usize) {
+    recorded_games(dir)
+        .into_iter()
+        .max_by_key(|&(_, moves)| moves)
+        .unwrap()
 }
 
 /// The part of `dom` from the element with `id` to the end of its first `</END>`.

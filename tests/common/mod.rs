@@ -53,3 +53,29 @@ pub fn arena() -> assert_cmd::Command {
     );
     cmd
 }
+
+/// Puts a folder where the summary file `blocker` of the finished results folder `dir`
+/// goes, then checks that `arena standings` fails naming it and leaves no
+/// `standings.csv` (written last, as it marks a finished folder), so that `arena verify`
+/// says the tournament is not finished.
+pub fn a_blocked_summary_leaves_no_standings_csv(dir: &Path, blocker: &str) {
+    use predicates::prelude::*;
+    fs::remove_file(dir.join("standings.csv")).unwrap();
+    fs::remove_file(dir.join(blocker)).unwrap();
+    fs::create_dir(dir.join(blocker)).unwrap();
+    arena()
+        .arg("standings")
+        .arg(dir)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(blocker));
+    assert!(!dir.join("standings.csv").exists());
+    arena()
+        .arg("verify")
+        .arg(dir)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no standings.csv: the tournament is not finished",
+        ));
+}
