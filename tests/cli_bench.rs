@@ -1,13 +1,17 @@
-//! `arena bench --quick` runs, exits 0 and prints every figure. No timing is asserted:
-//! the figures depend on the machine, and a test must not.
+//! `arena bench --quick` runs, exits 0 and prints every row of the bench's list
+//! (`src/bench/rows.rs`), in order, with its unit and target. No timing is asserted: the
+//! figures depend on the machine, and a test must not.
 
+use arena::bench::rows::ROWS;
+use arena::bench::{num, Target};
 use assert_cmd::Command;
 
 #[test]
 fn quick_bench_prints_every_figure() {
     let out = Command::cargo_bin("arena")
         .expect("the arena binary is built")
-        .args(["bench", "--quick"])
+        .args(["bench", "--quick", "--threads", "2"])
+        .env_remove("ARENA_METERING")
         .output()
         .expect("arena runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -17,35 +21,40 @@ fn quick_bench_prints_every_figure() {
         out.status,
         String::from_utf8_lossy(&out.stderr)
     );
-    let lines = [
-        "harness per move",
-        "instantiation (alphabeta.wasm)",
-        "instantiation (first_legal.wasm)",
-        "alpha-beta sandboxed / native",
-        "alpha-beta, wasmtime's fuel",
-        "threads 1 / 1",
-        "threads 2 / 1",
-        "compile per module (cold)",
-        "compile per module (warm)",
-        "from the module cache",
-        "random.wasm per Nim game",
-        "random.wasm floor per Nim game",
-        "random.wasm floor, fresh instances",
-        "pipes control per Nim game",
-        "ceiling: 2 processes / 1",
-        "threads 2 / ceiling",
-        "threads 2 / 1 (random.wasm)",
-        "ceiling (random.wasm)",
-        "threads 2 / ceiling (random.wasm)",
-        "end to end (20 bots, best-of-5)",
-        "results writing share",
-        "writing: the ratings alone",
-        "writing: the page alone",
-        "targets met",
-    ];
-    for line in lines {
-        assert!(stdout.contains(line), "no `{line}` in:\n{stdout}");
+    // Exactly the rows of the bench's one list, in order (two threads, the default
+    // metering: the rows `src/bench/rows.rs` lists), each with its unit and target.
+    let printed: Vec<&str> = stdout
+        .lines()
+        .skip(1)
+        .filter(|l| !l.starts_with("indicative"))
+        .collect();
+    assert_eq!(printed.len(), ROWS.len(), "{stdout}");
+    for (line, row) in printed.iter().zip(ROWS.iter()) {
+        assert!(
+            line.starts_with(&format!("{} ", row.key)),
+            "`{line}` is not the row `{}`",
+            row.key
+        );
+        assert!(
+            line.contains(&format!(" {}", row.unit)),
+            "`{line}`: no unit {}",
+            row.unit
+        );
+        if let Some(target) = row.target {
+            let (op, v) = match target {
+                Target::AtMost(v) => ("<=", v),
+                Target::AtLeast(v) => (">=", v),
+            };
+            let written = format!("target {op} {} {}", num(v), row.unit);
+            assert!(line.contains(&written), "`{line}`: no `{written}`");
+        } else {
+            assert!(
+                !line.contains("target <=") && !line.contains("target >="),
+                "`{line}` has a target"
+            );
+        }
     }
+    assert!(stdout.contains("from the module cache"), "{stdout}");
     // Every figure with a target says how it went.
     for key in [
         "harness per move",

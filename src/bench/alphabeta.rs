@@ -10,10 +10,10 @@ use std::time::Duration;
 
 use super::positions::{mathtricks, positions};
 use super::timing::{fastest, time};
-use super::{num, BenchError, Bots, Figure, Scale, Target};
+use super::{num, BenchError, Bots, Figure, Scale};
 use crate::bot::{Bot, BuiltinBot};
 
-/// The target (the performance issue's table): the sandboxed search at most 1.7 times the native one.
+/// The target: the sandboxed search at most 1.7 times the native one.
 pub const TARGET_RATIO: f64 = 1.7;
 
 /// The name of the figure measured under wasmtime's own fuel (`ARENA_METERING=wasmtime`)
@@ -51,10 +51,8 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
         tw += fastest(&sw);
     }
     let ratio = tw.as_secs_f64() / tn.as_secs_f64();
-    Ok(vec![Figure::new(
-        "alpha-beta sandboxed / native",
+    Ok(vec![super::rows::ALPHABETA.figure(
         ratio,
-        "x",
         format!(
             "{} positions 8x8 depth 6: wasm {} ms, native {} ms; max {} Mfuel a move",
             all.len(),
@@ -62,8 +60,7 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
             num(tn.as_secs_f64() * 1e3),
             num(fuel as f64 / 1e6)
         ),
-    )
-    .with_target(Target::AtMost(TARGET_RATIO))])
+    )])
 }
 
 /// The same figure under wasmtime's own fuel and epoch checks (`ARENA_METERING=wasmtime`,
@@ -104,10 +101,8 @@ pub fn measure_wasmtime_fuel(scale: &Scale) -> Result<Vec<Figure>, BenchError> {
     let value: f64 = value
         .parse()
         .map_err(|_| fail("no figure in its answer".into()))?;
-    Ok(vec![Figure::new(
-        WASMTIME_FUEL_KEY,
+    Ok(vec![super::rows::ALPHABETA_WASMTIME.figure(
         value,
-        "x",
         format!("{note}; ARENA_METERING=wasmtime, same fuel and verdicts, no target"),
     )])
 }

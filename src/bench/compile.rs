@@ -68,11 +68,9 @@ pub fn measure(sandbox: &Sandbox) -> Result<Vec<Figure>, BenchError> {
     let warm = warm?;
     let (c, w) = (mean(&cold), mean(&warm));
     Ok(vec![
-        Figure::new("compile per module (cold)", c, "ms", each(&cold)),
-        Figure::new(
-            "compile per module (warm)",
+        super::rows::COMPILE_COLD.figure(c, each(&cold)),
+        super::rows::COMPILE_WARM.figure(
             w,
-            "ms",
             format!(
                 "from the module cache, key and checksum checked: {}; {} % of cold",
                 each(&warm),

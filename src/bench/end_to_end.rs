@@ -75,10 +75,8 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
     let _ = std::fs::remove_dir_all(&dir);
     let summary = summary.map_err(|e| BenchError::Setup(e.to_string()))?;
     let secs = d.as_secs_f64();
-    Ok(vec![Figure::new(
-        "end to end (20 bots, best-of-5)",
+    Ok(vec![super::rows::END_TO_END.figure(
         summary.games as f64 / secs,
-        "games/s",
         format!(
             "{} games in {} s, {bots_in_field} bots, {} threads, {}x{} boards",
             summary.games,

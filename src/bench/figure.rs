@@ -31,7 +31,7 @@ pub struct Figure {
     pub value: f64,
     /// Its unit: `µs`, `ms`, `x` (a ratio) or `games/s`.
     pub unit: &'static str,
-    /// The target, if the issue sets one.
+    /// The target, if the figure has one.
     pub target: Option<Target>,
     /// How the value was obtained, in a few words.
     pub note: String,

@@ -15,7 +15,7 @@ use arena_games::AnyGame;
 use super::first_legal::FirstLegal;
 use super::positions::board;
 use super::timing::{fastest, micros_per, time};
-use super::{BenchError, Bots, Figure, Scale, Target};
+use super::{BenchError, Bots, Figure, Scale};
 use crate::bot::Bot;
 
 /// The target: at most half a microsecond per move.
@@ -74,15 +74,12 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
     }
     let w = micros_per(fastest(&tw), moves);
     let n = micros_per(fastest(&tn), moves);
-    Ok(vec![Figure::new(
-        "harness per move",
+    Ok(vec![super::rows::HARNESS.figure(
         w - n,
-        "µs",
         format!(
             "first_legal.wasm {} µs - native twin {} µs per move, {moves} moves on {rows}x{cols}",
             super::num(w),
             super::num(n)
         ),
-    )
-    .with_target(Target::AtMost(TARGET_US))])
+    )])
 }

@@ -6,7 +6,7 @@
 //! game costs each WebAssembly bot before and after its moves.
 
 use super::timing::{fastest, micros_per, time};
-use super::{num, BenchError, Bots, Figure, Scale, Target};
+use super::{num, BenchError, Bots, Figure, Scale};
 use crate::runtime::WasmModule;
 
 /// The target: at most 5 µs per bot per game.
@@ -34,25 +34,19 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
     let small = per_instance(&bots.first_legal, scale)?;
     let large = per_instance(&bots.alphabeta, scale)?;
     Ok(vec![
-        Figure::new(
-            "instantiation (alphabeta.wasm)",
+        super::rows::INSTANTIATE_ALPHABETA.figure(
             large,
-            "µs",
             format!(
                 "per bot per game, instantiate + drop, {} KiB module",
                 bots.alphabeta_kib
             ),
-        )
-        .with_target(Target::AtMost(TARGET_US)),
-        Figure::new(
-            "instantiation (first_legal.wasm)",
+        ),
+        super::rows::INSTANTIATE_FIRST_LEGAL.figure(
             small,
-            "µs",
             format!(
                 "per bot per game, instantiate + drop; {} µs for the Rust bot",
                 num(large)
             ),
-        )
-        .with_target(Target::AtMost(TARGET_US)),
+        ),
     ])
 }

@@ -11,6 +11,8 @@
 //! 6. [`end_to_end`]: games per second of a 20-bot round-robin, best-of-5;
 //! 7. [`writing`]: the share of a cheap-bot tournament's time spent writing results.
 //!
+//! Every row printed, with its unit and target, is listed once in [`rows`].
+//!
 //! Ratios compare figures taken in the same run, interleaved, and every time is the
 //! fastest of several samples, so that they hold on a noisy, shared machine. The bots
 //! are the committed example bots, embedded in the binary. How each figure is measured
@@ -26,6 +28,7 @@ pub mod instantiate;
 pub mod nim_game;
 pub mod pipes;
 pub mod positions;
+pub mod rows;
 pub mod threads;
 pub mod timing;
 pub mod writing;

@@ -19,7 +19,7 @@ use arena_games::{find_game, AnyGame, GameParams};
 use super::instantiate::per_instance;
 use super::pipes::PipeEntrant;
 use super::timing::{fastest, micros_per, time};
-use super::{num, BenchError, Bots, Figure, Scale, Target};
+use super::{num, BenchError, Bots, Figure, Scale};
 use crate::contestant::{Builtin, Wasm};
 use crate::referee::{play_game, Entrant};
 
@@ -98,10 +98,8 @@ pub fn measure(bots: &Bots, scale: &Scale, per_move: f64) -> Result<Vec<Figure>,
             tp.push(d);
         }
         let p = micros_per(fastest(&tp), games);
-        figures.push(Figure::new(
-            "pipes control per Nim game",
+        figures.push(super::rows::PIPES.figure(
             p,
-            "µs",
             format!(
                 "builtin:random in 2 kept-alive child processes over pipes; \
                  sandbox / pipes {} x",
@@ -111,15 +109,13 @@ pub fn measure(bots: &Bots, scale: &Scale, per_move: f64) -> Result<Vec<Figure>,
     }
     let moves_per_game = moves as f64 / games.max(1) as f64;
     let floor = n + moves_per_game * per_move;
-    // A fresh instance per bot per game, as the issue's figure counts it: the same
+    // A fresh instance per bot per game, as the figure counts it: the same
     // floor plus two instantiations of random.wasm (instantiate + drop, no move).
     let fresh = floor + 2.0 * instance;
     figures.insert(
         0,
-        Figure::new(
-            "random.wasm floor, fresh instances",
+        super::rows::NIM_FLOOR_FRESH.figure(
             fresh,
-            "µs",
             format!(
                 "the floor + 2 x random.wasm instantiated and dropped {} µs: a game of fresh \
                  instances; the rest of its game, {} µs, is what the bot's code ({} fuel a \
@@ -132,10 +128,8 @@ pub fn measure(bots: &Bots, scale: &Scale, per_move: f64) -> Result<Vec<Figure>,
     );
     figures.insert(
         0,
-        Figure::new(
-            "random.wasm floor per Nim game",
+        super::rows::NIM_FLOOR.figure(
             floor,
-            "µs",
             format!(
                 "builtin:random's game {} µs + {} moves a game x harness per move {} µs: \
                  the referee and the sandbox's crossings alone, with no instance made \
@@ -149,16 +143,13 @@ pub fn measure(bots: &Bots, scale: &Scale, per_move: f64) -> Result<Vec<Figure>,
     );
     figures.insert(
         0,
-        Figure::new(
-            "random.wasm per Nim game",
+        super::rows::NIM_GAME.figure(
             w,
-            "µs",
             format!(
             "instantiate, play, drop, 2 bots; {games} games, {moves} moves; builtin:random {} µs",
             num(n)
         ),
-        )
-        .with_target(Target::AtMost(TARGET_US)),
+        ),
     );
     Ok(figures)
 }

@@ -24,12 +24,15 @@ use arena_games::{find_game, GameParams};
 
 use super::positions::{board, mathtricks};
 use super::timing::{fastest, time};
-use super::{num, BenchError, Bots, Figure, Scale, Target};
+use super::{num, BenchError, Bots, Figure, Scale};
 use crate::contestant::{Builtin, Wasm};
 use crate::referee::{play_game, Entrant};
 
 /// The target for two threads: at least 1.9 times one thread's throughput.
 pub const TARGET_TWO: f64 = 1.9;
+
+/// The target for each 2-thread ratio as a share of its 2-process ceiling, in %.
+pub const TARGET_SHARE: f64 = 95.0;
 
 /// What a thread measurement plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,26 +214,22 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
             num(games_per_s),
             num(rate(&control[i]) / native_one)
         );
-        let mut f = Figure::new(format!("threads {n} / 1"), games_per_s / one, "x", note);
-        if n == 2 {
-            f = f.with_target(Target::AtLeast(TARGET_TWO));
-        }
-        figures.push(f);
+        let ratio = games_per_s / one;
+        figures.push(match n {
+            1 => super::rows::THREADS_ONE.figure(ratio, note),
+            2 => super::rows::THREADS_TWO.figure(ratio, note),
+            n => Figure::new(format!("threads {n} / 1"), ratio, "x", note),
+        });
     }
     if let Some(ceiling) = ceiling {
-        let ceiling = ceiling.figure("ceiling: 2 processes / 1");
+        let ceiling = ceiling.figure(super::rows::CEILING);
         let two = figures.get(1).map_or(f64::NAN, |f| f.value);
         let share = two / ceiling.value;
         figures.push(ceiling);
-        figures.push(
-            Figure::new(
-                "threads 2 / ceiling",
-                share * 100.0,
-                "%",
-                "the 2-thread ratio as a share of the 2-process ceiling".to_string(),
-            )
-            .with_target(Target::AtLeast(95.0)),
-        );
+        figures.push(super::rows::THREADS_TWO_CEILING.figure(
+            share * 100.0,
+            "the 2-thread ratio as a share of the 2-process ceiling",
+        ));
     }
     Ok(figures)
 }
@@ -256,10 +255,8 @@ pub fn measure_cheap(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchErr
     let games = scale.cheap_games;
     let rate = |s: &[Duration]| games as f64 / fastest(s).as_secs_f64();
     let ratio = rate(&two) / rate(&one);
-    let mut figures = vec![Figure::new(
-        "threads 2 / 1 (random.wasm)",
+    let mut figures = vec![super::rows::CHEAP_TWO.figure(
         ratio,
-        "x",
         format!(
             "{games} Nim games random.wasm vs itself: 1 thread {} games/s, 2 threads {} games/s",
             num(rate(&one)),
@@ -267,18 +264,13 @@ pub fn measure_cheap(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchErr
         ),
     )];
     if let Some(ceiling) = ceiling {
-        let ceiling = ceiling.figure("ceiling (random.wasm)");
+        let ceiling = ceiling.figure(super::rows::CHEAP_CEILING);
         let share = ratio / ceiling.value;
         figures.push(ceiling);
-        figures.push(
-            Figure::new(
-                "threads 2 / ceiling (random.wasm)",
-                share * 100.0,
-                "%",
-                "the cheap 2-thread ratio as a share of its 2-process ceiling".to_string(),
-            )
-            .with_target(Target::AtLeast(95.0)),
-        );
+        figures.push(super::rows::CHEAP_TWO_CEILING.figure(
+            share * 100.0,
+            "the cheap 2-thread ratio as a share of its 2-process ceiling",
+        ));
     }
     Ok(figures)
 }
@@ -414,11 +406,11 @@ impl Ceiling {
         Ok(())
     }
 
-    /// The figure, named `key`. Two processes cannot do more than twice the work of one:
+    /// The figure of `row`. Two processes cannot do more than twice the work of one:
     /// a pair measured faster than that (the fastest lone round slower than the slower
     /// side of a pair, which only the host's noise does) is counted as 2, and the note
     /// gives what was measured.
-    fn figure(&self, key: &str) -> Figure {
+    fn figure(&self, row: super::rows::Row) -> Figure {
         let what = match self.workload {
             Workload::AlphaBeta { .. } => "the threads workload",
             Workload::RandomNim { .. } => "the random.wasm Nim games",
@@ -429,10 +421,8 @@ impl Ceiling {
         } else {
             String::new()
         };
-        Figure::new(
-            key,
+        row.figure(
             ceiling_ratio(self.alone, self.pair),
-            "x",
             format!(
                 "{what} in two independent processes at once, its rounds between the \
                  threads' rounds: alone {} s, side by side {} s{capped}",

@@ -22,7 +22,7 @@ use rayon::prelude::*;
 
 use super::end_to_end::temp_dir;
 use super::timing::{fastest, time_cpu};
-use super::{num, BenchError, Bots, Figure, Scale, Target};
+use super::{num, BenchError, Bots, Figure, Scale};
 use crate::contestant::Wasm;
 use crate::referee::{play_game, Entrant};
 use crate::rng_size::SizeRange;
@@ -193,10 +193,8 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
     ) {
         let ms = |d: Duration| num(d.as_secs_f64() * 1e3);
         let floor = rated.as_secs_f64() / (p.as_secs_f64() + rated.as_secs_f64());
-        figures.push(Figure::new(
-            "writing: the ratings alone",
+        figures.push(super::rows::WRITING_RATINGS.figure(
             100.0 * floor,
-            "%",
             format!(
                 "CPU {} ms for the ratings and their bootstrap intervals of the run's games, \
                  against {} ms for the games alone: the least CPU share of any run that \
@@ -205,10 +203,8 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
                 ms(p)
             ),
         ));
-        figures.push(Figure::new(
-            "writing: the page alone",
+        figures.push(super::rows::WRITING_PAGE.figure(
             100.0 * page.as_secs_f64() / r.as_secs_f64(),
-            "%",
             format!(
                 "CPU {} ms for report.html, {} µs a game, against {} ms for the whole run",
                 ms(page),
@@ -228,18 +224,15 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
     };
     figures.insert(
         0,
-        Figure::new(
-        "results writing share",
+        super::rows::WRITING.figure(
         share * 100.0,
-        "%",
         format!(
             "{games} games, {FIELD} random.wasm at Nim, {} threads: run {} s, the games alone {} s{cpu_note}",
             scale.max_threads,
             num(run.as_secs_f64()),
             num(play.as_secs_f64())
         ),
-    )
-    .with_target(Target::AtMost(TARGET * 100.0)),
+    ),
     );
     Ok(figures)
 }
