@@ -10,7 +10,7 @@ use clap::Parser;
 /// mimalloc rather than the system allocator: a tournament allocates and frees many small
 /// buffers on every worker thread (stores, replays, rows, the report's frames), where
 /// glibc's per-thread arenas grow with `mprotect` and fault in fresh pages. Measured in
-/// `docs/PERFORMANCE.md` (fifteenth and seventeenth sessions); no output depends on the
+/// `docs/PERFORMANCE.md`, "mimalloc" and "No transparent huge pages"; no output depends on the
 /// allocator. The process refuses transparent huge pages ([`refuse_huge_pages`]), which
 /// mimalloc would otherwise ask for.
 #[global_allocator]
@@ -73,7 +73,7 @@ fn restore_sigpipe() {
 /// first compact memory to find one, the fault stalls. A tournament touches a few
 /// kilobytes here and there of many fresh regions: with huge pages the same run was at
 /// best a tenth faster, but usually slower (by up to a half), and held a fifth to a
-/// third more memory (`docs/PERFORMANCE.md`, seventeenth session). No output depends on
+/// third more memory (`docs/PERFORMANCE.md`, "No transparent huge pages"). No output depends on
 /// it. Best effort: a kernel without the setting changes nothing.
 fn refuse_huge_pages() {
     #[cfg(target_os = "linux")]

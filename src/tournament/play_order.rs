@@ -8,7 +8,7 @@
 //! brings a different opponent every series: with more bots than slots, almost every
 //! series would map a bot again. Taking the series of a few bots at a time, every round
 //! of a table together, keeps each worker on a handful of bots for many games
-//! (`docs/PERFORMANCE.md`, seventeenth session: a 30-bot Nim tournament a quarter faster).
+//! (`docs/PERFORMANCE.md`, "Series in tiles of bots": a 30-bot Nim tournament a quarter faster).
 //!
 //! Only the order of play changes: every game keeps its id, its seeds and its place in
 //! every output, which are sorted by game id whatever the order (as they are whatever
