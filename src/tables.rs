@@ -2,8 +2,7 @@
 //! a table is played in.
 //!
 //! A two-seat tournament is a list of pairs (see [`crate::schedule`]); a game with one,
-//! three or four seats needs tables of that many bots. The plan, from the issue and
-//! `docs/TOURNAMENT.md`:
+//! three or four seats needs tables of that many bots. The plan (`docs/TOURNAMENT.md`):
 //! - **every table** when the field is small enough: every combination of the name-sorted
 //!   field into the seat count, in lexicographic order, while their number is at most
 //!   [`MAX_EVERY_TABLES`];

@@ -1,4 +1,4 @@
-//! Dependencies between top-level modules point one way (issue #13): no import cycle among
+//! Dependencies between top-level modules point one way: no import cycle among
 //! the modules of `src/` (the library; the binary's `cli/` sits on top of it) or of
 //! `crates/arena-games/src/`. A module's imports are the `crate::NAME` paths in its
 //! non-test code (comments, `tests.rs` files and `#[cfg(test)] mod tests` left out).

@@ -235,7 +235,7 @@ fn a_field_smaller_than_a_table_and_table_only_flags_are_refused() {
     }
 }
 
-/// The issue's own commands: the example bots with `builtin:greedy` at three-seat king,
+/// The documented commands: the example bots with `builtin:greedy` at three-seat king,
 /// three-player tic-tac-toe and minesweeper for one and two; every bot (a module that
 /// cannot play the game included: it forfeits) plays every seat equally often.
 #[test]

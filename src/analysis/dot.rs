@@ -1,7 +1,7 @@
 //! The analysis as a Graphviz graph (`dot -Tsvg tree.dot > tree.svg`): one box per
 //! position with its value for the player to move at the root, edges labelled with the
-//! moves; the principal variation in bold red (as the seeds' programs draw the chosen
-//! branch), moves as good as the chosen one in red.
+//! moves; the principal variation in bold red (as the classic Min-Max programs draw the
+//! chosen branch), moves as good as the chosen one in red.
 
 use std::fmt::Write;
 

@@ -1,4 +1,4 @@
-//! The perfect beans player, from the parity theory of seed 000 (table 1 and its proof).
+//! The perfect beans player, from the parity theory (`docs/games/beans.md`, "Theory").
 //!
 //! A position is lost for the player to move exactly when both piles are even: from
 //! (even, even) every move leaves an odd pile, and from any other position one move makes

@@ -1,4 +1,4 @@
-//! Beans: rules, seed 000's table 1, the parity theory against an exhaustive solver, and
+//! Beans: rules, the table of small positions, the parity theory against an exhaustive solver, and
 //! random playouts.
 
 use proptest::prelude::*;
@@ -67,7 +67,7 @@ fn parameters_are_checked() {
     assert!(Beans::new_random(&p, &mut rng).is_err());
 }
 
-/// Seed 000, table 1: (M, N) and whether the position is favourable for the first
+/// The classic table of small positions: (M, N) and whether the position is favourable for the first
 /// player A (the player to move).
 const TABLE_1: [(u32, u32, bool); 9] = [
     (0, 0, false),

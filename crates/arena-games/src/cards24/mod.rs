@@ -1,4 +1,4 @@
-//! 24 cards (seed 003): four cards of each value 1 to 6 lie face up; players alternately
+//! 24 cards: four cards of each value 1 to 6 lie face up; players alternately
 //! take any card and add it to a common total; whoever brings the total to exactly 50
 //! wins, whoever brings it past 50 loses.
 //!

@@ -1,4 +1,4 @@
-//! The perfect 24-cards player, from seed 003's table.
+//! The perfect 24-cards player, from the table of won and lost totals.
 
 use super::table::{grundy_table, index};
 use super::{Card, Cards24, TARGET};
@@ -6,7 +6,7 @@ use crate::game::Game;
 use crate::strategy::{Context, Strategy};
 
 /// `builtin:perfect` for 24 cards: takes the smallest card that leads to a 0 of the
-/// seed's table (exactly 50, or a position lost for the opponent). From a lost position
+/// Grundy table (exactly 50, or a position lost for the opponent). From a lost position
 /// (its number is 0) it takes the smallest card that keeps the total at most 50 — the
 /// slowest approach, leaving the opponent the most room to go wrong — and only when every
 /// card would pass 50, the smallest card.

@@ -1,4 +1,4 @@
-//! Seed 003's table for 24 cards: one number per position, indexed by how many cards of
+//! The Grundy table for 24 cards: one number per position, indexed by how many cards of
 //! each value are still on the table (a six-dimensional array, flattened here).
 //!
 //! Filled as the seed does it: a position whose taken cards sum to exactly 50 gets 0 (the

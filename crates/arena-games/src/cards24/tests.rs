@@ -1,4 +1,4 @@
-//! 24 cards: rules, seed 003's table entries, the table against an exhaustive solver on
+//! 24 cards: rules, the published table's entries, the table against an exhaustive solver on
 //! every position, random playouts.
 
 use proptest::prelude::*;
@@ -74,7 +74,7 @@ fn words_setup_and_parameters() {
     assert!(Cards24::new_random(&p, &mut rng).is_err());
 }
 
-/// Seed 003's table entries, `SG[ones, twos, …, sixes]` by cards left on the table.
+/// The published table entries, `SG[ones, twos, …, sixes]` by cards left on the table.
 #[test]
 fn seed_003_table_entries() {
     let table = grundy_table();
@@ -118,7 +118,7 @@ fn table_and_perfect_player_match_the_solver_everywhere() {
     }
 }
 
-/// The standard start is won by the first player (the seed's number for it is 3), so
+/// The standard start is won by the first player (its table value is 3), so
 /// `perfect` wins every game it starts.
 #[test]
 fn the_standard_start_is_won_by_the_first_player() {

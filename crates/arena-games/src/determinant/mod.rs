@@ -1,4 +1,4 @@
-//! Determinant (seed 003): two players take turns writing the numbers 1 to 9, each once,
+//! Determinant: two players take turns writing the numbers 1 to 9, each once,
 //! into the empty cells of a 3 × 3 table. When it is full, SA is the sum of the three row
 //! products and SB the sum of the three column products: SA > SB wins for A (the first
 //! player), SA < SB for B, equal is a draw.
@@ -275,7 +275,7 @@ impl Game for Determinant {
         [d, -d]
     }
 
-    /// SA − SB for A, SB − SA for B: the searches prefer bigger wins (seed 003's "price").
+    /// SA − SB for A, SB − SA for B: the searches prefer bigger wins (the margin is the game's price).
     fn margin(&self, seat: Player) -> i64 {
         self.scores()[seat.index()]
     }

@@ -1,4 +1,4 @@
-//! Determinant: the rules, seed 003's worked examples, the exact solver against a plain
+//! Determinant: the rules, the worked examples of `docs/games/determinant.md`, the exact solver against a plain
 //! search without symmetry, the perfect player, property tests and the conformance suite.
 
 use std::collections::BTreeMap;
@@ -63,7 +63,7 @@ fn random_table(seed: u64, filled: usize) -> Determinant {
 fn moves_are_a_cell_and_an_unused_number() {
     let g = Determinant::empty();
     let moves = legal(&g);
-    // Seed 003 §2.3: 81 choices for the first move, 64 for the second.
+    // 81 choices for the first move, 64 for the second.
     assert_eq!(moves.len(), 81);
     let raws: Vec<i32> = moves.iter().map(|&m| g.encode_move(m)).collect();
     assert_eq!(raws, (0..81).collect::<Vec<_>>());
@@ -92,7 +92,7 @@ fn moves_are_a_cell_and_an_unused_number() {
 
 #[test]
 fn every_game_is_nine_moves_and_there_are_nine_factorial_squared_games() {
-    // Seed 003 §2.3: (9!)² = 131 681 894 400 different games: 81 · 64 · 49 · … · 1.
+    // (9!)² = 131 681 894 400 different games: 81 · 64 · 49 · … · 1.
     let mut g = Determinant::empty();
     let mut games: u64 = 1;
     for k in 0..9 {
@@ -108,7 +108,7 @@ fn every_game_is_nine_moves_and_there_are_nine_factorial_squared_games() {
 
 #[test]
 fn the_full_table_is_judged_on_row_against_column_products() {
-    // Seed 003 figure 1, both endings of the eighth move.
+    // The first worked example, both endings of the eighth move.
     let a = full("917/453/682");
     assert_eq!(
         sums(a.cells()),

@@ -327,7 +327,7 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// By how much `seat` won this finished game (negative: by how much it lost), for the
     /// search strategies: they add it to the value of a finished game, so that among games
     /// that end after the same number of moves a bigger win or a smaller loss ranks first,
-    /// as the seeds' Min-Max players maximise "the price of the game". Only for games whose
+    /// as the classic Min-Max players maximise "the price of the game". Only for games whose
     /// games all last the same number of moves (it must never outweigh a ply). The default,
     /// 0, counts only the result and how soon it comes.
     fn margin(&self, seat: Player) -> i64 {

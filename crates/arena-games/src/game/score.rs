@@ -1,6 +1,6 @@
 //! Exact scores: a seat's tie-break figure as a fraction in lowest terms.
 //!
-//! Scores are exact (games-v2 §1): minesweeper's share of safe cells, tic-tac-toe's
+//! Scores are exact: minesweeper's share of safe cells, tic-tac-toe's
 //! `1/N` for a draw. A score is an integer numerator over a positive denominator, always
 //! reduced, so two equal scores are equal values and print the same: `3`, `-1/2`, `7/12`.
 

@@ -1,5 +1,5 @@
-//! The game model for one to four seats, with roles, teams and hidden information
-//! (`games-v2.md` §1), and [`TwoSeat`], which plays every two-seat [`Game`] through it.
+//! The game model for one to four seats, with roles, teams and hidden information,
+//! and [`TwoSeat`], which plays every two-seat [`Game`] through it.
 //!
 //! A [`TableGame`] differs from a [`Game`] in four ways: the seat to move is a [`Seat`]
 //! of a table of [`TableGame::seat_count`]; a finished game gives every seat a score and

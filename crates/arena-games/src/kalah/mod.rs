@@ -1,5 +1,5 @@
 //! Kalah: six pits a side and a kalah each; sow stones counter-clockwise. Two rule sets:
-//! the seed's (relay sowing, captures of 2 or 3 in the opponent's pits, win on more than
+//! `seed`, the course's (relay sowing, captures of 2 or 3 in the opponent's pits, win on more than
 //! half) and the common Kalah(6, s).
 //!
 //! Rules, state words, move encoding, setup line: `docs/games/kalah.md`.
@@ -20,7 +20,7 @@ pub const PITS: usize = 6;
 /// Which rules are played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rules {
-    /// Seed 004: relay sowing, captures of 2 or 3, win on more than half, no draw.
+    /// The course's rules: relay sowing, captures of 2 or 3, win on more than half, no draw.
     Seed,
     /// The common Kalah(6, s): extra move, capture from one's own empty pit, draws.
     Standard,

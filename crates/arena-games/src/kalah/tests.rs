@@ -370,8 +370,8 @@ fn seed_sweep_wins_from_behind_and_the_score_cannot_be_negative() {
     // are empty after player 1's move, so player 1 sweeps its 14 stones into its kalah
     // and wins although it was behind.
     // After the sweep every stone is in a kalah and the opponent's holds at most half, so
-    // the winner's kalah difference is never negative (the spec allows it; arithmetic
-    // rules it out).
+    // the winner's kalah difference is never negative (the rules would allow it;
+    // arithmetic rules it out).
     let b = [0, 0, 0, 2, 6, 6, 10, 0, 0, 0, 0, 0, 0, 24];
     let mut g = at(Rules::Seed, b, Player::First);
     assert!(!g.is_terminal());

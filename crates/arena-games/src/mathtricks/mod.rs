@@ -1,6 +1,6 @@
 //! MathTricks: two pawns collect arithmetic on a board they may never revisit.
 //!
-//! The rules are fixed by `shared/spec/mathtricks.md`; every rule is tested in
+//! The rules are fixed by `docs/games/mathtricks.md`; every rule is tested in
 //! `tests.rs`. The state words a bot receives are documented in `docs/ABI.md`.
 
 mod board;

@@ -1,4 +1,4 @@
-//! MathTricks rule tests: one or more tests per rule of `shared/spec/mathtricks.md`, on
+//! MathTricks rule tests: one or more tests per rule of `docs/games/mathtricks.md`, on
 //! hand-made boards, then the generator's documented numbers and random games as
 //! properties, then the shared conformance suite over many board sizes.
 

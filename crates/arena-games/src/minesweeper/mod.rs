@@ -1,12 +1,12 @@
-//! Minesweeper for one or two players (seed 000, G3.2 and G3.3), rules to the letter of
-//! `games-v2.md` §4.
+//! Minesweeper for one or two players, rules to the letter of
+//! `docs/games/minesweeper.md`.
 //!
 //! The layout (mines and start cell) is drawn from the game seed; a seat only ever sees
 //! its observation (`TableGame::observe` in `table.rs`): per cell unknown, opened (with the
 //! number of neighbouring mines) or a known mine. Scores are exact ([`Score`]).
 //!
 //! This module holds the rules as a state that moves forward; the game model for one and
-//! two seats (issue #14) plays it through the registry.
+//! two seats plays it through the registry.
 
 pub mod bots;
 mod layout;
@@ -29,7 +29,7 @@ pub const MAX_SIDE: u32 = 32;
 /// What opening a safe cell shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reveal {
-    /// The seed's rule: the coordinates of the neighbouring mines, which become known to
+    /// The original rule: the coordinates of the neighbouring mines, which become known to
     /// every seat. Nothing opens by itself.
     Coords,
     /// The common game (one player only): the number of neighbouring mines; a cell

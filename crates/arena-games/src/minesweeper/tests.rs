@@ -1,4 +1,4 @@
-//! Every rule of games-v2 §4, and property tests over sizes and seeds.
+//! Every rule of `docs/games/minesweeper.md`, and property tests over sizes and seeds.
 
 use proptest::prelude::*;
 

@@ -1,4 +1,4 @@
-//! The perfect Nim player: binary XOR, as seed 003 teaches it.
+//! The perfect Nim player: binary XOR, as the classic theory teaches it.
 //!
 //! Write the heaps in binary; the position is *safe* (lost for the player to move) when
 //! every binary column holds an even number of ones — the XOR of the heaps, their

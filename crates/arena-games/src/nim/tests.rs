@@ -1,4 +1,4 @@
-//! Nim: rules, seed 003's safe positions and its worked example, the XOR theory against
+//! Nim: rules, the safe positions and the worked example of `docs/games/nim.md`, the XOR theory against
 //! an exhaustive solver, random playouts.
 
 use proptest::prelude::*;
@@ -92,7 +92,7 @@ fn words_setup_and_options() {
     assert_eq!(g.heaps().len(), 5);
 }
 
-/// Seed 003, figure 7: after the computer's move the heaps are 1, 6, 6, 2, 3 — a safe
+/// The classic worked example: after the computer's move the heaps are 1, 6, 6, 2, 3 — a safe
 /// position; it got there from 1, 6, 6, 2, 9 by taking 6 from the fifth heap.
 #[test]
 fn seed_003_worked_example() {
@@ -102,7 +102,7 @@ fn seed_003_worked_example() {
     assert!(!Solver::new().wins(&nim(&[1, 6, 6, 2, 3])));
 }
 
-/// Seed 003's rule in its own words: write the heaps in binary; safe when every column's
+/// The column-parity rule in its own words: write the heaps in binary; safe when every column's
 /// sum of digits is even.
 fn columns_even(heaps: &[u32]) -> bool {
     (0..32).all(|bit| heaps.iter().filter(|&&h| h >> bit & 1 == 1).count() % 2 == 0)

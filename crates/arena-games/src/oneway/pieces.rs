@@ -41,19 +41,19 @@ fn each_square(rows: u32, cols: u32, f: impl Fn(Square) -> bool) -> Vec<bool> {
         .collect()
 }
 
-/// The one-way king (seed 000 G1.1, seed 002): one square left, down or down-left.
+/// The one-way king: one square left, down or down-left.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct King;
 
-/// The one-way queen (seed 000 G1.2): any distance left, down or down-left.
+/// The one-way queen: any distance left, down or down-left.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Queen;
 
-/// The one-way rook (seed 000 G1.3): any distance left or down.
+/// The one-way rook: any distance left or down.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rook;
 
-/// The one-way knight (seed 000 G1.4): the four knight moves that bring it closer to the
+/// The one-way knight: the four knight moves that bring it closer to the
 /// bottom-left corner (its row plus column always drops).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Knight;

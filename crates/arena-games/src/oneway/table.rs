@@ -1,4 +1,4 @@
-//! The one-way pieces for two or three seats (games-v2 §2, seed 000 G1.5–G1.8) in the
+//! The one-way pieces for two or three seats in the
 //! table model: the same board, start and moves as the two-seat game; seats move in the
 //! order 0, 1, 2, 0, …; whoever moves the piece onto a goal square wins (score 1) and
 //! every other seat scores 0, sharing second place.

@@ -2,7 +2,7 @@
 //!
 //! All four games are impartial and end when the mover has no move, so a square is lost
 //! exactly when its Sprague–Grundy value is 0.
-//! - **King** (seed 000's proof, seed 002's odd-odd rule): lost exactly when row and column
+//! - **King** (the parity proof, the odd-odd rule): lost exactly when row and column
 //!   are both even counted from 0 at the corner (both odd counted from 1). From such a
 //!   square every move makes a coordinate odd; from any other square one move (down,
 //!   left or diagonal) makes both even. It is beans with the piles as coordinates.

@@ -1,4 +1,4 @@
-//! The common board of `path` and `pursuit` (games-v2 §5): a grid whose inaccessible
+//! The common board of `path` and `pursuit` (`docs/games/pursuit.md`): a grid whose inaccessible
 //! cells are drawn from the game seed so that the free cells stay connected through king
 //! moves, and the distances a king walks on it.
 

@@ -13,7 +13,7 @@ pub struct PursuitSearch(pub MaxN);
 
 impl TableStrategy<Pursuit> for PursuitSearch {
     /// The search where the seat sees every piece; a blind evader, which cannot search a
-    /// game it does not see, plays the seed's own strategy (`builtin:maxn` itself is
+    /// game it does not see, plays the classic strategy (`builtin:maxn` itself is
     /// refused for `blind=1`, but the SDK's any-game search bot meets such games).
     fn choose(&mut self, ctx: &TableContext, view: &PursuitView) -> u32 {
         match view.to_game() {
@@ -23,7 +23,7 @@ impl TableStrategy<Pursuit> for PursuitSearch {
     }
 }
 
-/// Pursuit's `greedy`: the seed's own strategies, Tom as a pursuer (a step toward the
+/// Pursuit's `greedy`: the classic strategies, Tom as a pursuer (a step toward the
 /// evader) and Jerry as the evader (away from the nearest pursuer it sees), so that one
 /// bot plays every role a series gives it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -1,16 +1,16 @@
-//! Pursuit on a grid with obstacles (seed 000, G2.2–G2.5 and task 6) and the shortest
-//! path (G2.1), rules to the letter of `games-v2.md` §5.
+//! Pursuit on a grid with obstacles and the shortest path, rules to the letter of
+//! `docs/games/pursuit.md`.
 //!
 //! - [`Board`]: the grid, inaccessible cells drawn from the game seed with the free cells
 //!   connected through king moves, and king distances.
 //! - [`Path`]: one player walks a king from a start to a target.
 //! - [`Pursuit`]: pursuer A (and A2 with three players) against evader B.
 //! - [`perfect`]: best play for two players by retrograde analysis, on boards up to a size.
-//! - [`strategies`]: the seed's own strategies (Tom steps toward B; Jerry maximises the
+//! - [`strategies`]: the classic strategies (Tom steps toward B; Jerry maximises the
 //!   distance from the nearest pursuer).
 //!
 //! This module holds the rules as states that move forward; the game model for N seats,
-//! roles and teams (issues #14 and #15) plays them through the registry.
+//! roles and teams plays them through the registry.
 
 mod board;
 pub mod bots;

@@ -1,4 +1,4 @@
-//! `path` (G2.1): one player walks a king from a start to a target on a board with
+//! `path`: one player walks a king from a start to a target on a board with
 //! obstacles. Score = the shortest possible number of moves ÷ the moves used; 0 if the
 //! target is not reached within `4 × rows × cols` moves (decision).
 

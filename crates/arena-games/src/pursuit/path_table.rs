@@ -1,4 +1,4 @@
-//! The shortest path (G2.1) in the table model: one player walks a king to the target.
+//! The shortest path in the table model: one player walks a king to the target.
 //! Its observation words and notation are in [`super::table`]'s documentation.
 
 use std::fmt::Write;

@@ -114,8 +114,8 @@ impl Solution {
     }
 
     /// The best move of the seat to move: a legal cell whose position keeps the best
-    /// capture round — the seed's own choice (Tom's or Jerry's) when it is one of them,
-    /// so that perfect play differs from the seed's only where the seed's loses value;
+    /// capture round — the classic strategy's choice (Tom's or Jerry's) when it is one of
+    /// them, so that perfect play differs from it only where it loses value;
     /// otherwise the first (ascending). `None` as for [`Solution::value`].
     pub fn best_move(&self, game: &Pursuit) -> Option<u32> {
         let target = self.value(game)?;

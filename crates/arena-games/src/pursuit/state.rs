@@ -1,5 +1,5 @@
-//! `pursuit` (G2.3, G2.2 with `blind=1`, G2.4 and G2.5 with three players): pursuers
-//! against an evader on a board with obstacles.
+//! `pursuit`: pursuers against an evader on a board with obstacles, for two or three
+//! players, with a blind evader (`blind=1`) or a team of pursuers (`team=1`).
 
 use super::{draw_starts, Board};
 use crate::game::{ParamError, Score};
@@ -19,9 +19,9 @@ pub enum Role {
 pub struct PursuitSettings {
     /// Seats: 2 (A, B) or 3 (A, A2, B).
     pub players: u8,
-    /// Whether the two pursuers of three players are one team (G2.5).
+    /// Whether the two pursuers of three players are one team.
     pub team: bool,
-    /// Whether the evader's observation leaves out the pursuers (G2.2).
+    /// Whether the evader's observation leaves out the pursuers.
     pub blind: bool,
     /// Rounds before the evader escapes.
     pub rounds: u32,

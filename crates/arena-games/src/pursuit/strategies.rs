@@ -1,4 +1,4 @@
-//! The seed's own strategies for pursuit (seed 000): Tom, the pursuer, steps toward the
+//! The classic strategies for pursuit: Tom, the pursuer, steps toward the
 //! evader; Jerry, the evader, maximises its distance from the nearest pursuer. Ties
 //! between equally good cells go to the first in row-major order.
 

@@ -1,5 +1,5 @@
-//! Every rule of games-v2 §5 for the board, `path` and `pursuit`, the seed's strategies,
-//! and property tests over sizes, shares and seeds.
+//! Every rule of `docs/games/pursuit.md` for the board, `path` and `pursuit`, the classic
+//! strategies, and property tests over sizes, shares and seeds.
 
 use proptest::prelude::*;
 
@@ -514,7 +514,7 @@ mod perfect_play {
             let greedy_vs_greedy = play(&mut start.clone(), &tom, &jerry);
             let perfect_pursuer = play(&mut start.clone(), &perfect, &jerry);
             let perfect_evader = play(&mut start.clone(), &tom, &perfect);
-            // The result (capture or escape) is never worse than the seed's strategy gets
+            // The result (capture or escape) is never worse than the classic strategy gets
             // against the same opponent; neither is the guaranteed value.
             let v = sol.value(&start).unwrap();
             assert!(

@@ -1,5 +1,5 @@
 //! What a pursuit or path seat knows, typed, and the reading of its observation words
-//! (`super::table` documents them). The seed's strategies decide from a view, so a
+//! (`super::table` documents them). The classic strategies decide from a view, so a
 //! builtin bot sees no more than a sandboxed one.
 
 use super::{Board, Path, Pursuit, Role};

@@ -5,7 +5,7 @@
 //! two-seat game of the registry, whose words, moves, bots and results stay exactly what
 //! they are. The one-way pieces take `--option players=3` (their two-seat
 //! game otherwise). The harness moves from [`super::GameKind`] to these traits as it
-//! learns seats beyond two (issue #14).
+//! learns seats beyond two.
 
 use std::fmt;
 

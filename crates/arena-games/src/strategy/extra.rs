@@ -9,8 +9,8 @@ pub trait ExtraStrategies: Game {
     /// Their names.
     const EXTRA: &'static [&'static str] = &[];
     /// Whether `alphabeta` chooses at random, from the bot's seed, among the moves of equal
-    /// value ([`super::RandomTies`], the seeds' Min-Max) rather than taking the first in
-    /// the game's order. Only the games whose seeds ask for it set this.
+    /// value ([`super::RandomTies`], the classic Min-Max) rather than taking the first in
+    /// the game's order. Only the games whose rules ask for it set this.
     const RANDOM_TIES: bool = false;
     /// One of them by name.
     fn extra_strategy(name: &str) -> Option<Box<dyn Strategy<Self>>> {

@@ -1,5 +1,5 @@
-//! Tic-tac-toe on m × n, k in a row, for two or three players (seed 000, G3.1), rules to
-//! the letter of `games-v2.md` §3.
+//! Tic-tac-toe on m × n, k in a row, for two or three players, rules to the letter of
+//! `docs/games/tictactoe.md`.
 //!
 //! Seats place their own mark on any empty cell in turn (seat 0, 1, 2, 0, …). Completing
 //! `k` or more of one's marks in a row, column or diagonal wins at once (score 1, every
@@ -7,7 +7,7 @@
 //! seat ranks 1 and scores 1/N). No randomness: fairness comes from seat rotation.
 //!
 //! This module holds the rules as a state that moves forward; the game model for N seats
-//! (issue #14) plays it through the registry.
+//! plays it through the registry.
 
 mod perfect;
 mod table;

@@ -1,4 +1,4 @@
-//! Every rule of games-v2 §3, an independent check of the rules, the solved 3 × 3 game,
+//! Every rule of `docs/games/tictactoe.md`, an independent check of the rules, the solved 3 × 3 game,
 //! and property tests over sizes and seeds.
 
 use proptest::prelude::*;

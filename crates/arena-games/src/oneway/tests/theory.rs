@@ -1,5 +1,5 @@
-//! Each piece's theory and perfect player against an exhaustive solver, and the seeds'
-//! tables: seed 002's odd-odd losing squares and its computer strategy, Wythoff's pairs.
+//! Each piece's theory and perfect player against an exhaustive solver, and the
+//! classic tables: the king's odd-odd losing squares and its computer strategy, Wythoff's pairs.
 
 use super::*;
 use crate::oneway::theory as piece_theory;
@@ -54,7 +54,7 @@ fn knight_theory_matches_the_solver() {
     sweep::<Knight>(14);
 }
 
-/// Seed 002: on the 8x8 board, counting rows and columns from 1 at the bottom-left, a
+/// The classic king exercise: on the 8x8 board, counting rows and columns from 1 at the bottom-left, a
 /// square is lost for the player to move exactly when both numbers are odd.
 #[test]
 fn seed_002_losing_squares_are_odd_odd() {
@@ -80,7 +80,7 @@ fn seed_002_losing_squares_are_odd_odd() {
     assert_eq!(lost, expected);
 }
 
-/// Seed 002's computer strategy, verbatim in 1-based numbers: on the bottom row go left,
+/// The exercise's computer strategy, verbatim in 1-based numbers: on the bottom row go left,
 /// in the left column go down, else go diagonally if the square down-left is odd-odd,
 /// left if the column to the left is odd, down otherwise. From every won square the
 /// perfect player makes the same move.
