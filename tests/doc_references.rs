@@ -3,7 +3,7 @@
 //! - nothing is dated by the work that produced it (no numbered or ordinal "sessions",
 //!   no "work periods");
 //! - nothing points at texts that are not in the repository (the course's specification
-//!   files, its numbered seeds, their game numbers such as `G1.5`);
+//!   files, its numbered seeds, their game numbers such as `G1.5`, the issue tracker);
 //! - every citation of a section of a doc (`docs/X.md`, "Title", or `X.md` § Title)
 //!   names a heading that doc has.
 //!
@@ -135,7 +135,7 @@ fn work_periods(text: &str) -> Vec<String> {
 }
 
 /// Names of texts that are not in the repository: the course's specification files and
-/// folders, its numbered seeds, and their game numbers (`G1.5`).
+/// folders, its numbered seeds, their game numbers (`G1.5`), and the issue tracker.
 fn outside_names(text: &str) -> Vec<String> {
     let mut found = Vec::new();
     for name in [
@@ -166,6 +166,14 @@ fn outside_names(text: &str) -> Vec<String> {
         let n = digits.iter().take_while(|b| b.is_ascii_digit()).count();
         if n == 3 && !(before.is_ascii_alphanumeric() || before == b'_' || before == b'-') {
             found.push(text[start..i + 7].to_string());
+        }
+    }
+    // `issue #14`: the tracker, where the work was organised.
+    for (i, _) in text.match_indices(" #") {
+        let word = text[..i].rsplit(|c: char| !c.is_alphabetic()).next().unwrap_or("");
+        let digit = bytes.get(i + 2).is_some_and(|b| b.is_ascii_digit());
+        if digit && ["issue", "issues", "Issue", "Issues"].contains(&word) {
+            found.push(format!("{word} #"));
         }
     }
     // `G1.5`, `G2.1–G2.5`: a game by the seed's number.
@@ -361,6 +369,8 @@ fn the_checks_find_what_they_refuse() {
     assert!(work_periods("a store session; a sign-in session").is_empty());
     assert_eq!(outside_names("see seed 003 and G1.5").len(), 2);
     assert_eq!(outside_names("rules in `games-v2.md` §3").len(), 1);
+    assert_eq!(outside_names("seats (issue #14), issues #14 and #15").len(), 2);
+    assert!(outside_names("see #14 and the issue above").is_empty());
     assert!(outside_names("--seed 2026, board_seed 123, GG1.5x").is_empty());
     let found = citations("//! (`docs/PERFORMANCE.md`,\n//! \"mimalloc\" and \"No huge\")");
     assert_eq!(
