@@ -170,7 +170,10 @@ fn outside_names(text: &str) -> Vec<String> {
     }
     // `issue #14`: the tracker, where the work was organised.
     for (i, _) in text.match_indices(" #") {
-        let word = text[..i].rsplit(|c: char| !c.is_alphabetic()).next().unwrap_or("");
+        let word = text[..i]
+            .rsplit(|c: char| !c.is_alphabetic())
+            .next()
+            .unwrap_or("");
         let digit = bytes.get(i + 2).is_some_and(|b| b.is_ascii_digit());
         if digit && ["issue", "issues", "Issue", "Issues"].contains(&word) {
             found.push(format!("{word} #"));
@@ -369,7 +372,10 @@ fn the_checks_find_what_they_refuse() {
     assert!(work_periods("a store session; a sign-in session").is_empty());
     assert_eq!(outside_names("see seed 003 and G1.5").len(), 2);
     assert_eq!(outside_names("rules in `games-v2.md` §3").len(), 1);
-    assert_eq!(outside_names("seats (issue #14), issues #14 and #15").len(), 2);
+    assert_eq!(
+        outside_names("seats (issue #14), issues #14 and #15").len(),
+        2
+    );
     assert!(outside_names("see #14 and the issue above").is_empty());
     assert!(outside_names("--seed 2026, board_seed 123, GG1.5x").is_empty());
     let found = citations("//! (`docs/PERFORMANCE.md`,\n//! \"mimalloc\" and \"No huge\")");
