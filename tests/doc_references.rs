@@ -25,8 +25,16 @@ const EXTENSIONS: [&str; 16] = [
     "sbatch", "html",
 ];
 
-/// Folders never read: build output, dependencies, version control.
-const SKIPPED: [&str; 5] = ["target", ".git", "node_modules", "zig-cache", "dist"];
+/// Folders never read: build output, dependencies, version control, and `results/`, the
+/// default results folder, whose contents are a user's tournaments.
+const SKIPPED: [&str; 6] = [
+    "target",
+    ".git",
+    "node_modules",
+    "zig-cache",
+    "dist",
+    "results",
+];
 
 /// Every text file of the tree worth reading, by path relative to the root.
 fn files() -> Vec<(String, String)> {
