@@ -314,7 +314,7 @@ fn a_graded_table_folder_needs_its_roster_to_verify() {
     let tmp = tempfile::tempdir().unwrap();
     let subs = tmp.path().join("subs");
     fs::create_dir_all(&subs).unwrap();
-    let bots = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games");
+    let bots = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games/tictactoe");
     fs::copy(bots.join("tictactoe.wasm"), subs.join("ana.wasm")).unwrap();
     let roster = tmp.path().join("roster.csv");
     fs::write(&roster, "file,student_id,name\nana,s1,Ana\n").unwrap();

@@ -293,7 +293,7 @@ fn a_table_tournament_page_renders_its_standings_and_a_replay_of_every_seat() {
     let subs = dir.join("subs");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     fs::copy(
-        root.join("bots/games/tictactoe_first.wat"),
+        root.join("bots/games/tictactoe/tictactoe_first.wat"),
         subs.join(format!("{HOSTILE_NAME}.wat")),
     )
     .unwrap();
