@@ -251,7 +251,10 @@ fn resume_restores_deleted_replays_and_sweeps_leftovers() {
         .assert()
         .success()
         .stderr(predicate::str::contains(format!(
-            "kept {kept} recorded games, re-played 2 whose replay was missing"
+            "resumed: kept {kept} recorded games and played 2 more (2 of them again: they \
+             were recorded without their replays): {} games in all; removed 2 temporary \
+             files a stopped run left",
+            ids.len()
         )));
     assert_eq!(fs::read(&store_file).unwrap(), before);
     assert_eq!(fs::read(out.join("games.csv")).unwrap(), games);
