@@ -217,7 +217,9 @@ fn a_person_can_play_against_a_module() {
         .arg(root().join("bots/alphabeta.wasm"))
         .write_stdin("1 1\n")
         .assert()
-        .success()
+        // The input ends before the game: abandoned, an error.
+        .code(2)
+        .stdout(predicate::str::contains("input ended: game abandoned"))
         .stdout(predicate::str::contains("player 2 (alphabeta) plays"));
 }
 

@@ -70,6 +70,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             if declared.is_empty() {
                 let from = match &loaded {
                     Loaded::Module { module, .. } if declares(module) => GameFrom::DeclaresNone,
+                    _ if arena::python::is_script(&args.bot) => GameFrom::Script,
                     _ => GameFrom::Default,
                 };
                 vec![(checked_game(&args.game)?, from)]
@@ -138,6 +139,9 @@ pub enum GameFrom {
     DeclaresNone,
     /// No `--game`, and the module declares nothing (no `arena_plays`): the default game.
     Default,
+    /// No `--game`, and a Python script (which plays the two-seat games and declares
+    /// none): the default game.
+    Script,
 }
 
 impl GameFrom {
@@ -156,6 +160,9 @@ impl GameFrom {
                 "no --game, and the module does not declare its games (no arena_plays \
                  export): checking {game}, the default; for another game pass --game NAME"
             )),
+            GameFrom::Script => Some(format!(
+                "no --game: checking {game}, the default; for another game pass --game NAME"
+            )),
         }
     }
 
@@ -164,7 +171,7 @@ impl GameFrom {
         match self {
             GameFrom::Flag => "flag",
             GameFrom::Declared => "declared",
-            GameFrom::DeclaresNone | GameFrom::Default => "default",
+            GameFrom::DeclaresNone | GameFrom::Default | GameFrom::Script => "default",
         }
     }
 }
