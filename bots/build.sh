@@ -2,10 +2,12 @@
 # Rebuilds every example bot from source into the committed files at the top of bots/:
 #
 #   random.wasm alphabeta.wasm greedy.wasm   bots/rust/*   (Rust + arena-sdk)
-#   games/NAME.wasm                          bots/rust/NAME (Rust + arena-sdk): the example
-#                                            modules of the table games (tictactoe,
-#                                            minesweeper, pursuer, evader, path), one level
-#                                            down so that a tournament of bots/ skips them
+#   games/GAME/NAME.wasm                     bots/rust/NAME (Rust + arena-sdk): the example
+#                                            modules of the table games, one folder per
+#                                            game, so that a tournament of the folder plays
+#                                            that game's examples and nothing else
+#                                            (tictactoe/tictactoe, minesweeper/minesweeper,
+#                                            pursuit/pursuer and pursuit/evader, path/path)
 #   c_greedy.wasm                            bots/c/       (clang, no libc)
 #   cpp_greedy.wasm                          bots/cpp/     (clang++, no C++ library)
 #   zig_greedy.wasm                          bots/zig/     (Zig, from PyPI's ziglang)
@@ -45,12 +47,19 @@ CLANG_MAJOR=14        # clang/lld that built c_greedy.wasm (Debian 12's `clang`)
                       # (`clang-14` is preferred when installed, e.g. on Ubuntu)
 WASM_TARGET=wasm32-unknown-unknown
 RUST_BOTS=(random greedy alphabeta)
-GAME_BOTS=(tictactoe minesweeper pursuer evader path) # into bots/games/
+GAME_BOTS=(tictactoe minesweeper pursuer evader path) # into bots/games/GAME/
+# The game folder of each of GAME_BOTS under bots/games/.
+game_of() {
+    case $1 in
+    pursuer | evader) echo pursuit ;;
+    *) echo "$1" ;;
+    esac
+}
 ALL_BOTS=(random greedy alphabeta c_greedy cpp_greedy zig_greedy as_greedy first_legal)
 # Every committed file this script builds, relative to the repository's root.
 ARTIFACTS=()
 for bot in "${ALL_BOTS[@]}"; do ARTIFACTS+=("bots/$bot.wasm"); done
-for bot in "${GAME_BOTS[@]}"; do ARTIFACTS+=("bots/games/$bot.wasm"); done
+for bot in "${GAME_BOTS[@]}"; do ARTIFACTS+=("bots/games/$(game_of "$bot")/$bot.wasm"); done
 ARTIFACTS+=(src/output/report/viewer.wasm)
 ARTIFACTS+=(bots/python/dist/arena_python.wasm)
 ARTIFACTS+=(tests/fixtures/panicking.wasm tests/fixtures/c_panic.wasm)
@@ -145,7 +154,7 @@ clang_major=$("$CLANG" -dumpversion | cut -d. -f1)
 if [ $check = 1 ]; then
     OUT=$(mktemp -d)
     trap 'rm -rf "$OUT"' EXIT
-    mkdir -p "$OUT/bots/python/dist" "$OUT/bots/games" "$OUT/tests/fixtures" "$OUT/src/output/report"
+    mkdir -p "$OUT/bots/python/dist" "$OUT/tests/fixtures" "$OUT/src/output/report"
 else
     OUT=$ROOT
 fi
@@ -166,9 +175,10 @@ for bot in "${RUST_BOTS[@]}" "${GAME_BOTS[@]}"; do packages+=(-p "arena-bot-$bot
 for bot in "${RUST_BOTS[@]}"; do
     cp "$TARGET_DIR/$WASM_TARGET/wasm-bot/arena_bot_$bot.wasm" "$OUT/bots/$bot.wasm"
 done
-mkdir -p "$OUT/bots/games"
 for bot in "${GAME_BOTS[@]}"; do
-    cp "$TARGET_DIR/$WASM_TARGET/wasm-bot/arena_bot_$bot.wasm" "$OUT/bots/games/$bot.wasm"
+    game=$(game_of "$bot")
+    mkdir -p "$OUT/bots/games/$game"
+    cp "$TARGET_DIR/$WASM_TARGET/wasm-bot/arena_bot_$bot.wasm" "$OUT/bots/games/$game/$bot.wasm"
 done
 cp "$TARGET_DIR/$WASM_TARGET/wasm-bot/arena_fixture_panicking.wasm" \
     "$OUT/tests/fixtures/panicking.wasm"
@@ -300,7 +310,8 @@ for file in "${ARTIFACTS[@]}"; do
         status=1
     fi
 done
-# The tournament runs every .wasm/.wat at the top of bots/: only the examples belong there.
+# `bots/*.wasm` (the README's tournament) runs every module at the top of bots/, and a
+# tournament of bots/games/GAME/ every module in it: only the examples belong there.
 for file in "$BOTS"/*.wasm "$BOTS"/*.wat; do
     [ -e "$file" ] || continue
     name=$(basename "$file" .wasm)
@@ -308,6 +319,23 @@ for file in "$BOTS"/*.wasm "$BOTS"/*.wat; do
         say "bots/$(basename "$file") is not built by this script; move it out of bots/"
         [ $check = 1 ] && status=1
     fi
+done
+for file in "$BOTS"/games/*; do
+    if [ ! -d "$file" ]; then
+        say "bots/games/$(basename "$file") is not a game's folder; move it out of bots/games/"
+        [ $check = 1 ] && status=1
+        continue
+    fi
+    for module in "$file"/*; do
+        rel=${module#"$ROOT"/}
+        case $rel in
+        bots/games/tictactoe/tictactoe_first.wat) continue ;; # hand-written, not built
+        esac
+        if ! printf '%s\n' "${ARTIFACTS[@]}" | grep -qx "$rel"; then
+            say "$rel is not built by this script; move it out of bots/games/"
+            [ $check = 1 ] && status=1
+        fi
+    done
 done
 [ $check = 1 ] && [ $status = 0 ] && say "check passed: every committed bot matches its source"
 exit $status

@@ -265,31 +265,68 @@ impl Bot for BuiltinBot {
     }
 }
 
+/// What a trap's reason ends with when the module keeps no function names (built with
+/// `-s`, `-Wl,--strip-all` or Rust's `strip = true`), so that the trap has no place: how
+/// to rebuild it to learn where. Left out when a logged `panicked at FILE:LINE` line says
+/// where, and for arena's own interpreter (a Python bot's module).
+pub const NO_FUNCTION_NAMES: &str = " (the module keeps no function names, so where is \
+     unknown: to see the function, rebuild it with names: C/C++ without `-s` or \
+     `-Wl,--strip-all`, Rust with `strip = false`)";
+
 impl Fault {
+    /// The trap without [`NO_FUNCTION_NAMES`] (where the advice does not apply).
+    pub fn without_names_advice(self) -> Fault {
+        match self {
+            Fault::Trap(what) => match what.strip_suffix(NO_FUNCTION_NAMES) {
+                Some(kept) => Fault::Trap(kept.to_string()),
+                None => Fault::Trap(what),
+            },
+            Fault::Instantiation(what) => {
+                Fault::Instantiation(what.replacen(NO_FUNCTION_NAMES, "", 1))
+            }
+            other => other,
+        }
+    }
+
     /// The fault with the bot's own explanation attached, in a move or while
     /// instantiating: a trap gets the last line the bot logged (`output`), which for a Rust
     /// SDK bot that panicked is "panicked at FILE:LINE:COL: MESSAGE" (that line then leads
     /// the reason, the trap follows in brackets), at most [`MAX_EXPLANATION_CHARS`] of it,
-    /// escaped ([`crate::bot_name::escape_message`]). Other faults, a trap with nothing
-    /// logged, or a log cut by its cap (its last line is then not the bot's last word) are
-    /// left as they are.
+    /// escaped ([`crate::bot_name::escape_message`]). An illegal move (a bot returning -1
+    /// says "I cannot play this") gets the line after the referee's reason. Other faults,
+    /// a fault with nothing logged, or a log cut by its cap (its last line is then not the
+    /// bot's last word) are left as they are.
     pub fn explained(self, output: &str) -> Fault {
-        let Fault::Trap(what) = self else {
+        let Some(kept) = last_log_line(output) else {
             return self;
         };
-        let line = match output.lines().map(str::trim).rfind(|l| !l.is_empty()) {
-            Some(line) if line != TRUNCATED_MARKER => line,
-            _ => return Fault::Trap(what),
-        };
-        let mut kept: String = line.chars().take(MAX_EXPLANATION_CHARS).collect();
-        if kept.len() < line.len() {
-            kept.push_str("...");
+        match self {
+            Fault::Trap(what) => Fault::Trap(if kept.starts_with("panicked") {
+                // The line says where: no advice on names.
+                let what = what.strip_suffix(NO_FUNCTION_NAMES).unwrap_or(&what);
+                format!("{kept} ({what})")
+            } else {
+                format!("{what}; the bot's last log line: {kept}")
+            }),
+            Fault::IllegalMove { raw, reason } => Fault::IllegalMove {
+                raw,
+                reason: format!("{reason}; the bot's last log line: {kept}"),
+            },
+            other => other,
         }
-        let kept = crate::bot_name::escape_message(&kept);
-        Fault::Trap(if kept.starts_with("panicked") {
-            format!("{kept} ({what})")
-        } else {
-            format!("{what}; the bot's last log line: {kept}")
-        })
     }
+}
+
+/// The last non-empty line of a bot's log, cut to [`MAX_EXPLANATION_CHARS`] and escaped;
+/// `None` when there is none or the log was cut by its cap.
+fn last_log_line(output: &str) -> Option<String> {
+    let line = output.lines().map(str::trim).rfind(|l| !l.is_empty())?;
+    if line == TRUNCATED_MARKER {
+        return None;
+    }
+    let mut kept: String = line.chars().take(MAX_EXPLANATION_CHARS).collect();
+    if kept.len() < line.len() {
+        kept.push_str("...");
+    }
+    Some(crate::bot_name::escape_message(&kept))
 }

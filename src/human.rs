@@ -24,6 +24,7 @@ type Terminal = (Box<dyn BufRead + Send>, Box<dyn Write + Send>);
 pub struct Human {
     terminal: Arc<Mutex<Terminal>>,
     left: Arc<AtomicBool>,
+    ended: Arc<AtomicBool>,
     unreadable: Arc<Mutex<Option<std::io::Error>>>,
 }
 
@@ -33,8 +34,15 @@ impl Human {
         Human {
             terminal: Arc::new(Mutex::new((input, output))),
             left: Arc::new(AtomicBool::new(false)),
+            ended: Arc::default(),
             unreadable: Arc::default(),
         }
+    }
+
+    /// Whether the person left because the input ended (not by typing `q`): `arena play`
+    /// then exits with an error, since the game was abandoned unasked.
+    pub fn input_ended(&self) -> bool {
+        self.ended.load(Ordering::SeqCst)
     }
 
     /// The error that ended the input, if the person left because it could not be read
@@ -57,6 +65,7 @@ impl Entrant for Human {
         Ok(Box::new(HumanBot {
             terminal: Arc::clone(&self.terminal),
             left: Arc::clone(&self.left),
+            ended: Arc::clone(&self.ended),
             unreadable: Arc::clone(&self.unreadable),
         }))
     }
@@ -66,6 +75,7 @@ impl Entrant for Human {
 pub struct HumanBot {
     terminal: Arc<Mutex<Terminal>>,
     left: Arc<AtomicBool>,
+    ended: Arc<AtomicBool>,
     unreadable: Arc<Mutex<Option<std::io::Error>>>,
 }
 
@@ -129,7 +139,10 @@ impl HumanBot {
             let _ = out.flush();
             let mut line = String::new();
             match input.read_line(&mut line) {
-                Ok(0) => return Err(self.leave(out, "\ninput ended: game abandoned")),
+                Ok(0) => {
+                    self.ended.store(true, Ordering::SeqCst);
+                    return Err(self.leave(out, "\ninput ended: game abandoned"));
+                }
                 Ok(_) => {}
                 Err(e) => {
                     *self
@@ -208,12 +221,14 @@ mod tests {
         let said = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
         assert!(said.contains("; try again\n"), "{said}");
         assert!(said.ends_with("game abandoned\n"), "{said}");
+        assert!(!human.input_ended(), "q is no end of input");
         let (human, out) = person("");
         let left = human.left();
         assert_eq!(
             play_watched(nim(), [&human, &human], [1, 2], &mut Quits(left)),
             Err(Stopped)
         );
+        assert!(human.input_ended());
         let said = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
         assert!(said.ends_with("\ninput ended: game abandoned\n"), "{said}");
     }

@@ -188,6 +188,10 @@ impl Sections {
         for (module, name, ty) in &self.imports {
             out.extend(self.import_problem(module, name, ty, allowed));
         }
+        let has = |name: &str| self.exports.iter().any(|(n, _, _)| n == name);
+        if has("_start") && !has("choose_move") {
+            out.push(LoadError::Program.to_string());
+        }
         for (name, want) in REQUIRED_EXPORTS {
             out.extend(self.export_problem(name, want));
         }

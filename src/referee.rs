@@ -424,6 +424,13 @@ mod tests {
             raw: -1,
             reason: "no".into(),
         };
-        assert_eq!(illegal.clone().explained("why"), illegal);
+        assert_eq!(illegal.clone().explained(""), illegal);
+        assert_eq!(
+            illegal.explained("ply 3\nnot a MathTricks state\n"),
+            Fault::IllegalMove {
+                raw: -1,
+                reason: "no; the bot's last log line: not a MathTricks state".into()
+            }
+        );
     }
 }

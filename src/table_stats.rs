@@ -403,6 +403,70 @@ pub fn rank_key(s: &TableStanding, leaderboard: bool) -> (u8, i64, i64) {
     (participation(s), (main * 1e3).round() as i64, rating)
 }
 
+/// Bots a one-seat leaderboard does not separate: two or more that played and are level
+/// on everything it ranks by ([`rank_key`]: the same mean score, and so the same
+/// interval's centre), so their order says nothing (minesweeper's default `reveal=coords`
+/// lets every careful bot clear every board).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeaderboardTie {
+    /// The bots, in the standings' order.
+    pub bots: Vec<String>,
+    /// Their mean score.
+    pub mean_score: f64,
+}
+
+/// The [`LeaderboardTie`]s of `standings`, best first; none for a game of two or more
+/// seats (its points and ratings compare the bots directly).
+pub fn leaderboard_ties(standings: &TableStandings) -> Vec<LeaderboardTie> {
+    if !standings.leaderboard {
+        return Vec::new();
+    }
+    let mut groups: Vec<((i64, i64), LeaderboardTie)> = Vec::new();
+    let played = standings
+        .bots
+        .iter()
+        .filter(|b| b.disqualified.is_none() && b.games > 0);
+    for b in played {
+        let (_, main, rating) = rank_key(b, true);
+        match groups.iter_mut().find(|(k, _)| *k == (main, rating)) {
+            Some((_, tie)) => tie.bots.push(b.name.clone()),
+            None => groups.push((
+                (main, rating),
+                LeaderboardTie {
+                    bots: vec![b.name.clone()],
+                    mean_score: b.mean_score,
+                },
+            )),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(_, tie)| tie)
+        .filter(|tie| tie.bots.len() > 1)
+        .collect()
+}
+
+/// The sentence the terminal and the results page say about `ties`; `None` when the
+/// leaderboard separates every bot.
+pub fn ties_note(ties: &[LeaderboardTie]) -> Option<String> {
+    if ties.is_empty() {
+        return None;
+    }
+    let groups: Vec<String> = ties
+        .iter()
+        .map(|t| {
+            let (last, first) = t.bots.split_last().expect("a tie has two bots or more");
+            format!("{} and {last} (each {:.3})", first.join(", "), t.mean_score)
+        })
+        .collect();
+    Some(format!(
+        "the leaderboard does not separate {}: they scored the same on the same boards, so \
+         their order is the name's, not their play's; at settings where a board is harder \
+         the scores may differ",
+        groups.join("; ")
+    ))
+}
+
 /// Orders the bots and numbers the submissions: by [`rank_key`] (participation first,
 /// then the larger figures), then name; references after them, ordered alike, with rank
 /// 0. Bots with equal keys share a rank (competition ranking: two bots level at the top
@@ -746,6 +810,48 @@ mod tests {
         assert_eq!(
             ranks,
             [("a", 1), ("b", 1), ("c", 1), ("d", 1), ("f", 5), ("e", 6)]
+        );
+    }
+
+    #[test]
+    fn a_leaderboard_names_the_bots_it_does_not_separate() {
+        let bot = |name: &str, mean: f64| TableStanding {
+            mean_score: mean,
+            rating: Some((
+                mean,
+                Interval {
+                    low: mean,
+                    high: mean,
+                },
+            )),
+            ..standing(name, 0.0, 0.0)
+        };
+        let mut standings = TableStandings {
+            bots: vec![bot("a", 1.0), bot("b", 1.0), bot("c", 1.0), bot("r", 0.25)],
+            seats: Vec::new(),
+            games: 36,
+            leaderboard: true,
+        };
+        let ties = leaderboard_ties(&standings);
+        assert_eq!(
+            ties,
+            [LeaderboardTie {
+                bots: vec!["a".into(), "b".into(), "c".into()],
+                mean_score: 1.0
+            }]
+        );
+        assert!(ties_note(&ties)
+            .unwrap()
+            .starts_with("the leaderboard does not separate a, b and c (each 1.000): "));
+        standings.bots[1] = bot("b", 0.5);
+        standings.bots[2] = bot("c", 0.75);
+        assert!(leaderboard_ties(&standings).is_empty());
+        assert_eq!(ties_note(&[]), None);
+        standings.leaderboard = false;
+        standings.bots[1] = bot("b", 1.0);
+        assert!(
+            leaderboard_ties(&standings).is_empty(),
+            "ratings compare directly"
         );
     }
 }

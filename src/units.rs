@@ -19,9 +19,23 @@ pub fn human_bytes(bytes: u64) -> String {
     }
 }
 
+/// A count with its noun in the right number: `1 seat`, `2 seats`, `0 problems`
+/// (`plural` is the noun for any count but one).
+pub fn counted(n: impl Into<u64>, singular: &str, plural: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { singular } else { plural })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_take_the_noun_in_their_number() {
+        assert_eq!(counted(1u8, "seat", "seats"), "1 seat");
+        assert_eq!(counted(2u8, "seat", "seats"), "2 seats");
+        assert_eq!(counted(0u32, "problem", "problems"), "0 problems");
+    }
 
     #[test]
     fn byte_counts_read_well() {

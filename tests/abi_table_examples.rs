@@ -1,4 +1,4 @@
-//! The hand-written WAT example of a table game, `bots/games/tictactoe_first.wat`, run
+//! The hand-written WAT example of a table game, `bots/games/tictactoe/tictactoe_first.wat`, run
 //! through the real sandbox: its `arena_plays` answers, and whole tic-tac-toe games
 //! against itself fed the words `arena_games`' table registry writes (the 11-word table
 //! header, then the board), every move checked against the game's legal moves.
@@ -17,7 +17,8 @@ static SANDBOX: LazyLock<Sandbox> =
 const TICTACTOE: i32 = 11;
 
 fn example() -> WasmModule {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("bots/games/tictactoe_first.wat");
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("bots/games/tictactoe/tictactoe_first.wat");
     SANDBOX.load(&path).expect("the example loads")
 }
 

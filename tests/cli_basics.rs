@@ -113,7 +113,6 @@ fn hand_play_explains_bad_input_and_asks_again() {
         ])
         .write_stdin(input)
         .assert()
-        .success()
         .stdout(predicate::str::contains("type two numbers"))
         .stdout(predicate::str::contains(
             "your pawn already stands on (0 0)",
@@ -127,6 +126,100 @@ fn hand_play_explains_bad_input_and_asks_again() {
                 .or(predicate::str::contains("wins"))
                 .or(predicate::str::contains("draw")),
         );
+}
+
+/// Input that ends before the game does abandons it: an error (exit 2), not a success.
+#[test]
+fn play_whose_input_ends_early_exits_with_an_error() {
+    arena()
+        .args(["play", "--rows", "4", "--cols", "4", "--seed", "3"])
+        .args(["--p2", "builtin:greedy"])
+        .write_stdin("1 1\n")
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("input ended: game abandoned"))
+        .stderr(predicate::str::contains(
+            "the input ended before the game did: the game was abandoned, without a result",
+        ));
+    arena()
+        .args([
+            "play",
+            "--game",
+            "tictactoe",
+            "--p2",
+            "builtin:greedy",
+            "--seed",
+            "1",
+        ])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("input ended: game abandoned"));
+    // `q` is the person's own choice: no error.
+    arena()
+        .args(["play", "--rows", "4", "--cols", "4", "--seed", "3"])
+        .args(["--p2", "builtin:greedy"])
+        .write_stdin("q\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("game abandoned"));
+}
+
+/// `--game` takes any case and suggests the nearest name for a typo.
+#[test]
+fn game_names_take_any_case_and_typos_get_a_suggestion() {
+    arena()
+        .args(["board", "--game", "Kalah", "--json"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"game\": \"kalah\""));
+    arena()
+        .args(["board", "--game", "NIM"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("nim "));
+    for command in ["board", "check", "tournament", "play", "match", "analyze"] {
+        let mut cmd = arena();
+        cmd.arg(command);
+        if matches!(command, "check" | "tournament") {
+            cmd.arg("x.wasm");
+        }
+        if command == "match" {
+            cmd.args(["builtin:random", "builtin:greedy"]);
+        }
+        cmd.args(["--game", "kalha"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "unknown game `kalha`; did you mean `kalah`?",
+            ));
+    }
+    arena()
+        .args(["new-bot", "--lang", "c", "--game", "tictactoo", "x"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("did you mean `tictactoe`?"));
+    arena()
+        .args(["board", "--game", "chess"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "unknown game `chess` (known games: ",
+        ))
+        .stderr(predicate::str::contains("did you mean").not());
+}
+
+/// The help says what the commands do today.
+#[test]
+fn the_help_describes_every_kind_of_tournament_and_any_game() {
+    let help =
+        |args: &[&str]| String::from_utf8(arena().args(args).output().unwrap().stdout).unwrap();
+    let top = help(&["--help"]);
+    assert!(!top.contains("round-robin"), "{top}");
+    assert!(top.contains("gauntlet"), "{top}");
+    assert!(!top.contains("a MathTricks board"), "{top}");
+    let tournament = help(&["tournament", "--help"]);
+    assert!(tournament.contains(".py"), "{tournament}");
 }
 
 #[test]

@@ -158,7 +158,7 @@ fn every_load_problem_is_listed_at_once() {
         .arg(&bot)
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("load: FAILED (5 problem(s))"))
+        .stdout(predicate::str::contains("load: FAILED (5 problems)"))
         .stdout(predicate::str::contains(
             "import `env.abort` is not allowed",
         ))
@@ -190,7 +190,7 @@ fn a_legal_moves_import_of_the_wrong_type_is_listed_with_the_rest() {
         .arg(&bot)
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("load: FAILED (3 problem(s))"))
+        .stdout(predicate::str::contains("load: FAILED (3 problems)"))
         .stdout(predicate::str::contains(
             "import `arena.legal_moves` has type (i32) -> (), expected (i32, i32) -> i32",
         ))
@@ -447,7 +447,7 @@ fn check_counts_the_loads_problems_and_the_verdicts_reasons_apart() {
         .arg(&bot)
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("load: FAILED (3 problem(s)):"))
+        .stdout(predicate::str::contains("load: FAILED (3 problems):"))
         .stdout(predicate::str::contains(
             "verdict: NOT READY, for 1 reason:\n  the module does not load",
         ));
@@ -459,7 +459,7 @@ fn an_unknown_binary_version_is_one_problem_in_arenas_words() {
     let bot = tmp.path().join("v2.wasm");
     fs::write(&bot, b"\0asm\x02\0\0\0").unwrap();
     let out = stdout_of(arena().arg("check").arg(&bot));
-    assert!(out.contains("load: FAILED (1 problem(s)):"), "{out}");
+    assert!(out.contains("load: FAILED (1 problem):"), "{out}");
     assert!(
         out.contains(
             "    - not a WebAssembly module: unknown binary version (byte 4): arena reads \
@@ -496,14 +496,269 @@ fn a_file_that_is_no_module_is_one_problem_in_the_sandboxs_words() {
         let bot = tmp.path().join(name);
         fs::write(&bot, content).unwrap();
         let out = stdout_of(arena().arg("check").arg(&bot));
-        assert!(
-            out.contains("load: FAILED (1 problem(s)):"),
-            "{name}: {out}"
-        );
+        assert!(out.contains("load: FAILED (1 problem):"), "{name}: {out}");
         assert!(out.contains(words), "{name}: {out}");
         assert!(
             !out.contains("hunter2") && !out.contains("secret_name"),
             "{out}"
         );
     }
+}
+
+/// A bot that logs why and returns -1 ("I cannot play this"): the reason carries its last
+/// log line in the check's fault and verdict, and in a tournament's games.csv.
+#[test]
+fn a_bot_returning_minus_one_says_why_everywhere() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bot = tmp.path().join("declines.wat");
+    fs::write(
+        &bot,
+        r#"(module (import "arena" "debug_log" (func $log (param i32 i32)))
+  (memory (export "memory") 1)
+  (data (i32.const 0) "not a position I can read")
+  (func (export "arena_alloc") (param i32) (result i32) (i32.const 1024))
+  (func (export "choose_move") (param i32 i32) (result i32)
+    (call $log (i32.const 0) (i32.const 25)) (i32.const -1)))"#,
+    )
+    .unwrap();
+    let said = "illegal move -1: out of range: names no move of this game; \
+                the bot's last log line: not a position I can read";
+    let out = stdout_of(arena().arg("check").arg(&bot).args(["--games", "1"]));
+    assert!(out.contains(&format!("FAULT: {said}")), "{out}");
+    assert!(
+        out.contains(&format!("  game 1: {said}")),
+        "the verdict: {out}"
+    );
+    let results = tmp.path().join("r");
+    arena()
+        .arg("tournament")
+        .arg(&bot)
+        .args(["builtin:greedy", "--best-of", "1", "--quiet", "--out"])
+        .arg(&results)
+        .assert()
+        .success();
+    let games = fs::read_to_string(results.join("games.csv")).unwrap();
+    assert!(games.contains(said), "{games}");
+}
+
+/// A module answering `arena_plays` for the games of `ids` (with two seats), playing the
+/// first legal move of any game.
+fn declaring(ids: &[i32]) -> String {
+    let tests: String = ids
+        .iter()
+        .map(|id| format!("(if (i32.eq (local.get 0) (i32.const {id})) (then (return (i32.eq (local.get 1) (i32.const 2)))))"))
+        .collect();
+    format!(
+        r#"(module (import "arena" "legal_moves" (func $legal (param i32 i32) (result i32)))
+  (memory (export "memory") 1)
+  (func (export "arena_alloc") (param i32) (result i32) (i32.const 1024))
+  (func (export "arena_plays") (param i32 i32) (result i32) {tests} (i32.const 0))
+  (func (export "choose_move") (param i32 i32) (result i32)
+    (drop (call $legal (i32.const 8192) (i32.const 1024))) (i32.load (i32.const 8192))))"#
+    )
+}
+
+fn game_id(name: &str) -> i32 {
+    arena_games::find_game(name).unwrap().info().id
+}
+
+/// Without `--game`, a module that declares its games is checked in those games (and
+/// says so); one that declares nothing is checked in the default game, and says that it
+/// was assumed.
+#[test]
+fn check_without_a_game_checks_the_declared_games_or_names_the_one_assumed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let nim_bot = tmp.path().join("nim_bot.wat");
+    fs::write(&nim_bot, declaring(&[game_id("nim")])).unwrap();
+    let out = stdout_of(arena().arg("check").arg(&nim_bot).args(["--games", "2"]));
+    assert!(
+        out.starts_with(&format!("checking {} for nim\n", nim_bot.display())),
+        "{out}"
+    );
+    assert!(
+        out.contains("note: checking nim: the module declares it (arena_plays)"),
+        "{out}"
+    );
+    assert!(out.contains("verdict: READY"), "{out}");
+
+    let two = tmp.path().join("two.wat");
+    fs::write(&two, declaring(&[game_id("nim"), game_id("kalah")])).unwrap();
+    let out = stdout_of(arena().arg("check").arg(&two).args(["--games", "2"]));
+    assert!(
+        out.contains("declares 2 games with arena_plays (nim, kalah): checking each"),
+        "{out}"
+    );
+    assert!(
+        out.contains(" for nim\n") && out.contains(" for kalah\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("verdict over every game it declares: READY"),
+        "{out}"
+    );
+    let json = stdout_of(
+        arena()
+            .arg("check")
+            .arg(&two)
+            .args(["--games", "1", "--json"]),
+    );
+    let reports: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let games: Vec<&str> = reports
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            assert_eq!(r["game_from"], "declared");
+            r["game"].as_str().unwrap()
+        })
+        .collect();
+    assert_eq!(games, ["nim", "kalah"]);
+
+    // The C template of a nim bot declares nothing: it is checked as mathtricks, and the
+    // report says so first.
+    let undeclared = tmp.path().join("c_nim.wat");
+    fs::write(
+        &undeclared,
+        r#"(module (memory (export "memory") 1)
+  (func (export "arena_alloc") (param i32) (result i32) (i32.const 1024))
+  (func (export "choose_move") (param i32 i32) (result i32) unreachable))"#,
+    )
+    .unwrap();
+    let out = stdout_of(arena().arg("check").arg(&undeclared).args(["--games", "1"]));
+    assert!(
+        out.contains(
+            "note: no --game, and the module does not declare its games (no arena_plays \
+             export): checking mathtricks, the default; for another game pass --game NAME"
+        ),
+        "{out}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(
+        arena()
+            .arg("check")
+            .arg(&undeclared)
+            .args(["--games", "1", "--json"]),
+    ))
+    .unwrap();
+    assert_eq!(json["game_from"], "default");
+    // `--game` is what it says: no note.
+    let out = stdout_of(
+        arena()
+            .arg("check")
+            .arg(&nim_bot)
+            .args(["--games", "1", "--game", "nim"]),
+    );
+    assert!(!out.contains("note:"), "{out}");
+}
+
+/// A file that is not there is a mistake in the command (exit 2), not a bot that is not
+/// ready (exit 1).
+#[test]
+fn a_missing_file_is_an_error_not_a_verdict() {
+    let tmp = tempfile::tempdir().unwrap();
+    arena()
+        .arg("check")
+        .arg(tmp.path().join("missing.wasm"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("file not found"))
+        .stdout(predicate::str::is_empty());
+    arena()
+        .arg("check")
+        .arg(tmp.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a regular file"));
+}
+
+/// Files built for the wrong target say what they are and how to build a bot.
+#[test]
+fn a_wrong_target_build_says_what_it_is_and_how_to_build_a_bot() {
+    let tmp = tempfile::tempdir().unwrap();
+    let elf = tmp.path().join("native.wasm");
+    let mut bytes = b"\x7fELF\x02\x01\x01\0".to_vec();
+    bytes.extend([0u8; 56]);
+    fs::write(&elf, bytes).unwrap();
+    let out = stdout_of(arena().arg("check").arg(&elf));
+    assert!(
+        out.contains("not a WebAssembly module: a native executable (or library) of this kind of machine (ELF, as Linux runs), not WebAssembly: build for wasm32"),
+        "{out}"
+    );
+    let rlib = tmp.path().join("libmy_bot.wasm");
+    fs::write(
+        &rlib,
+        b"!<arch>\n/               0           0     0     0       8         `\n",
+    )
+    .unwrap();
+    let out = stdout_of(arena().arg("check").arg(&rlib));
+    assert!(
+        out.contains("a static library archive") && out.contains("crate-type = [\"cdylib\"]"),
+        "{out}"
+    );
+    let command = tmp.path().join("program.wat");
+    fs::write(
+        &command,
+        r#"(module (import "wasi_snapshot_preview1" "proc_exit" (func (param i32)))
+  (memory (export "memory") 1)
+  (func (export "_start")))"#,
+    )
+    .unwrap();
+    let out = stdout_of(arena().arg("check").arg(&command));
+    assert!(
+        out.contains("load: FAILED (3 problems):")
+            && out.contains("    - this is a WASI program (it exports `_start`: it was built with a `main`), not a bot")
+            && out.contains("missing export `choose_move`"),
+        "{out}"
+    );
+    // A tournament disqualifies it with the same words.
+    let results = tmp.path().join("r");
+    arena()
+        .arg("tournament")
+        .arg(&command)
+        .args([
+            "builtin:greedy",
+            "builtin:random",
+            "--best-of",
+            "1",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&results)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "disqualified: this is a WASI program",
+        ));
+}
+
+/// A trap in a module that keeps no function names (a stripped build) says how to
+/// rebuild it to learn where; one with names says the function.
+#[test]
+fn a_trap_without_function_names_says_how_to_get_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let module = |name: &str| {
+        format!(
+            r#"(module (memory (export "memory") 1)
+  (func (export "arena_alloc") (param i32) (result i32) (i32.const 1024))
+  (func {name} (export "choose_move") (param i32 i32) (result i32) unreachable))"#
+        )
+    };
+    let stripped = tmp.path().join("stripped.wat");
+    fs::write(&stripped, module("")).unwrap();
+    let out = stdout_of(arena().arg("check").arg(&stripped).args(["--games", "1"]));
+    assert!(
+        out.contains(
+            "FAULT: trap: wasm `unreachable` instruction executed (the module keeps no \
+             function names, so where is unknown: to see the function, rebuild it with \
+             names: C/C++ without `-s` or `-Wl,--strip-all`, Rust with `strip = false`)"
+        ),
+        "{out}"
+    );
+    let named = tmp.path().join("named.wat");
+    fs::write(&named, module("$decide")).unwrap();
+    let out = stdout_of(arena().arg("check").arg(&named).args(["--games", "1"]));
+    assert!(
+        out.contains("FAULT: trap: wasm `unreachable` instruction executed in `decide`"),
+        "{out}"
+    );
+    assert!(!out.contains("no function names"), "{out}");
 }

@@ -136,7 +136,9 @@ fn every_game_draws_a_board_and_accepts_hand_play_until_input_ends() {
             ])
             .write_stdin("this is not a move\n")
             .assert()
-            .success()
+            // The input ends before the game: abandoned, an error.
+            .code(2)
+            .stdout(predicate::str::contains("input ended: game abandoned"))
             .stdout(predicate::str::contains("try again"))
             .stdout(predicate::str::contains("input ended"));
     }
@@ -210,7 +212,9 @@ fn kalah_and_determinant_are_played_by_hand() {
         .args(["--option", "stones=4", "--p2", "builtin:alphabeta"])
         .write_stdin("3\n7\n1\n")
         .assert()
-        .success()
+        // The input ends before the game: abandoned, an error.
+        .code(2)
+        .stdout(predicate::str::contains("input ended: game abandoned"))
         .stdout(predicate::str::contains("player 2's pits"))
         .stdout(predicate::str::contains("  4  4  4  4  4  4"))
         .stdout(predicate::str::contains(
@@ -229,7 +233,9 @@ fn kalah_and_determinant_are_played_by_hand() {
         ])
         .write_stdin("2 2 9\n2 2 1\n")
         .assert()
-        .success()
+        // The input ends before the game: abandoned, an error.
+        .code(2)
+        .stdout(predicate::str::contains("input ended: game abandoned"))
         .stdout(predicate::str::contains("player 2 (builtin:perfect) plays"))
         .stdout(predicate::str::contains("already holds 9"))
         .stdout(predicate::str::contains("numbers left"));

@@ -168,7 +168,7 @@ fn a_table_report_without_a_roster_keeps_the_student_ids() {
     fs::create_dir_all(&subs).unwrap();
     for name in ["ana.wasm", "bo"] {
         fs::copy(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games/tictactoe.wasm"),
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games/tictactoe/tictactoe.wasm"),
             subs.join(format!("{name}.wasm")),
         )
         .unwrap();

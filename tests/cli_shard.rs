@@ -125,7 +125,7 @@ fn a_table_tournament_splits_and_merges_byte_for_byte() {
     inputs(dir);
     let subs = dir.join("tables");
     fs::create_dir_all(&subs).unwrap();
-    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games");
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games/pursuit");
     fs::copy(examples.join("pursuer.wasm"), subs.join("ana.wasm")).unwrap();
     fs::copy(examples.join("evader.wasm"), subs.join("bo.wasm")).unwrap();
     fs::write(

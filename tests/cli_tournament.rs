@@ -542,17 +542,42 @@ fn ctrl_c_stops_cleanly_and_the_run_resumes_identically() {
         assert!(status.success());
     }
     let output = child.wait_with_output().unwrap();
-    if !finished_early && output.status.code() == Some(130) {
+    let interrupted = !finished_early && output.status.code() == Some(130);
+    if interrupted {
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(stderr.contains("--resume"), "{stderr}");
+        // The exact command to type: this one, with --resume.
+        let mut command: Vec<String> = vec![assert_cmd::cargo::cargo_bin("arena")
+            .to_string_lossy()
+            .into_owned()];
+        command.extend(
+            base_args(&stopped)
+                .iter()
+                .map(|a| a.to_string_lossy().into_owned())
+                .chain(args.iter().map(|a| a.to_string())),
+        );
+        command.push("--resume".into());
+        assert!(
+            stderr.contains(&format!("resume with:\n  {}\n", command.join(" "))),
+            "{stderr}"
+        );
         assert!(
             !stopped.join("standings.csv").exists(),
             "no summary for an unfinished run"
         );
     }
-    tournament_with(&stopped, &[&args[..], &["--resume"]].concat())
+    let resumed = tournament_with(&stopped, &[&args[..], &["--resume"]].concat())
         .assert()
         .success();
+    if interrupted {
+        let stderr = String::from_utf8_lossy(&resumed.get_output().stderr).into_owned();
+        assert!(
+            stderr.contains("resumed: kept ")
+                && stderr.contains(" more")
+                && stderr.contains(" in all"),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("in all now"), "{stderr}");
+    }
     assert_same(&full, &stopped);
 }
 

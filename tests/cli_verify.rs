@@ -251,7 +251,10 @@ fn resume_restores_deleted_replays_and_sweeps_leftovers() {
         .assert()
         .success()
         .stderr(predicate::str::contains(format!(
-            "kept {kept} recorded games, re-played 2 whose replay was missing"
+            "resumed: kept {kept} recorded games and played 2 more (2 of them again: they \
+             were recorded without their replays): {} games in all; removed 2 temporary \
+             files a stopped run left",
+            ids.len()
         )));
     assert_eq!(fs::read(&store_file).unwrap(), before);
     assert_eq!(fs::read(out.join("games.csv")).unwrap(), games);
@@ -314,7 +317,7 @@ fn a_graded_table_folder_needs_its_roster_to_verify() {
     let tmp = tempfile::tempdir().unwrap();
     let subs = tmp.path().join("subs");
     fs::create_dir_all(&subs).unwrap();
-    let bots = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games");
+    let bots = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games/tictactoe");
     fs::copy(bots.join("tictactoe.wasm"), subs.join("ana.wasm")).unwrap();
     let roster = tmp.path().join("roster.csv");
     fs::write(&roster, "file,student_id,name\nana,s1,Ana\n").unwrap();

@@ -103,7 +103,7 @@ fn check_names_the_exact_problem_and_exits_1() {
 }
 
 #[test]
-fn garbage_and_missing_files_are_not_ready() {
+fn garbage_is_not_ready_and_a_missing_file_is_an_error() {
     let tmp = tempfile::tempdir().unwrap();
     let garbage = tmp.path().join("garbage.wasm");
     fs::write(&garbage, b"\x00asm\x07\x00\x00\x00 not really").unwrap();
@@ -112,7 +112,6 @@ fn garbage_and_missing_files_are_not_ready() {
     for (path, message) in [
         (garbage.as_path(), "not a WebAssembly module"),
         (empty.as_path(), "not a WebAssembly module"),
-        (Path::new("no/such/bot.wasm"), "not found"),
     ] {
         arena()
             .arg("check")
@@ -121,6 +120,13 @@ fn garbage_and_missing_files_are_not_ready() {
             .code(1)
             .stdout(predicate::str::contains(message));
     }
+    // A file that is not there is a mistake in the command: an error, not a verdict.
+    arena()
+        .arg("check")
+        .arg("no/such/bot.wasm")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("file not found"));
 }
 
 #[test]
@@ -217,7 +223,9 @@ fn a_person_can_play_against_a_module() {
         .arg(root().join("bots/alphabeta.wasm"))
         .write_stdin("1 1\n")
         .assert()
-        .success()
+        // The input ends before the game: abandoned, an error.
+        .code(2)
+        .stdout(predicate::str::contains("input ended: game abandoned"))
         .stdout(predicate::str::contains("player 2 (alphabeta) plays"));
 }
 

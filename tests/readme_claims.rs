@@ -61,3 +61,68 @@ fn the_commands_said_to_take_game_do() {
         assert!(!help_mentions_game(command), "`{command}` has --game");
     }
 }
+
+/// The words of a README command line, its glob (`bots/*.wasm`) expanded as a shell
+/// would, in the clone's root.
+fn expand(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    for word in line.split_whitespace() {
+        match word.split_once('*') {
+            Some((dir, ext)) => {
+                let mut found: Vec<String> = std::fs::read_dir(root().join(dir))
+                    .unwrap()
+                    .map(|e| e.unwrap().file_name().into_string().unwrap())
+                    .filter(|name| name.ends_with(ext))
+                    .map(|name| format!("{dir}{name}"))
+                    .collect();
+                found.sort();
+                assert!(!found.is_empty(), "{word} matches nothing");
+                words.extend(found);
+            }
+            None => words.push(word.to_string()),
+        }
+    }
+    words
+}
+
+/// Every `arena tournament` line of the README's tour that runs on the clone's own bots
+/// runs cleanly: nothing skipped, nobody disqualified (the example modules are laid out so
+/// that each line names exactly the bots of its game).
+#[test]
+fn the_tours_tournament_lines_run_cleanly_on_the_example_bots() {
+    let text = readme();
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("arena tournament ") && !l.contains("submissions/"))
+        .map(|l| l.split("  #").next().unwrap().trim())
+        .collect();
+    assert!(lines.len() >= 2, "{lines:?}");
+    for line in lines {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut words = expand(line);
+        // Into a folder of the test's own, on fewer boards: what is checked is the intake.
+        if let Some(at) = words.iter().position(|w| w == "--out") {
+            words.drain(at..at + 2);
+        }
+        words.retain(|w| w != "arena");
+        let out = Command::cargo_bin("arena")
+            .unwrap()
+            .current_dir(root())
+            .env(
+                "ARENA_CACHE_DIR",
+                concat!(env!("CARGO_TARGET_TMPDIR"), "/arena-cache"),
+            )
+            .args(&words)
+            .args(["--rounds", "1", "--quiet", "--out"])
+            .arg(tmp.path().join("r"))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{line}: {stderr}");
+        assert!(
+            !stderr.contains("skipped") && !stderr.contains("disqualified"),
+            "{line}: {stderr}"
+        );
+    }
+}

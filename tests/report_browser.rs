@@ -293,7 +293,7 @@ fn a_table_tournament_page_renders_its_standings_and_a_replay_of_every_seat() {
     let subs = dir.join("subs");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     fs::copy(
-        root.join("bots/games/tictactoe_first.wat"),
+        root.join("bots/games/tictactoe/tictactoe_first.wat"),
         subs.join(format!("{HOSTILE_NAME}.wat")),
     )
     .unwrap();
@@ -468,5 +468,42 @@ fn a_long_replay_is_drawn_one_position_at_a_time() {
     assert!(
         board.contains(" 24") && !board.contains("cannot"),
         "no board drawn: {board}"
+    );
+}
+
+/// A one-seat leaderboard that separates nothing says so above the standings, and a
+/// replay says what the colours of its moves mean, in the words the games use ("player").
+#[test]
+fn a_tied_leaderboard_says_so_and_a_replay_has_a_colour_legend() {
+    let Some((browser, tmp)) = browser_and_folder() else {
+        return;
+    };
+    let page = results_page(
+        tmp.path(),
+        "tournament builtin:solver builtin:greedy builtin:random --game minesweeper --rounds 10 --seed 4",
+    );
+    let url = format!("file://{}", page.display());
+    let dom = dump_dom(&browser, &url);
+    assert!(
+        dom.contains("data-arena-ready=\"true\""),
+        "script errors:\n{dom}"
+    );
+    let note = element(&dom, "standings-note", "p");
+    assert!(
+        note.contains("Note: the leaderboard does not separate builtin:greedy and builtin:solver (each 1.000)")
+            || note.contains("Note: the leaderboard does not separate builtin:solver and builtin:greedy (each 1.000)"),
+        "{note}"
+    );
+    let dom = dump_dom(&browser, &format!("{url}#game=1"));
+    let legend = element(&dom, "moves-legend", "p");
+    assert!(
+        legend.contains("Numbered in the mover's colour: <span class=\"p1\">"),
+        "{legend}"
+    );
+    assert!(legend.contains("</span> player 1."), "{legend}");
+    let end = element(&dom, "replay-end", "ul");
+    assert!(
+        end.contains("(player 1)") && !end.contains("seat 1"),
+        "{end}"
     );
 }

@@ -37,7 +37,8 @@ fn run_check(path: &std::path::Path, metering: &str, args: &[&str]) -> Value {
         .env("ARENA_CACHE_DIR", cache.path())
         .arg("check")
         .arg(path)
-        .arg("--json")
+        // One game for every module (an any-game example would be checked in each).
+        .args(["--json", "--game", "mathtricks"])
         .args(args)
         .output()
         .unwrap();
@@ -239,7 +240,11 @@ fn bulk_memory_is_charged_by_the_byte_as_wasmtime_does() {
 fn every_example_bot_is_charged_exactly_what_wasmtime_counts() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut bots = Vec::new();
-    for dir in ["bots", "bots/games", "tests/fixtures"] {
+    let games = ["tictactoe", "minesweeper", "pursuit", "path"].map(|g| format!("bots/games/{g}"));
+    for dir in ["bots", "tests/fixtures"]
+        .into_iter()
+        .chain(games.iter().map(String::as_str))
+    {
         for entry in std::fs::read_dir(root.join(dir)).unwrap() {
             let path = entry.unwrap().path();
             if path.extension().is_some_and(|e| e == "wasm") {

@@ -43,7 +43,7 @@ fn a_module_answers_for_each_game_and_seat_count() {
     let no = check_plays(&m, 12, "minesweeper", 1).unwrap_err();
     assert_eq!(
         no.to_string(),
-        "the module's arena_plays says it does not play minesweeper with 1 seat(s)"
+        "the module's arena_plays says it does not play minesweeper with 1 seat"
     );
 }
 

@@ -1,4 +1,4 @@
-//! The example modules of the table games (`bots/games/*.wasm`, built from
+//! The example modules of the table games (`bots/games/GAME/*.wasm`, built from
 //! `bots/rust/{tictactoe,minesweeper,pursuer,evader,path}`), played through the real
 //! runtime against the words of the table registry's games: every move they make is
 //! legal, every game reaches its end, and each plays better than chance.
@@ -24,8 +24,13 @@ enum Player<'a> {
 type Chooser = Box<dyn FnMut(&[i32]) -> i32>;
 
 fn module(name: &str) -> WasmModule {
+    let game = match name {
+        "pursuer" | "evader" => "pursuit",
+        other => other,
+    };
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("bots/games")
+        .join(game)
         .join(format!("{name}.wasm"));
     Sandbox::new(Limits::default())
         .unwrap()

@@ -75,7 +75,7 @@ fn sdk_game_examples_declare_their_game_for_its_seat_counts() {
             .map(|&(g, n)| g == id(game) && seats.contains(&n))
             .collect();
         assert_eq!(
-            plays(&format!("bots/games/{module}.wasm"), &asks),
+            plays(&format!("bots/games/{game}/{module}.wasm"), &asks),
             expected,
             "{module}"
         );

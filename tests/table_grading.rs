@@ -64,7 +64,7 @@ bands = [
 "#;
 
 /// A folder `tmp/name` of submissions (a bot name and either an example module of
-/// `bots/games` or WAT text), with `roster.csv` (students `s1`, `s2`, ... in that order,
+/// `bots/games/GAME/` or WAT text), with `roster.csv` (students `s1`, `s2`, ... in that order,
 /// plus `extra` lines) and `bands.toml` beside it. Returns the submissions' folder, the
 /// roster and the bands.
 fn setup(
@@ -75,7 +75,6 @@ fn setup(
 ) -> (PathBuf, PathBuf, PathBuf) {
     let subs = tmp.join("subs");
     fs::create_dir_all(&subs).unwrap();
-    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games");
     let mut roster = String::from("file,student_id,name\n");
     for (i, (name, module)) in modules.iter().enumerate() {
         let file = if module.starts_with("(module") {
@@ -84,7 +83,7 @@ fn setup(
             file
         } else {
             let file = format!("{name}.wasm");
-            fs::copy(examples.join(module), subs.join(&file)).unwrap();
+            fs::copy(common::game_example(module), subs.join(&file)).unwrap();
             file
         };
         roster.push_str(&format!("{file},s{},{name}\n", i + 1));
@@ -271,7 +270,7 @@ fn a_student_named_like_a_reference_is_graded_as_not_submitted() {
     );
     let refs = tmp.path().join("refs");
     fs::create_dir_all(&refs).unwrap();
-    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games");
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games/tictactoe");
     fs::copy(examples.join("tictactoe.wasm"), refs.join("cy.wasm")).unwrap();
     let out = tmp.path().join("r");
     arena()

@@ -281,7 +281,10 @@ fn the_example_field_plays_every_seat_equally_often_in_every_new_game() {
 #[test]
 fn a_two_seat_table_run_with_wins_and_draws_keeps_every_game() {
     let tmp = tempfile::tempdir().unwrap();
-    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/bots/games/tictactoe.wasm");
+    let example = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/bots/games/tictactoe/tictactoe.wasm"
+    );
     let run = |threads: &str| {
         let out = tmp.path().join(threads);
         arena()
@@ -314,7 +317,7 @@ fn a_two_seat_table_run_with_wins_and_draws_keeps_every_game() {
     arena()
         .arg("verify")
         .arg(&one)
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/bots/games"))
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/bots/games/tictactoe"))
         .assert()
         .success()
         .stdout(predicate::str::contains("reproduced exactly"));
@@ -513,7 +516,7 @@ fn a_table_game_replays_move_by_move_with_every_seat() {
 }
 
 /// A graded table tournament of `game` into `tmp/r`: `modules` (a student's bot name and
-/// either an example module of `bots/games` or WAT text) as students `s1`, `s2`, ... with
+/// either an example module of `bots/games/GAME/` or WAT text) as students `s1`, `s2`, ... with
 /// `bands`, against `others` (builtins), for `rounds` boards. Returns the folders of the
 /// submissions, the roster, the bands and the results.
 fn graded_tables(
@@ -526,13 +529,16 @@ fn graded_tables(
 ) -> [std::path::PathBuf; 4] {
     let subs = tmp.join("subs");
     fs::create_dir_all(&subs).unwrap();
-    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games");
     let mut roster = String::from("file,student_id,name\n");
     for (i, (name, module)) in modules.iter().enumerate() {
         if module.starts_with("(module") {
             fs::write(subs.join(format!("{name}.wat")), module).unwrap();
         } else {
-            fs::copy(examples.join(module), subs.join(format!("{name}.wasm"))).unwrap();
+            fs::copy(
+                common::game_example(module),
+                subs.join(format!("{name}.wasm")),
+            )
+            .unwrap();
         }
         let (first, rest) = name.split_at(1);
         roster.push_str(&format!(
@@ -714,4 +720,46 @@ fn a_manifest_whose_seats_disagree_with_its_game_is_named_never_played() {
             );
         }
     }
+}
+
+/// One-player minesweeper under its default rule (`reveal=coords`) lets every careful bot
+/// clear every board: the terminal and the results page say that the leaderboard does
+/// not separate them, and how to make the boards harder.
+#[test]
+fn a_leaderboard_that_separates_nothing_says_so() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let run = arena()
+        .args(["tournament", "--game", "minesweeper"])
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/bots/games/minesweeper/"
+        ))
+        .args([
+            "builtin:solver",
+            "builtin:greedy",
+            "builtin:random",
+            "--rounds",
+            "10",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&run.get_output().stdout).into_owned();
+    let note = stdout
+        .lines()
+        .find(|l| l.starts_with("note: the leaderboard does not separate "))
+        .unwrap_or_else(|| panic!("no note: {stdout}"));
+    assert!(note.contains("(each 1.000)"), "{note}");
+    assert!(
+        !note.contains("builtin:random"),
+        "random scores less: {note}"
+    );
+    assert!(note.contains("--option reveal=count"), "{note}");
+    let page = fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(
+        page.contains("\"ties\":\"the leaderboard does not separate "),
+        "the page's data carries the note"
+    );
 }

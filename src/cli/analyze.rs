@@ -112,10 +112,7 @@ fn start(args: &AnalyzeArgs) -> anyhow::Result<(Box<dyn AnyGame>, String)> {
         bail!("--move numbers a move of a recorded game: give the results folder and the game id");
     }
     let game_args = GameArgs {
-        game: args
-            .game
-            .clone()
-            .unwrap_or_else(|| "mathtricks".to_string()),
+        game: args.game.clone(),
         rows: args.rows.clone(),
         cols: args.cols.clone(),
         options: args.options.clone(),

@@ -76,8 +76,8 @@ fn table(args: &BoardArgs, choice: &TableChoice) -> anyhow::Result<ExitCode> {
         println!("{}", serde_json::to_string_pretty(&json)?);
     } else {
         println!(
-            "{name} {rows}x{cols}, {} seat(s), seed {}",
-            game.seat_count(),
+            "{name} {rows}x{cols}, {}, seed {}",
+            arena::units::counted(game.seat_count(), "seat", "seats"),
             args.seed
         );
         print!(

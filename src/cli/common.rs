@@ -18,21 +18,58 @@ use super::{GameArgs, LimitArgs};
 /// # Errors
 /// Naming the game or the option and the commands that play it.
 fn refuse_table_game(args: &GameArgs) -> anyhow::Result<()> {
-    let table = arena_games::registry::find_table_game(&args.game).is_ok();
-    if table && find_game(&args.game).is_err() {
+    let table = arena_games::registry::find_table_game(args.game()).is_ok();
+    if table && find_game(args.game()).is_err() {
         bail!(
             "`{}` is a game for one to four seats: this command plays the two-seat games only; `arena tournament`, `arena play` and `arena check` play it",
-            args.game
+            args.game()
         );
     }
     let players = args.options.iter().find_map(|o| o.strip_prefix("players="));
     if let Some(n) = players.filter(|&n| table && n != "2") {
         bail!(
             "--option players={n}: this command plays two seats only; `arena tournament`, `arena play` and `arena check` play {} with {n}",
-            args.game
+            args.game()
         );
     }
     Ok(())
+}
+
+/// A `--game` value as the registry spells it: any case is accepted (`Kalah` is
+/// `kalah`); an unknown name is refused with the nearest known one, if one is near.
+///
+/// # Errors
+/// The unknown name, the suggestion and the known games (clap prints it as the flag's
+/// error).
+pub fn game_name(asked: &str) -> Result<String, String> {
+    let games = arena_games::registry::table_games();
+    let names: Vec<&'static str> = games.iter().map(|g| g.info().name).collect();
+    if let Some(name) = names.iter().find(|n| n.eq_ignore_ascii_case(asked)) {
+        return Ok((*name).to_string());
+    }
+    let lower = asked.to_ascii_lowercase();
+    let nearest = names
+        .iter()
+        .map(|n| (strsim::osa_distance(&lower, n), *n))
+        .filter(|&(d, n)| d <= (n.len() / 3).max(1))
+        .min()
+        .map(|(_, n)| n)
+        .or_else(|| {
+            // A beginning of one name only (`mine`, `tic`).
+            let mut starting = names
+                .iter()
+                .filter(|n| !lower.is_empty() && n.starts_with(&lower));
+            match (starting.next(), starting.next()) {
+                (Some(n), None) => Some(*n),
+                _ => None,
+            }
+        });
+    let hint = nearest.map_or_else(String::new, |n| format!("; did you mean `{n}`?"));
+    Err(format!(
+        "unknown game `{}`{hint} (known games: {}; see `arena games`)",
+        arena::bot_name::escape_message(asked),
+        names.join(", ")
+    ))
 }
 
 /// The validated game settings.
@@ -47,7 +84,7 @@ impl GameChoice {
     /// Checks the game name, sizes and options; `ranges` allows `6..10`.
     pub fn new(args: &GameArgs, ranges: bool) -> anyhow::Result<GameChoice> {
         refuse_table_game(args)?;
-        let kind = find_game(&args.game)?;
+        let kind = find_game(args.game())?;
         let info = kind.info();
         let size = |flag: &str,
                     value: &Option<String>,

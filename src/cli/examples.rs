@@ -41,13 +41,17 @@ pub const TOURNAMENT: &str = "\
 Examples:
   arena tournament submissions/ builtin:greedy --best-of 5 --seed 7 --out results/
   arena tournament submissions/ --gauntlet builtin:greedy --gauntlet builtin:alphabeta
-  arena tournament a.wasm b.wat --rows 6..10 --cols 6..10 --paired --rounds 3
+  arena tournament a.wasm b.wat c.py --rows 6..10 --cols 6..10 --paired --rounds 3
+  arena tournament --game pursuit bots/games/pursuit/ builtin:greedy
   arena tournament submissions/ --roster roster.csv --bands bands.toml
   arena tournament submissions/ --out results/ --resume    continue an interrupted run
 
-A folder stands for every submission in it: each .wasm/.wat file (any case), and each
+A bot is a .wasm or .wat module, or a Python script (.py, docs/PYTHON.md). A folder
+stands for every submission in it: each .wasm/.wat/.py file (any case), and each
 sub-folder holding exactly one (a learning platform's export); every other entry is
-listed as skipped with its reason. Limits and bounds: docs/TOURNAMENT.md.";
+listed as skipped with its reason. Two-seat games play a round robin (or a gauntlet);
+games of one, three or four seats play tables of the field in every seating. Limits and
+bounds: docs/TOURNAMENT.md.";
 
 /// `arena match --help`.
 pub const MATCH: &str = "\

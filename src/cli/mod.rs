@@ -57,7 +57,7 @@ enum Command {
     /// List the games and their builtin strategies.
     #[command(after_help = examples::GAMES)]
     Games(GamesArgs),
-    /// Print a starting position (a MathTricks board) for people, or as JSON.
+    /// Print a game's starting position (a board, heaps, a hand...) for people, or as JSON.
     #[command(after_help = examples::BOARD, mut_arg("rows", |a| a.help(ONE_ROWS)), mut_arg("cols", |a| a.help(ONE_COLS)))]
     Board(BoardArgs),
     /// Play a game in the terminal: people against people or against bots.
@@ -66,7 +66,8 @@ enum Command {
     /// Check a bot before handing it in: load it, play a few games, report (exit 1 if not ready).
     #[command(after_help = examples::CHECK, mut_arg("rows", |a| a.help(ONE_ROWS)), mut_arg("cols", |a| a.help(ONE_COLS)))]
     Check(CheckArgs),
-    /// Play a round-robin of best-of-N series between bots and write the results.
+    /// Play a tournament between bots (a round robin, a gauntlet, or tables for games of
+    /// one to four seats) and write the results.
     #[command(after_help = examples::TOURNAMENT)]
     Tournament(TournamentArgs),
     /// Play two bots against each other and keep a running score.
@@ -118,8 +119,8 @@ struct NewBotArgs {
     /// The language.
     #[arg(long, value_enum)]
     lang: new_bot::Lang,
-    /// The game the bot plays (see `arena games`).
-    #[arg(long, default_value = "mathtricks")]
+    /// The game the bot plays (see `arena games`; any case).
+    #[arg(long, default_value = "mathtricks", value_parser = common::game_name)]
     game: String,
     /// The folder to create; its last part is the bot's name.
     name: PathBuf,
@@ -191,7 +192,7 @@ struct AnalyzeArgs {
     #[arg(long = "move", value_name = "N")]
     mv: Option<usize>,
     /// Without a recorded game: the game whose start to analyse (default mathtricks).
-    #[arg(long)]
+    #[arg(long, value_parser = common::game_name)]
     game: Option<String>,
     /// Board rows of the start. Default: the game's.
     #[arg(long)]
@@ -280,9 +281,10 @@ pub struct LimitArgs {
 /// The game and its size, shared by the commands that start games.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// The game to play (see `arena games`).
-    #[arg(long, default_value = "mathtricks")]
-    game: String,
+    /// The game to play (see `arena games`; any case) [default: mathtricks; `check`: the
+    /// games the module declares, if it does]
+    #[arg(long, value_parser = common::game_name)]
+    game: Option<String>,
     /// Board rows: a number, or a range like 6..10 to draw each board's size from
     /// (bounds: `arena games`). Default: the game's.
     #[arg(long)]
@@ -355,8 +357,8 @@ struct CheckArgs {
 
 #[derive(Args, Debug)]
 struct TournamentArgs {
-    /// Bots: .wasm/.wat files, folders of submissions (see docs/TOURNAMENT.md), or
-    /// builtin:NAME[:DEPTH].
+    /// Bots: .wasm/.wat modules, .py Python bots, folders of submissions (see
+    /// docs/TOURNAMENT.md), or builtin:NAME[:DEPTH].
     #[arg(required = true, value_name = "BOT")]
     bots: Vec<OsString>,
     #[command(flatten)]
@@ -415,6 +417,16 @@ struct TournamentArgs {
     #[command(flatten)]
     limits: LimitArgs,
 }
+
+impl GameArgs {
+    /// The game asked for, `mathtricks` when `--game` was not given.
+    fn game(&self) -> &str {
+        self.game.as_deref().unwrap_or(DEFAULT_GAME)
+    }
+}
+
+/// The game of the commands that play one when `--game` is not given.
+const DEFAULT_GAME: &str = "mathtricks";
 
 /// Roster and grade bands: inputs to the derived files only, never to play.
 #[derive(Args, Debug)]

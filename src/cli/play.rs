@@ -157,6 +157,11 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     if let Some(e) = human.input_error() {
         return Err(e.into());
     }
+    if human.input_ended() {
+        anyhow::bail!(
+            "the input ended before the game did: the game was abandoned, without a result"
+        );
+    }
     stop_on_harness_problem("the game could not be played", harness_problem.as_deref())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -65,7 +65,7 @@ fn options(args: &GameArgs) -> anyhow::Result<BTreeMap<String, String>> {
 pub fn choose(args: &GameArgs, ranges: bool) -> anyhow::Result<Choice> {
     let options = options(args)?;
     let players = options.get("players").cloned();
-    if find_game(&args.game).is_ok() && players.as_deref().is_none_or(|p| p == "2") {
+    if find_game(args.game()).is_ok() && players.as_deref().is_none_or(|p| p == "2") {
         let mut args = GameArgs {
             game: args.game.clone(),
             rows: args.rows.clone(),
@@ -77,7 +77,7 @@ pub fn choose(args: &GameArgs, ranges: bool) -> anyhow::Result<Choice> {
         }
         return Ok(Choice::TwoSeat(GameChoice::new(&args, ranges)?));
     }
-    let kind = find_table_game(&args.game)?;
+    let kind = find_table_game(args.game())?;
     let info = kind.info();
     let size = |flag: &str, value: &Option<String>, default: u32| -> anyhow::Result<SizeRange> {
         let range = match value {

@@ -125,9 +125,10 @@ pub fn run(args: PlayArgs, choice: TableChoice, seed: u64) -> anyhow::Result<Exi
     for (i, given) in [(2, args.p3.is_some()), (3, args.p4.is_some())] {
         if given && i >= seats {
             bail!(
-                "--p{}: {} is played by {seats} player(s) here",
+                "--p{}: {} is played by {} here",
                 i + 1,
-                choice.kind.info().name
+                choice.kind.info().name,
+                arena::units::counted(seats as u64, "player", "players")
             );
         }
     }
@@ -162,8 +163,9 @@ pub fn run(args: PlayArgs, choice: TableChoice, seed: u64) -> anyhow::Result<Exi
     }
     let start = choice.kind.new_game(&params, seed)?;
     println!(
-        "{} {rows}x{cols}, {seats} player(s), seed {seed} (play it again with --seed {seed})",
-        choice.kind.info().name
+        "{} {rows}x{cols}, {}, seed {seed} (play it again with --seed {seed})",
+        choice.kind.info().name,
+        arena::units::counted(seats as u64, "player", "players")
     );
     let mut terminal = Terminal {
         bots,
@@ -190,6 +192,11 @@ pub fn run(args: PlayArgs, choice: TableChoice, seed: u64) -> anyhow::Result<Exi
     }
     if let Some(e) = human.input_error() {
         return Err(e.into());
+    }
+    if human.input_ended() {
+        anyhow::bail!(
+            "the input ended before the game did: the game was abandoned, without a result"
+        );
     }
     stop_on_harness_problem("the game could not be played", harness_problem.as_deref())?;
     Ok(ExitCode::SUCCESS)

@@ -26,6 +26,18 @@ use super::tournament::{
 };
 use super::TournamentArgs;
 
+/// Settings under which a game's boards are harder, for the note on a leaderboard that
+/// does not separate its bots (empty where there is nothing to suggest).
+fn harder_settings(game: &str, options: &std::collections::BTreeMap<String, String>) -> String {
+    if game == "minesweeper" && options.get("reveal").is_none_or(|r| r != "count") {
+        " (minesweeper: --option reveal=count, where an opened cell shows only how many of \
+         its neighbours are mines, separates careful bots; so do more --option mines=N)"
+            .to_string()
+    } else {
+        String::new()
+    }
+}
+
 /// Loads the field for a table game ([`Field::load_with`]): builtins of the game checked
 /// against every one of `params`, modules asked whether they play the game at this seat
 /// count (`arena_plays`); every disqualified module named on stderr (it stays in the
@@ -171,6 +183,13 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
             };
             if !args.quiet {
                 print!("{}", arena::output::table_summary::table(&standings));
+                let ties = arena::table_stats::leaderboard_ties(&standings);
+                if let Some(note) = arena::table_stats::ties_note(&ties) {
+                    println!(
+                        "note: {note}{}",
+                        harder_settings(kind.info().name, &choice.options)
+                    );
+                }
                 println!(
                     "{} games of {} at tables of {}; results in {}",
                     summary.rows.len(),

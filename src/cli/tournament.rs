@@ -18,6 +18,8 @@ use arena::tournament::{self, Config, Participant, Progress, Silent, TournamentE
 use arena_games::GameKind;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use arena::units::counted;
+
 use super::bounds::{MAX_SERIES, MAX_THREADS};
 use super::common::{check_anchor, check_depth_flag, limits_json, load_field_grading, sandbox};
 use super::table_choice::{choose, Choice};
@@ -137,8 +139,9 @@ pub(super) fn note_identical(field: &[Participant]) {
     }
 }
 
-/// The progress bar, on a terminal.
-struct Bar(ProgressBar);
+/// The progress bar, on a terminal, and the games series left unplayed so far (for the
+/// estimate of the time left, [`eta`]).
+struct Bar(ProgressBar, Arc<std::sync::atomic::AtomicU64>);
 
 impl Progress for Bar {
     fn set_total(&self, games: u64) {
@@ -148,9 +151,39 @@ impl Progress for Bar {
         self.0.inc(1);
     }
     fn skip(&self, games: u64) {
+        self.1.fetch_add(games, Ordering::Relaxed);
         let len = self.0.length().unwrap_or(0);
         self.0.set_length(len.saturating_sub(games));
     }
+}
+
+/// Games that must be done, and the share of the schedule they must be, before the bar
+/// shows an estimate of the time left: the first games run while the workers load their
+/// modules, and the first series are not yet decided.
+const ETA_AFTER_GAMES: u64 = 20;
+/// The share of the games after which the bar estimates (with [`ETA_AFTER_GAMES`]).
+const ETA_AFTER_SHARE: f64 = 0.05;
+
+/// The time left, estimated from the mean pace of the whole run so far (not the last
+/// few games) and the games still to play, scaled by the share of scheduled games
+/// actually played so far (a decided series skips the rest of its games); `None` until
+/// enough games are done to say.
+fn eta(
+    elapsed: std::time::Duration,
+    done: u64,
+    total: u64,
+    skipped: u64,
+) -> Option<std::time::Duration> {
+    let enough = ETA_AFTER_GAMES.max((total as f64 * ETA_AFTER_SHARE) as u64);
+    if done < enough || done == 0 {
+        return None;
+    }
+    let left = total.saturating_sub(done) as f64;
+    let played_share = done as f64 / (done + skipped) as f64;
+    let per_game = elapsed.as_secs_f64() / done as f64;
+    Some(std::time::Duration::from_secs_f64(
+        left * played_share * per_game,
+    ))
 }
 
 /// Progress as plain lines on stderr, when it is not a terminal (CI logs, `2> file`): one
@@ -222,20 +255,33 @@ pub(super) fn stop_on_ctrl_c() -> Arc<AtomicBool> {
 /// The bar is returned to be cleared when the run ends.
 pub(super) fn progress_for(quiet: bool) -> (ProgressBar, Box<dyn Progress>) {
     let bar = ProgressBar::new(0);
+    let skipped = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let seen = Arc::clone(&skipped);
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  ETA {eta}")
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  {left}")
             .expect("a valid template")
             .with_key(
                 "rate",
                 |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
                     let _ = write!(w, "{:.1} games/s", state.per_sec());
                 },
+            )
+            .with_key(
+                "left",
+                move |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let skipped = seen.load(Ordering::Relaxed);
+                    let total = state.len().unwrap_or(0);
+                    let _ = match eta(state.elapsed(), state.pos(), total, skipped) {
+                        Some(left) => write!(w, "about {} left", indicatif::HumanDuration(left)),
+                        None => write!(w, "estimating the time left..."),
+                    };
+                },
             ),
     );
     let progress: Box<dyn Progress> = if quiet {
         Box::new(Silent)
     } else if std::io::stderr().is_terminal() {
-        Box::new(Bar(bar.clone()))
+        Box::new(Bar(bar.clone(), skipped))
     } else {
         Box::new(Lines::new())
     };
@@ -245,19 +291,85 @@ pub(super) fn progress_for(quiet: bool) -> (ProgressBar, Box<dyn Progress>) {
 /// What `--resume` kept and did, on stderr (nothing when there was nothing to resume).
 pub(super) fn say_resumed(kept: u64, missing: u64, played_now: u64, removed: usize) {
     if kept > 0 || removed > 0 {
-        eprintln!(
-            "resumed: kept {kept} recorded games, re-played {missing} whose replay was missing, played {played_now} in all now; removed {removed} temporary files"
-        );
+        eprintln!("{}", resumed_text(kept, missing, played_now, removed));
     }
 }
 
-/// How to go on after Ctrl-C stopped a run; its exit code.
+/// The line [`say_resumed`] prints.
+fn resumed_text(kept: u64, missing: u64, played_now: u64, removed: usize) -> String {
+    let again = if missing > 0 {
+        format!(
+            " ({} of them again: {} recorded without {})",
+            missing,
+            if missing == 1 { "it was" } else { "they were" },
+            if missing == 1 {
+                "its replay"
+            } else {
+                "their replays"
+            }
+        )
+    } else {
+        String::new()
+    };
+    let removed = if removed > 0 {
+        format!(
+            "; removed {} a stopped run left",
+            counted(removed as u64, "temporary file", "temporary files")
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "resumed: kept {} and played {played_now} more{again}: {} in all{removed}",
+        counted(kept, "recorded game", "recorded games"),
+        counted(kept + played_now, "game", "games"),
+    )
+}
+
+/// How to go on after Ctrl-C stopped a run, with the exact command to type; its exit
+/// code.
 pub(super) fn say_interrupted(played: u64, out: &std::path::Path) -> ExitCode {
     eprintln!(
-        "interrupted: {played} games finished in this run are saved in {}.\nresume with the same command and --resume",
-        escape_path(out)
+        "interrupted: {} finished in this run {} saved in {}.\nresume with:\n  {}",
+        counted(played, "game", "games"),
+        if played == 1 { "is" } else { "are" },
+        escape_path(out),
+        resume_command(std::env::args_os())
     );
     ExitCode::from(130)
+}
+
+/// The command line `args` (the program first) as a shell command that resumes it: the
+/// same arguments with `--resume` (once) and without `--force` (which starts afresh),
+/// each quoted for a POSIX shell where it needs it.
+fn resume_command(args: impl IntoIterator<Item = std::ffi::OsString>) -> String {
+    let mut words: Vec<String> = Vec::new();
+    let mut resume = false;
+    for arg in args {
+        let text = arg.to_string_lossy().into_owned();
+        match text.as_str() {
+            "--force" => continue,
+            "--resume" => resume = true,
+            _ => {}
+        }
+        words.push(shell_word(&text));
+    }
+    if !resume {
+        words.push("--resume".to_string());
+    }
+    words.join(" ")
+}
+
+/// `word` as a POSIX shell reads it back: as it is when it holds only safe characters,
+/// else in single quotes (a quote inside written `'\''`), with control characters
+/// escaped so that nothing reaches the terminal raw.
+fn shell_word(word: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "@%+=:,./_-".contains(c);
+    if !word.is_empty() && word.chars().all(safe) {
+        return word.to_string();
+    }
+    let quoted = format!("'{}'", word.replace('\'', "'\\''"));
+    arena::bot_name::escape_message(&quoted)
 }
 
 /// The worker threads `--threads` asks for, or every core (at most [`MAX_THREADS`]).
@@ -389,6 +501,59 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_time_left_waits_for_enough_games_and_counts_skipped_ones() {
+        let s = std::time::Duration::from_secs;
+        assert_eq!(eta(s(5), 10, 1000, 0), None, "too few games");
+        assert_eq!(eta(s(5), 40, 1000, 0), None, "less than a twentieth");
+        // 100 games in 10 s, 900 left at 0.1 s each.
+        assert_eq!(eta(s(10), 100, 1000, 0), Some(s(90)));
+        // A third of the scheduled games were never needed: so will be a third of those left.
+        assert_eq!(eta(s(10), 100, 1000, 50), Some(s(60)));
+        assert_eq!(eta(s(10), 1000, 1000, 0), Some(s(0)));
+    }
+
+    #[test]
+    fn the_resume_command_is_the_same_command_with_resume() {
+        let args = |a: &[&str]| a.iter().map(std::ffi::OsString::from).collect::<Vec<_>>();
+        assert_eq!(
+            resume_command(args(&[
+                "arena",
+                "tournament",
+                "bots/",
+                "--out",
+                "r",
+                "--force"
+            ])),
+            "arena tournament bots/ --out r --resume"
+        );
+        assert_eq!(
+            resume_command(args(&[
+                "arena",
+                "tournament",
+                "my bots/",
+                "--resume",
+                "--out",
+                "it's"
+            ])),
+            "arena tournament 'my bots/' --resume --out 'it'\\''s'"
+        );
+    }
+
+    #[test]
+    fn the_resumed_line_counts_in_words() {
+        assert_eq!(
+            resumed_text(300, 0, 162, 0),
+            "resumed: kept 300 recorded games and played 162 more: 462 games in all"
+        );
+        assert_eq!(
+            resumed_text(1, 1, 1, 1),
+            "resumed: kept 1 recorded game and played 1 more (1 of them again: it was \
+             recorded without its replay): 2 games in all; removed 1 temporary file a \
+             stopped run left"
+        );
+    }
 
     #[test]
     fn progress_lines_come_once_per_tenth() {

@@ -42,12 +42,20 @@ pub(crate) fn classify(err: &wasmtime::Error, budget: u64, timeout_secs: u64) ->
 /// ` in `name`` for the innermost named function of the backtrace, if wasmtime kept one:
 /// the name from the module's name section, escaped and cut short
 /// ([`super::module_text::name`]), so that it can neither forge a line of output nor
-/// fill a reason.
+/// fill a reason. A backtrace whose functions have no names (a module built stripped)
+/// gets [`crate::bot::NO_FUNCTION_NAMES`] instead: how to rebuild it to learn where.
 fn location(err: &wasmtime::Error) -> String {
-    err.downcast_ref::<WasmBacktrace>()
-        .and_then(|bt| bt.frames().iter().find_map(|f| f.func_name()))
-        .map(|name| format!(" in `{}`", super::module_text::name(name)))
-        .unwrap_or_default()
+    let Some(frames) = err
+        .downcast_ref::<WasmBacktrace>()
+        .map(WasmBacktrace::frames)
+    else {
+        return String::new();
+    };
+    match frames.iter().find_map(|f| f.func_name()) {
+        Some(name) => format!(" in `{}`", super::module_text::name(name)),
+        None if !frames.is_empty() => crate::bot::NO_FUNCTION_NAMES.to_string(),
+        None => String::new(),
+    }
 }
 
 /// The innermost cause of the error (what the bot or the host reported), escaped and cut

@@ -119,6 +119,16 @@ pub enum LoadError {
     /// escaped and cut short).
     #[error("invalid WebAssembly module: {0}")]
     Invalid(String),
+    /// A program with a `main` (it exports `_start`, a WASI command) and no
+    /// `choose_move`: built as an executable, not as a bot.
+    #[error(
+        "this is a WASI program (it exports `_start`: it was built with a `main`), not a bot: \
+         a bot has no `main` and exports `choose_move`, `arena_alloc` and `memory`; build it \
+         as a library (Rust: `crate-type = [\"cdylib\"]` under `[lib]` and \
+         `--target wasm32-unknown-unknown`; C/C++: `-nostdlib -Wl,--no-entry` and \
+         `ARENA_EXPORT`; bots/README.md, or `arena new-bot`)"
+    )]
+    Program,
     /// A required export is absent.
     #[error(
         "missing export `{name}`: a bot must export `memory`, `arena_alloc` and `choose_move`"

@@ -490,9 +490,15 @@ pub(crate) fn load_capped(
     })
 }
 
+/// The entry point of a WASI command (a program with a `main`).
+pub(crate) const WASI_START: &str = "_start";
+
 /// Checks the three exports the ABI requires and lists them all (but those arena's
 /// metering added, when `rewritten`).
 fn check_exports(module: &Module, rewritten: bool) -> Result<Vec<ExportInfo>, LoadError> {
+    if module.get_export(WASI_START).is_some() && module.get_export("choose_move").is_none() {
+        return Err(LoadError::Program);
+    }
     for (name, want) in REQUIRED_EXPORTS {
         let ty = module
             .get_export(name)

@@ -12,6 +12,7 @@ use super::module::PLAYS_EXPORT;
 use super::stop::{Form, Stop};
 use super::WasmModule;
 use crate::bot::Fault;
+use crate::units::counted;
 
 /// What a module says about one game and seat count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,7 +29,7 @@ pub enum Declared {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PlaysRefusal {
     /// The module does not export `arena_plays`.
-    #[error("the module does not export arena_plays, so it plays only the two-seat games; {game} with {seats} seat(s) needs it (docs/ABI.md, \"Games for one to four seats\")")]
+    #[error("the module does not export arena_plays, so it plays only the two-seat games; {game} with {} needs it (docs/ABI.md, \"Games for one to four seats\")", counted(*seats, "seat", "seats"))]
     Undeclared {
         /// The game's name.
         game: String,
@@ -36,7 +37,7 @@ pub enum PlaysRefusal {
         seats: u8,
     },
     /// `arena_plays` said no.
-    #[error("the module's arena_plays says it does not play {game} with {seats} seat(s)")]
+    #[error("the module's arena_plays says it does not play {game} with {}", counted(*seats, "seat", "seats"))]
     DoesNotPlay {
         /// The game's name.
         game: String,

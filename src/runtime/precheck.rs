@@ -7,6 +7,40 @@ use super::limits::Limits;
 use super::load_error::LoadError;
 use crate::units::human_bytes;
 
+/// What a file built for another target than WebAssembly is, told by its first bytes,
+/// with how to build a bot instead; `None` for anything else.
+pub(crate) fn wrong_target(file: &[u8]) -> Option<String> {
+    /// The first bytes of a Mach-O file (32 and 64 bits, either byte order, universal).
+    const MACH_O: [[u8; 4]; 5] = [
+        [0xfe, 0xed, 0xfa, 0xce],
+        [0xfe, 0xed, 0xfa, 0xcf],
+        [0xce, 0xfa, 0xed, 0xfe],
+        [0xcf, 0xfa, 0xed, 0xfe],
+        [0xca, 0xfe, 0xba, 0xbe],
+    ];
+    let native = if file.starts_with(b"\x7fELF") {
+        "ELF, as Linux runs"
+    } else if MACH_O.iter().any(|m| file.starts_with(m)) {
+        "Mach-O, as macOS runs"
+    } else if file.starts_with(b"MZ") {
+        "PE, as Windows runs"
+    } else if file.starts_with(b"!<arch>\n") {
+        return Some(
+            "a static library archive (a Rust `.rlib` or a C `.a`), not a module: a Rust bot \
+             needs `crate-type = [\"cdylib\"]` under `[lib]` in Cargo.toml, and then \
+             `cargo build --target wasm32-unknown-unknown` writes the `.wasm` (bots/README.md)"
+                .to_string(),
+        );
+    } else {
+        return None;
+    };
+    Some(format!(
+        "a native executable (or library) of this kind of machine ({native}), not WebAssembly: \
+         build for wasm32 (Rust: `cargo build --target wasm32-unknown-unknown`; C: `clang \
+         --target=wasm32`; bots/README.md)"
+    ))
+}
+
 /// The bytes of the binary module in `file`, which is the binary or the text format.
 ///
 /// # Errors
@@ -19,6 +53,9 @@ pub(crate) fn to_binary(file: &[u8], limits: &Limits) -> Result<Vec<u8>, LoadErr
     }
     if file.starts_with(b"\0asm") {
         return Ok(file.to_vec());
+    }
+    if let Some(what) = wrong_target(file) {
+        return Err(LoadError::NotWasm(what));
     }
     if std::str::from_utf8(file).is_err() {
         return Err(LoadError::NotWasm(

@@ -60,7 +60,9 @@ impl WasmModule {
     /// [`Fault::Instantiation`] with the reason (a trap, out of fuel, a cap reached).
     pub fn instantiate(&self, seed: u64) -> Result<WasmBot, Fault> {
         let limits: &Limits = &self.inner.shared.limits;
-        let (run, form) = self.judged(|form| self.fresh(form, seed))?;
+        let (run, form) = self
+            .judged(|form| self.fresh(form, seed))
+            .map_err(|f| self.advised(f))?;
         Ok(WasmBot {
             module: self.clone(),
             seed,
@@ -74,6 +76,17 @@ impl WasmModule {
             scratch: Vec::new(),
             fault: None,
         })
+    }
+
+    /// `fault` as this module's reasons say it: without the advice to rebuild with
+    /// function names for a module that runs an input (arena's Python interpreter, which
+    /// the bot's author did not build).
+    fn advised(&self, fault: Fault) -> Fault {
+        if self.inner.input.is_some() {
+            fault.without_names_advice()
+        } else {
+            fault
+        }
     }
 
     /// `attempt` on the sandbox's own form; when the rewrite's counter could not pay for
@@ -386,7 +399,7 @@ impl WasmBot {
         if let Some(fault) = &self.fault {
             return Err(fault.clone());
         }
-        let result = self.play(words, legal);
+        let result = self.play(words, legal).map_err(|f| self.module.advised(f));
         match &result {
             Ok(reply) => self.moves_fuel.push(reply.fuel),
             Err(fault) => self.fault = Some(fault.clone()),

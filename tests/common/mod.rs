@@ -79,3 +79,15 @@ pub fn a_blocked_summary_leaves_no_standings_csv(dir: &Path, blocker: &str) {
             "no standings.csv: the tournament is not finished",
         ));
 }
+
+/// The committed example module `file` of a table game (`tictactoe.wasm`,
+/// `pursuer.wasm`, ...), found in its game's folder under `bots/games/`.
+#[allow(dead_code)]
+pub fn game_example(file: &str) -> std::path::PathBuf {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games");
+    std::fs::read_dir(&games)
+        .unwrap()
+        .map(|game| game.unwrap().path().join(file))
+        .find(|path| path.is_file())
+        .unwrap_or_else(|| panic!("no example module {file} under {}", games.display()))
+}

@@ -16,11 +16,13 @@ use arena::bot::{Bot, Fault, Reply};
 use arena::bot_name::escape_path;
 use arena::contestant::{module_name, Builtin};
 use arena::field::{self, Refusal};
+use arena::module_file::ReadError;
 use arena::module_lint;
 use arena::referee::{End, Entrant, Entry};
-use arena::runtime::{human_bytes, Limits, LoadError, WasmModule};
+use arena::runtime::{human_bytes, Declared, Limits, LoadError, WasmModule};
 use arena::seeds::derive;
 use arena::series::{Length, Series, Side};
+use arena::units::counted;
 use arena_games::Outcome;
 
 use super::common::{sandbox, stop_on_harness_problem, GameChoice};
@@ -37,23 +39,265 @@ enum Checked {
     Table(TableChoice),
 }
 
+/// What the file under check became: a module, or the reasons it is refused.
+enum Loaded {
+    Module { module: WasmModule, bytes: Vec<u8> },
+    Refused { problems: Vec<String> },
+}
+
 pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
-    let checked = match choose(&args.game, false)? {
-        Choice::TwoSeat(choice) => Checked::TwoSeat(choice),
-        Choice::Table(choice) => Checked::Table(choice),
-    };
-    let game_name = match &checked {
-        Checked::TwoSeat(c) => c.kind.info().name,
-        Checked::Table(c) => c.kind.info().name,
+    // Flags that set up a game are checked before any work: a bad one fails at once.
+    let asked = args.game.game.is_some()
+        || args.game.rows.is_some()
+        || args.game.cols.is_some()
+        || !args.game.options.is_empty();
+    let flagged = if asked {
+        Some(checked_game(&args.game)?)
+    } else {
+        None
     };
     let sandbox = sandbox(&args.limits)?;
     let limits = sandbox.limits().clone();
     let name = module_name(&args.bot);
+    let loaded = load(&args, &sandbox)?;
+    let games: Vec<(Checked, GameFrom)> = match flagged {
+        Some(checked) => vec![(checked, GameFrom::Flag)],
+        None => {
+            let declared = match &loaded {
+                Loaded::Module { module, .. } => declared_games(module)?,
+                Loaded::Refused { .. } => Vec::new(),
+            };
+            if declared.is_empty() {
+                let from = match &loaded {
+                    Loaded::Module { module, .. } if declares(module) => GameFrom::DeclaresNone,
+                    _ if arena::python::is_script(&args.bot) => GameFrom::Script,
+                    _ => GameFrom::Default,
+                };
+                vec![(checked_game(&args.game)?, from)]
+            } else {
+                let mut games = Vec::new();
+                for game in declared {
+                    games.push((checked_game(&game)?, GameFrom::Declared));
+                }
+                games
+            }
+        }
+    };
+    let mut reports = Vec::new();
+    for (checked, from) in &games {
+        reports.push(check_game(&args, &name, &limits, &loaded, checked, *from)?);
+    }
+    let ready = reports.iter().all(|r| r.ready);
+    match (args.json, reports.as_slice()) {
+        (true, [one]) => println!("{}", serde_json::to_string_pretty(one)?),
+        (true, many) => println!("{}", serde_json::to_string_pretty(many)?),
+        (false, [one]) => print!("{}", one.text()),
+        (false, many) => {
+            let names: Vec<&str> = many.iter().map(|r| r.game.as_str()).collect();
+            println!(
+                "{} declares {} with arena_plays ({}): checking each (--game NAME checks one)",
+                escape_path(&args.bot),
+                counted(many.len() as u64, "game", "games"),
+                names.join(", ")
+            );
+            for r in many {
+                println!();
+                print!("{}", r.text());
+            }
+            let not_ready: Vec<&str> = many
+                .iter()
+                .filter(|r| !r.ready)
+                .map(|r| r.game.as_str())
+                .collect();
+            println!();
+            if not_ready.is_empty() {
+                println!("verdict over every game it declares: READY");
+            } else {
+                println!(
+                    "verdict over every game it declares: NOT READY, for {}",
+                    not_ready.join(", ")
+                );
+            }
+        }
+    }
+    Ok(if ready {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Why a game is the one checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameFrom {
+    /// `--game` (or a size or option of the default game) was given.
+    Flag,
+    /// The module declares it with `arena_plays` (at its default size and seats).
+    Declared,
+    /// No `--game`, and the module exports `arena_plays` but declares no game at the
+    /// default settings: the default game is checked.
+    DeclaresNone,
+    /// No `--game`, and the module declares nothing (no `arena_plays`): the default game.
+    Default,
+    /// No `--game`, and a Python script (which plays the two-seat games and declares
+    /// none): the default game.
+    Script,
+}
+
+impl GameFrom {
+    /// The note the report prints about it (none for `--game`).
+    pub fn note(self, game: &str) -> Option<String> {
+        match self {
+            GameFrom::Flag => None,
+            GameFrom::Declared => Some(format!(
+                "checking {game}: the module declares it (arena_plays)"
+            )),
+            GameFrom::DeclaresNone => Some(format!(
+                "no --game, and the module's arena_plays declares no game at the default \
+                 settings: checking {game}, the default (pass --game NAME for another game)"
+            )),
+            GameFrom::Default => Some(format!(
+                "no --game, and the module does not declare its games (no arena_plays \
+                 export): checking {game}, the default; for another game pass --game NAME"
+            )),
+            GameFrom::Script => Some(format!(
+                "no --game: checking {game}, the default; for another game pass --game NAME"
+            )),
+        }
+    }
+
+    /// Its name in the JSON report.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameFrom::Flag => "flag",
+            GameFrom::Declared => "declared",
+            GameFrom::DeclaresNone | GameFrom::Default | GameFrom::Script => "default",
+        }
+    }
+}
+
+/// The game and settings of `args`, in the model that plays them.
+fn checked_game(args: &super::GameArgs) -> anyhow::Result<Checked> {
+    Ok(match choose(args, false)? {
+        Choice::TwoSeat(choice) => Checked::TwoSeat(choice),
+        Choice::Table(choice) => Checked::Table(choice),
+    })
+}
+
+/// Whether the module exports `arena_plays`.
+fn declares(module: &WasmModule) -> bool {
+    module
+        .exports()
+        .iter()
+        .any(|e| e.name == arena::runtime::PLAYS_EXPORT.0)
+}
+
+/// The games the module declares with `arena_plays`, each at its default size and seat
+/// count, in the registry's order (none without the export).
+///
+/// # Errors
+/// When the machine, not the module, could not ask.
+fn declared_games(module: &WasmModule) -> anyhow::Result<Vec<super::GameArgs>> {
+    if !declares(module) {
+        return Ok(Vec::new());
+    }
+    let mut games = Vec::new();
+    for kind in arena_games::registry::table_games() {
+        let info = kind.info();
+        let Ok(seats) = kind.seat_count(&arena_games::GameParams::default()) else {
+            continue;
+        };
+        match module.plays(info.id, seats) {
+            Ok(Declared::Plays) => games.push(super::GameArgs {
+                game: Some(info.name.to_string()),
+                rows: None,
+                cols: None,
+                options: Vec::new(),
+            }),
+            Ok(_) => {}
+            Err(fault) => {
+                // A trap or an exhausted budget is the module's refusal of that game;
+                // the game's own check then says so. The machine's problem stops.
+                stop_on_harness_problem("asking its arena_plays failed", fault.harness_problem())?;
+            }
+        }
+    }
+    Ok(games)
+}
+
+/// Reads and compiles the file once (the bytes compiled are the bytes measured and
+/// linted); a refused module's every problem.
+///
+/// # Errors
+/// A file that is not there, is a folder or cannot be read (a mistake in the command,
+/// not a bot that is not ready: exit 2), or a problem of the machine.
+fn load(args: &CheckArgs, sandbox: &arena::runtime::Sandbox) -> anyhow::Result<Loaded> {
+    let limits = sandbox.limits();
+    let (bytes, loaded) = match field::read(sandbox, &args.bot) {
+        Ok(bytes) => {
+            let loaded =
+                field::compile(sandbox, &args.bot.display().to_string(), &args.bot, &bytes);
+            (Some(bytes), loaded.result)
+        }
+        Err(e) => (None, Err(e)),
+    };
+    let refusal = match loaded {
+        Ok(module) => {
+            let bytes = bytes.expect("a module was compiled from bytes read");
+            return Ok(Loaded::Module { module, bytes });
+        }
+        Err(refusal) => refusal,
+    };
+    if let Some(why) = refusal.machine_problem() {
+        anyhow::bail!(
+            "cannot load {}: {why} (a problem of this machine or its limits, not of \
+             the module)",
+            escape_path(&args.bot)
+        );
+    }
+    if let Refusal::Read(e @ (ReadError::NotFound | ReadError::NotRegular(_) | ReadError::Io(_))) =
+        refusal
+    {
+        anyhow::bail!("{}", LoadError::from_read(&args.bot, e));
+    }
+    // A file that cannot be read is named with its path, as the sandbox names it.
+    let first = match refusal {
+        Refusal::Read(e) => LoadError::from_read(&args.bot, e).to_string(),
+        other => other.to_string(),
+    };
+    // The sandbox stops at the first problem; list every one it would find (a Python
+    // script is not a module: its one problem is the whole story).
+    let mut all = match &bytes {
+        Some(_) if arena::python::is_script(&args.bot) => Vec::new(),
+        Some(bytes) => module_lint::problems(bytes, limits, &sandbox.allowed_imports()),
+        None => Vec::new(),
+    };
+    if !all.contains(&first) {
+        all.insert(0, first);
+    }
+    Ok(Loaded::Refused { problems: all })
+}
+
+/// The report of one game's check of the loaded file.
+fn check_game(
+    args: &CheckArgs,
+    name: &str,
+    limits: &Limits,
+    loaded: &Loaded,
+    checked: &Checked,
+    from: GameFrom,
+) -> anyhow::Result<Report> {
+    let game_name = match checked {
+        Checked::TwoSeat(c) => c.kind.info().name,
+        Checked::Table(c) => c.kind.info().name,
+    };
     let mut report = Report {
         version: report::VERSION,
         bot: args.bot.display().to_string(),
-        name: name.clone(),
+        name: name.to_string(),
         game: game_name.to_string(),
+        game_from: from.name(),
+        note: from.note(game_name),
         ready: false,
         load: Load {
             ok: false,
@@ -72,18 +316,8 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         memory_bytes: 0,
         problems: Vec::new(),
     };
-    // The file is read once: the bytes compiled are the bytes measured and linted.
-    let (bytes, loaded) = match field::read(&sandbox, &args.bot) {
-        Ok(bytes) => {
-            let loaded =
-                field::compile(&sandbox, &args.bot.display().to_string(), &args.bot, &bytes);
-            (Some(bytes), loaded.result)
-        }
-        Err(e) => (None, Err(e)),
-    };
     match loaded {
-        Ok(module) => {
-            let bytes = bytes.expect("a module was compiled from bytes read");
+        Loaded::Module { module, bytes } => {
             report.load.ok = true;
             report.load.bytes = Some(bytes.len() as u64);
             report.load.sha256 = Some(module.sha256().to_string());
@@ -103,58 +337,29 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
                     ty: i.ty.clone(),
                 })
                 .collect();
-            report.warnings = warnings(&name, &bytes, limits.module_bytes);
-            if instantiate_once(&module, &limits, &mut report)? {
-                match &checked {
-                    Checked::TwoSeat(choice) => play(&args, choice, module, &limits, &mut report)?,
+            report.warnings = warnings(name, bytes, limits.module_bytes);
+            if instantiate_once(module, limits, &mut report)? {
+                match checked {
+                    Checked::TwoSeat(choice) => {
+                        play(args, choice, module.clone(), limits, &mut report)?;
+                    }
                     Checked::Table(choice) => {
-                        table::play(&args, choice, module, &limits, &mut report)?;
+                        table::play(args, choice, module.clone(), limits, &mut report)?;
                     }
                 }
             }
         }
-        Err(refusal) => {
-            if let Some(why) = refusal.machine_problem() {
-                anyhow::bail!(
-                    "cannot load {}: {why} (a problem of this machine or its limits, not of \
-                     the module)",
-                    escape_path(&args.bot)
-                );
-            }
-            // A file that cannot be read is named with its path, as the sandbox names it.
-            let first = match refusal {
-                Refusal::Read(e) => LoadError::from_read(&args.bot, e).to_string(),
-                other => other.to_string(),
-            };
-            // The sandbox stops at the first problem; list every one it would find (a
-            // Python script is not a module: its one problem is the whole story).
-            let mut all = match &bytes {
-                Some(_) if arena::python::is_script(&args.bot) => Vec::new(),
-                Some(bytes) => module_lint::problems(bytes, &limits, &sandbox.allowed_imports()),
-                None => Vec::new(),
-            };
-            if !all.contains(&first) {
-                all.insert(0, first);
-            }
-            report.load.problems = all;
+        Loaded::Refused { problems } => {
+            report.load.problems = problems.clone();
             // A refused module is not the example's either: the clash is worth knowing.
-            report.warnings.extend(name_clash(&name, None));
+            report.warnings.extend(name_clash(name, None));
             report
                 .problems
                 .push("the module does not load, so it would be disqualified".to_string());
         }
     }
     report.ready = report.problems.is_empty();
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        print!("{}", report.text());
-    }
-    Ok(if report.ready {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(report)
 }
 
 /// Instantiates the module once as a tournament does (seed 0) and reports it; whether it

@@ -14,6 +14,12 @@ pub struct Report {
     pub bot: String,
     pub name: String,
     pub game: String,
+    /// Why this game: `flag` (`--game` or a setting of it), `declared` (the module's
+    /// `arena_plays`), `default` (no `--game` and nothing declared).
+    pub game_from: &'static str,
+    /// What the text says about the choice of game (none for `--game`).
+    #[serde(skip)]
+    pub note: Option<String>,
     pub ready: bool,
     pub load: Load,
     pub warnings: Vec<String>,
@@ -96,6 +102,9 @@ impl Report {
     /// The report for people, as `arena check` prints it.
     pub fn text(&self) -> String {
         let mut s = format!("checking {} for {}\n", self.bot, self.game);
+        if let Some(note) = &self.note {
+            s.push_str(&format!("  note: {note}\n"));
+        }
         // Lines quote the module (export and import names, fault reasons, its output):
         // escaped, so that nothing it wrote reaches the terminal raw.
         let mut line = |l: String| {
@@ -111,8 +120,8 @@ impl Report {
             ));
         } else {
             line(format!(
-                "  load: FAILED ({} problem(s)):",
-                load.problems.len()
+                "  load: FAILED ({}):",
+                arena::units::counted(load.problems.len() as u64, "problem", "problems")
             ));
             for p in &load.problems {
                 line(format!("    - {p}"));

@@ -140,7 +140,8 @@
 
   // @table
   const f3 = (x) => x.toFixed(3);
-  const seatName = (k) => "seat " + (k + 1) + (D.fairness[k] && D.fairness[k].role ? ", " + esc(D.fairness[k].role) : "");
+  // A seat in a replay, as the games' own drawings and messages say it: "player 2, evader".
+  const seatName = (k) => "player " + (k + 1) + (D.fairness[k] && D.fairness[k].role ? ", " + esc(D.fairness[k].role) : "");
   const faultCell = (s) => {
     const n = sum(s.faults), kinds = Object.entries(s.faults).map(([k, c]) => c + " " + k).join(", ");
     return "<td" + (n ? ' class="bad" title="' + esc(kinds) + '"' : "") + ">" + n + "</td>";
@@ -151,6 +152,8 @@
     $("standings-note").textContent = lb
       ? "One seat: every bot played the same boards alone and is ranked by its mean score, with its 95% bootstrap interval. References of a gauntlet are listed after the ranked bots."
       : "Ranked by share (points per game), then rating. In every game a seat scores 1 against each other seat (not a teammate) it ranked better than, \u00BD where equal, 0 where worse, averaged over those seats. Wins: games ranked first. The rating is Elo from the same comparisons, with its 95% bootstrap interval. References of a gauntlet are listed after the ranked bots.";
+    // A leaderboard that ranks nothing says so, first thing.
+    if (D.ties) $("standings-note").insertAdjacentHTML("afterbegin", '<b class="bad" id="ties">Note: ' + esc(D.ties) + ".</b> ");
     let h = "<thead><tr><th>rank</th><th class=l>bot</th>" + (student ? "<th class=l>student</th>" : "") + "<th>games</th>" +
       (many ? D.fairness.map((f) => "<th>seat " + f.seat + " games</th>").join("") + "<th>wins</th><th>points</th><th>share</th><th>mean rank</th>" : "") +
       "<th>mean score</th><th>faults</th><th class=l>" + (lb ? "mean score (95%)" : "rating (95%)") + "</th></tr></thead><tbody>";
@@ -391,7 +394,7 @@
   // @both
   function clearViewer() {
     current = null;
-    $("moves").innerHTML = ""; $("logs").innerHTML = ""; $("replay-end").innerHTML = "";
+    $("moves").innerHTML = ""; $("moves-legend").innerHTML = ""; $("logs").innerHTML = ""; $("replay-end").innerHTML = "";
     $("slider").max = 0; $("ply").textContent = "";
   }
 
@@ -402,7 +405,8 @@
     if (!r.error && !r.drawn) draw(r);
     if (r.error) { clearViewer(); $("board").textContent = "This replay cannot be shown: " + r.error; return; }
     current = r;
-    $("moves").innerHTML = r.moves.map((m, i) => '<li data-ply="' + (i + 1) + '" class="s' + m.seat + '">' + esc(m.text) + "</li>").join("");
+    $("moves").innerHTML = r.moves.map((m, i) => '<li data-ply="' + (i + 1) + '" class="s' + m.seat + '" title="player ' + m.seat + '">' + esc(m.text) + "</li>").join("");
+    legend(r);
     const logs = r.logs.map((lines, i) => lines.length ? "<h4>" + esc(r.bots[i]) + " (player " + (i + 1) + ")</h4><pre class=log>" + esc(lines.join("\n")) + "</pre>" : "").join("");
     $("logs").innerHTML = logs || '<p class="dim">Neither bot printed anything.</p>';
     const why = r.end === "normal" ? "the game ended under the rules" :
@@ -420,12 +424,13 @@
     if (!r.error && !r.drawn) draw(r);
     if (r.error) { clearViewer(); $("board").textContent = "This replay cannot be shown: " + r.error; return; }
     current = r;
-    $("moves").innerHTML = r.moves.map((m, i) => '<li data-ply="' + (i + 1) + '" class="s' + m.seat + '" title="seat ' + m.seat + '">' + esc(m.text) + "</li>").join("");
-    $("logs").innerHTML = r.logs.map((lines, k) => (lines.length ? "<h4>" + esc(r.bots[k]) + " (seat " + (k + 1) + ")</h4><pre class=log>" + esc(lines.join("\n")) + "</pre>" : "")).join("") ||
+    $("moves").innerHTML = r.moves.map((m, i) => '<li data-ply="' + (i + 1) + '" class="s' + m.seat + '" title="player ' + m.seat + '">' + esc(m.text) + "</li>").join("");
+    legend(r);
+    $("logs").innerHTML = r.logs.map((lines, k) => (lines.length ? "<h4>" + esc(r.bots[k]) + " (player " + (k + 1) + ")</h4><pre class=log>" + esc(lines.join("\n")) + "</pre>" : "")).join("") ||
       '<p class="dim">No bot printed anything.</p>';
     let why = "the game ended under the rules";
     if (r.end === "disqualified") why = "disqualified: " + r.reason;
-    else if (r.end !== "normal") why = (r.culprit ? r.bots[r.culprit - 1] + " (seat " + r.culprit + ") faulted on move " + (r.moves.length + 1) + ": " : "") + r.end + (r.reason ? ", " + r.reason : "");
+    else if (r.end !== "normal") why = (r.culprit ? r.bots[r.culprit - 1] + " (player " + r.culprit + ") faulted on move " + (r.moves.length + 1) + ": " : "") + r.end + (r.reason ? ", " + r.reason : "");
     const seats = r.bots.map((b, k) => "<li>" + esc(b) + " (" + seatName(k) + "): " + (r.bots.length > 1 ? "rank <b>" + r.ranks[k] + "</b>, " : "") + "score <b>" + esc(r.scores[k]) + "</b></li>").join("");
     $("replay-end").innerHTML = '<p class="end">The end: ' + esc(why) + "</p><ul class=end>" + seats + "</ul>";
     $("slider").max = r.moves.length;
@@ -434,6 +439,12 @@
   }
 
   // @both
+  // What the colours of the moves' numbers (and of the names above the board) mean.
+  function legend(r) {
+    $("moves-legend").innerHTML = "Numbered in the mover's colour: " +
+      r.bots.map((b, k) => '<span class="p' + (k + 1) + '">' + esc(b) + "</span> player " + (k + 1)).join(", ") + ".";
+  }
+
   function go(k) {
     if (!current) return;
     ply = Math.max(0, Math.min(k, current.moves.length));

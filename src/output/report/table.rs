@@ -120,6 +120,10 @@ struct PageData {
     /// [score per seat], replay (0 none, 1 inline, 2 + k sidecar k), rows, cols]`.
     games: Vec<serde_json::Value>,
     replay_command: String,
+    /// What a one-seat leaderboard does not separate ([`crate::table_stats::ties_note`]);
+    /// absent when it separates every bot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ties: Option<String>,
 }
 
 /// One game's replay as the viewer receives it: its own fields, followed in the JSON by
@@ -247,6 +251,7 @@ fn page_data(input: &TableReportInput<'_>, replay_at: impl Fn(u64) -> u32) -> Pa
         bots: bot_views(manifest, input.names, input.roster),
         seats: s.seats.len(),
         leaderboard: s.leaderboard,
+        ties: crate::table_stats::ties_note(&crate::table_stats::leaderboard_ties(s)),
         standings: s.bots.iter().map(|b| standing(b, bot(&b.name))).collect(),
         roles,
         fairness: s

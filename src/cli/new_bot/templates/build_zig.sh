@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Builds {{name}}.wasm with Zig (pip install ziglang).
+# Builds {{name}}.wasm with Zig from PyPI's ziglang (pip install ziglang; where the system
+# Python refuses pip, in a venv: python3 -m venv ~/.venvs/zig && . ~/.venvs/zig/bin/activate
+# && pip install ziglang, then run this script in that shell).
 set -euo pipefail
 cd "$(dirname "$0")"
 python3 -m ziglang build-exe {{name}}.zig -target wasm32-freestanding -fno-entry \
