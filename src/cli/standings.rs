@@ -71,13 +71,17 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
         )
     })?;
     super::common::refuse_shard(&args.results, &manifest)?;
-    let mut grading =
-        super::common::load_recorded_grading(&args.grading, &manifest, Some(&args.results))?;
+    let mut grading = super::common::load_recorded_grading(
+        &args.grading,
+        &manifest,
+        super::common::Kept::Folder(&args.results),
+    )?;
     keep_recorded_anchor(&args.results, &manifest, &mut grading)?;
     if let Some(seats) = manifest.seats {
         let kind = arena_games::registry::find_table_game(&manifest.game)?;
         let standings =
             arena::table_tournament::recompute(&args.results, kind, &manifest, seats, &grading)?;
+        super::common::record_grading(&args.results, &grading)?;
         if args.json {
             let document = TableStandingsJson::new(
                 &manifest.game,
@@ -99,6 +103,7 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let summary = tournament::recompute(&args.results, &grading)?;
+    super::common::record_grading(&args.results, &grading)?;
     if args.json {
         let document = StandingsJson::new(
             &manifest.game,
