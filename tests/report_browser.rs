@@ -513,7 +513,7 @@ fn a_graded_page_shows_every_student_with_grades_and_skipped_entries() {
         let url = format!("file://{}#grading", page.display());
         let dom = dump_dom(&browser, &url);
         assert!(
-            dom.contains("data-arena-ready=\"true\"") && !dom.contains("data-arena-errors"),
+            dom.contains("data-arena-ready=\"true\"") && !dom.contains("data-arena-errors=\""),
             "script errors:\n{dom}"
         );
         assert!(

@@ -120,8 +120,7 @@ pub(crate) fn not_submitted_page(
     grade_lines(&mut out, grade);
     let _ = writeln!(
         out,
-        "- {}: no module {} took part in the tournament.",
-        markdown::escape(&grades_csv::not_submitted_words(entries)),
+        "- no module {} took part in the tournament: see below what was handed in.",
         markdown::code(&student.bot)
     );
     let _ = writeln!(out, "\n## What was handed in\n");
