@@ -87,27 +87,32 @@ pub enum MergeError {
     },
     /// Two shards recorded different grading inputs (see [`shards_grading`]) and the
     /// merge was given none to settle it.
-    #[error("{dir} was graded with another {what} than {other} ({this_value} in {dir}, {other_value} in {other}): give merge the one to grade with (--{flag})")]
-    Grading {
-        /// The shard that differs from the first.
-        dir: PathBuf,
-        /// The first shard.
-        other: PathBuf,
-        /// The input: `roster`, `bands` or `anchor`.
-        what: &'static str,
-        /// Its flag.
-        flag: &'static str,
-        /// What `dir` recorded, in words.
-        this_value: String,
-        /// What `other` recorded, in words.
-        other_value: String,
-    },
+    #[error(transparent)]
+    Grading(Box<GradingMismatch>),
     /// Reading or checking a shard, or writing the result, failed.
     #[error(transparent)]
     Tournament(#[from] TournamentError),
     /// The output folder is being written by another arena process.
     #[error(transparent)]
     Lock(#[from] LockError),
+}
+
+/// Two shards that recorded a grading input differently ([`MergeError::Grading`]).
+#[derive(Debug, thiserror::Error)]
+#[error("{dir} was graded with another {what} than {other} ({this_value} in {dir}, {other_value} in {other}): give merge the one to grade with (--{flag})")]
+pub struct GradingMismatch {
+    /// The shard that differs from the first.
+    pub dir: PathBuf,
+    /// The first shard.
+    pub other: PathBuf,
+    /// The input: `roster`, `bands` or `anchor`.
+    pub what: &'static str,
+    /// Its flag.
+    pub flag: &'static str,
+    /// What `dir` recorded, in words.
+    pub this_value: String,
+    /// What `other` recorded, in words.
+    pub other_value: String,
 }
 
 impl From<OutputError> for MergeError {
@@ -194,14 +199,14 @@ pub fn shards_grading(dirs: &[PathBuf], given: Given) -> Result<GradingInputs, M
                 "bands" => file(&g.bands),
                 _ => anchor(&g.anchor),
             };
-            return Err(MergeError::Grading {
+            return Err(MergeError::Grading(Box::new(GradingMismatch {
                 dir: dirs[i].clone(),
                 other: dirs[0].clone(),
                 what,
                 flag: what,
                 this_value: words(&recorded[i]),
                 other_value: words(&recorded[0]),
-            });
+            })));
         }
     }
     Ok(recorded.into_iter().next().unwrap_or_default())
