@@ -228,7 +228,7 @@ impl Manifest {
             .find_map(|(name, input)| {
                 let input = input.as_ref()?;
                 (RecordedInput::of(&input.text).sha256 != input.sha256).then(|| {
-                    format!("`grading.{name}.text` does not have the SHA-256 `grading.{name}.sha256` records (the file was edited): restore it, or grade again with --{name}")
+                    format!("`grading.{name}.text` does not have the SHA-256 `grading.{name}.sha256` records (the file was edited): restore it, or delete the `grading` key and grade again with --roster and --bands")
                 })
             })
     }
