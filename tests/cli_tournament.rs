@@ -710,6 +710,20 @@ fn a_recorded_anchor_that_names_no_bot_is_refused_naming_the_file() {
             "ratings anchored at `builtin:greedy` as",
         ));
     assert_eq!(fs::read_to_string(&path).unwrap(), json);
+    // A recorded anchor edited to name no bot is named where it is.
+    fs::write(
+        &manifest,
+        text.replace("\"anchor\": \"builtin:greedy\"", "\"anchor\": \"nobody\""),
+    )
+    .unwrap();
+    arena()
+        .arg("report")
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "tournament.json: its `grading.anchor` `nobody` is not one of the bots",
+        ));
     // A folder whose tournament.json records no anchor (written before it recorded one)
     // takes it from standings.json.
     let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();

@@ -31,6 +31,16 @@ pub(super) fn keep_recorded_anchor(
         names.join(", ")
     };
     if let Some(anchor) = &grading.anchor {
+        let recorded = manifest.grading.as_ref().and_then(|g| g.anchor.as_ref());
+        if not_a_bot(anchor) && recorded == Some(anchor) {
+            anyhow::bail!(
+                "{}: its `grading.anchor` `{}` is not one of the bots: {} \
+                 (give --anchor one of them)",
+                escape_path(&dir.join(arena::output::manifest::FILE)),
+                escape_text(anchor),
+                bots()
+            );
+        }
         if not_a_bot(anchor) {
             anyhow::bail!(
                 "--anchor `{}` is not one of the bots: {}",
