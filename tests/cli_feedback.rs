@@ -6,6 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
+use predicates::prelude::PredicateBooleanExt;
 
 fn arena() -> Command {
     let mut cmd = Command::cargo_bin("arena").expect("the arena binary is built");
@@ -74,6 +75,11 @@ fn every_rostered_student_gets_a_page_whose_commands_work() {
     let ana = fs::read_to_string(feedback.join("s1.md")).unwrap();
     assert!(ana.starts_with("# Ana (s1): bot `ana`"), "{ana}");
     assert!(ana.contains("- **Rank 1 of 3**, grade **"), "{ana}");
+    // The grade's basis, as grades.csv explains it.
+    assert!(
+        ana.contains("- how the grade was given: rank 1 of 3: percentile of rank 1.000 reaches band \\`A\\` (min 0.9)"),
+        "{ana}"
+    );
     assert!(ana.contains("| bo |") && ana.contains("| cy |"), "{ana}");
 
     let bo = fs::read_to_string(feedback.join("%2E%2E%2Fs2.md")).unwrap();
@@ -81,6 +87,16 @@ fn every_rostered_student_gets_a_page_whose_commands_work() {
     let faults: Vec<&str> = bo.lines().filter(|l| l.starts_with("- game ")).collect();
     assert!(!faults.is_empty(), "{bo}");
     assert!(faults.iter().all(|l| l.contains("**trap**")), "{bo}");
+    // The kind once, and a count in the singular for one.
+    assert!(
+        !bo.contains("trap: trap") && !bo.contains("**trap**: trap:"),
+        "{bo}"
+    );
+    assert!(!bo.contains(" 1 moves"), "{bo}");
+    assert!(
+        bo.contains("- how the grade was given: faulted in every game it played: the lowest band"),
+        "{bo}"
+    );
 
     // The printed command shows that very game: run it as written (Enter for each step).
     let command = bo
@@ -109,7 +125,13 @@ fn every_rostered_student_gets_a_page_whose_commands_work() {
         .find(|v| v["game_id"] == game_id.parse::<u64>().unwrap())
         .unwrap();
     assert_eq!(row["culprit"], "bo");
-    let reason = arena::output::markdown::escape(row["reason"].as_str().unwrap());
+    // The reason, its kind said once (`**trap**: wasm …`, not `**trap**: trap: wasm …`).
+    let recorded = row["reason"].as_str().unwrap();
+    assert!(recorded.starts_with("trap: "), "{recorded}");
+    let reason = format!(
+        "**trap**: {}",
+        arena::output::markdown::escape(&recorded["trap: ".len()..])
+    );
     assert!(faults[0].contains(&reason), "{reason}");
     assert!(shown.contains("trap"), "{shown}");
 
@@ -188,11 +210,33 @@ fn standings_without_a_roster_keeps_the_student_ids() {
         .stderr(predicates::str::contains("student ids kept"));
     assert_eq!(snapshot(&ids), before);
 
+    // A graded folder keeps the roster and bands its manifest records: `standings` and
+    // `report` without them rewrite the same files.
     let graded = dir.join("graded");
     play(&graded, true);
     let before = snapshot(&graded);
+    for command in ["standings", "report"] {
+        arena().arg(command).arg(&graded).assert().success().stderr(
+            predicates::str::contains("student ids kept from the roster")
+                .and(predicates::str::contains("grades given with the bands")),
+        );
+        assert_eq!(snapshot(&graded), before, "{command}");
+    }
+    // A folder that records no grading inputs (written before arena recorded them)
+    // keeps its roster from grades.csv, and refuses, touching nothing, when dropping
+    // the bands would drop its grades.
+    let manifest = graded.join("tournament.json");
+    let mut json: serde_json::Value =
+        serde_json::from_slice(&fs::read(&manifest).unwrap()).unwrap();
+    json.as_object_mut().unwrap().remove("grading").unwrap();
+    fs::write(
+        &manifest,
+        format!("{}\n", serde_json::to_string_pretty(&json).unwrap()),
+    )
+    .unwrap();
+    let before = snapshot(&graded);
     arena()
-        .arg("standings")
+        .arg("report")
         .arg(&graded)
         .assert()
         .code(2)

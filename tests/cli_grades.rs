@@ -161,7 +161,8 @@ fn gauntlet_ranks_a_module_that_never_loaded_last() {
     // loaded has margin 0: it still ranks last.
     let grades = rows(&out.join("grades.csv"));
     assert_eq!(column(&grades, "rank")[..3], ["1", "2", "3"]);
-    // The graded folder verifies with the same roster and bands, and needs them.
+    // The graded folder verifies with the same roster and bands, or with those it
+    // records.
     let dir = tmp.path();
     arena()
         .arg("verify")
@@ -179,8 +180,8 @@ fn gauntlet_ranks_a_module_that_never_loaded_last() {
         .arg(&out)
         .arg(dir.join("subs"))
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains("give the same --roster"));
+        .success()
+        .stderr(predicate::str::contains("grades given with the bands"));
     fs::remove_file(out.join("standings.csv")).unwrap();
     arena()
         .arg("verify")
@@ -244,8 +245,8 @@ fn a_graded_folder_recomputed_with_a_roster_but_no_bands_keeps_its_grades() {
         .arg("--roster")
         .arg(tmp.path().join("roster.csv"))
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains("pass --roster and --bands again"));
+        .success()
+        .stderr(predicate::str::contains("grades given with the bands"));
     assert_eq!(fs::read(out.join("grades.csv")).unwrap(), before);
 }
 
@@ -285,9 +286,16 @@ fn a_student_named_like_a_gauntlet_reference_is_graded_as_not_submitted() {
     assert!(!column(&standings, "student_id").contains(&"s4".to_string()));
     let json = fs::read_to_string(out.join("standings.json")).unwrap();
     assert!(!json.contains("\"s4\""), "{json}");
+    // On the page, Di is a student with nothing in the tournament, never the reference's.
     let report = fs::read_to_string(out.join("report.html")).unwrap();
-    assert!(!report.contains("\"s4\""));
-    assert!(!out.join("feedback/s4.md").exists());
+    let data = &report[report.find("id=\"arena-data\"").unwrap()..];
+    let data = &data[..data.find("</script>").unwrap()];
+    assert!(!data.contains("\"s4\""));
+    assert!(report.contains(
+        "\"id\":\"s4\",\"name\":\"Di\",\"bot\":\"di\",\"rank\":null,\"status\":\"not_submitted\""
+    ));
+    let page = fs::read_to_string(out.join("feedback/s4.md")).unwrap();
+    assert!(page.starts_with("# Di (s4): no bot played"), "{page}");
 }
 
 #[test]
@@ -349,7 +357,8 @@ fn a_student_named_like_a_builtin_is_graded_as_not_submitted() {
     assert!(!column(&standings, "student_id").contains(&"s4".to_string()));
     let json = fs::read_to_string(out.join("standings.json")).unwrap();
     assert!(!json.contains("\"s4\""), "{json}");
-    assert!(!out.join("feedback/s4.md").exists());
+    let page = fs::read_to_string(out.join("feedback/s4.md")).unwrap();
+    assert!(page.starts_with("# Di (s4): no bot played"), "{page}");
 }
 
 #[test]
@@ -497,4 +506,106 @@ fn a_builtin_in_the_field_counts_in_the_percentile_and_a_reference_does_not() {
         let measures = column(&grades, "measure");
         assert_eq!(measures[0], best, "{mode:?}: {grades:?}");
     }
+}
+
+/// A student who handed in nothing that plays (a learning platform's folder with two
+/// modules, or with a zip, a module that is not WebAssembly, or nothing at all) is graded
+/// with what was skipped and why: in the note, in grades.csv's explanation, on a
+/// feedback page of their own (every roster student gets one) and on the results page.
+#[test]
+fn students_with_nothing_playable_are_graded_with_the_reason_everywhere() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let subs = dir.join("class");
+    fs::create_dir_all(&subs).unwrap();
+    fs::copy(fixture("first_legal.wat"), subs.join("ana.wat")).unwrap();
+    fs::write(subs.join("dee.wasm"), "my notes, not a module\n").unwrap();
+    let two = subs.join("Bo Li_4411_assignsubmission_file_");
+    fs::create_dir_all(&two).unwrap();
+    fs::copy(fixture("first_legal.wat"), two.join("bot.wat")).unwrap();
+    fs::copy(fixture("random.wat"), two.join("old.wat")).unwrap();
+    let zip = subs.join("Cy Wu_4412_assignsubmission_file_");
+    fs::create_dir_all(&zip).unwrap();
+    fs::write(zip.join("cy.zip"), "PK\u{3}\u{4}").unwrap();
+    let roster = dir.join("roster.csv");
+    fs::write(
+        &roster,
+        "file,student_id,name\nana,s1,Ana\nBo Li,s2,Bo Li\nCy Wu,s3,Cy Wu\ndee,s4,Dee\ned,s5,Ed\n",
+    )
+    .unwrap();
+    let bands = dir.join("bands.toml");
+    fs::write(
+        &bands,
+        "measure = \"score\"\nbands = [{ grade = \"A\", min = 0.5 }, { grade = \"F\", min = 0.0 }]\n",
+    )
+    .unwrap();
+    let out = dir.join("r");
+    arena()
+        .arg("tournament")
+        .arg(&subs)
+        .args(["builtin:greedy", "--rows", "5", "--cols", "5", "--best-of", "1"])
+        .args(["--quiet", "--roster"])
+        .arg(&roster)
+        .arg("--bands")
+        .arg(&bands)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains("note: Bo Li (s2) has no module `Bo Li` that plays: skipped `Bo Li_4411_assignsubmission_file_/` (the folder holds 2 modules")
+                .and(predicate::str::contains("note: Cy Wu (s3) has no module `Cy Wu` that plays: skipped `Cy Wu_4412_assignsubmission_file_/` (the folder holds no .wasm, .wat or .py file"))
+                .and(predicate::str::contains("note: Ed (s5) handed in no module `ed`")),
+        );
+    let grades = rows(&out.join("grades.csv"));
+    let why = column(&grades, "explanation");
+    let ids = column(&grades, "student_id");
+    let of = |id: &str| why[ids.iter().position(|i| i == id).unwrap()].clone();
+    assert!(
+        of("s2").starts_with("handed in no module that plays: skipped `Bo Li_4411_assignsubmission_file_/` (the folder holds 2 modules (bot.wat, old.wat)")
+            && of("s2").ends_with(": the lowest band"),
+        "{}",
+        of("s2")
+    );
+    assert!(of("s3").contains("cy.zip"), "{}", of("s3"));
+    assert_eq!(of("s5"), "handed in no module: the lowest band");
+    assert_eq!(of("s4"), "never loaded (disqualified): the lowest band");
+    // A page for every student of the roster.
+    let page = |id: &str| fs::read_to_string(out.join(format!("feedback/{id}.md"))).unwrap();
+    for id in ["s1", "s2", "s3", "s4", "s5"] {
+        assert!(out.join(format!("feedback/{id}.md")).is_file(), "{id}");
+    }
+    let bo = page("s2");
+    assert!(bo.starts_with("# Bo Li (s2): no bot played"), "{bo}");
+    assert!(bo.contains("grade **F**"), "{bo}");
+    assert!(
+        bo.contains("- `Bo Li_4411_assignsubmission_file_/`: skipped: the folder holds 2 modules (bot.wat, old.wat)"),
+        "{bo}"
+    );
+    assert!(page("s3").contains("cy.zip"), "{}", page("s3"));
+    assert!(page("s5").contains("Nothing the tournament could match to you"));
+    // The disqualified student's page says why there were no faults.
+    let dee = page("s4");
+    assert!(
+        !dee.contains("None: every game of yours ended under the rules"),
+        "{dee}"
+    );
+    assert!(
+        dee.contains("never loaded, so it forfeited every game"),
+        "{dee}"
+    );
+    // The results page carries every student and the skipped entries with their reasons.
+    let html = fs::read_to_string(out.join("report.html")).unwrap();
+    let start = html.find("id=\"arena-grading\">").expect("a grading part") + 19;
+    let end = start + html[start..].find("</script>").unwrap();
+    let data: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
+    let students = data["students"].as_array().unwrap();
+    assert_eq!(students.len(), 5, "{data}");
+    let skipped = data["skipped"].as_array().unwrap();
+    let bo_entry = skipped
+        .iter()
+        .find(|e| e["file"] == "Bo Li_4411_assignsubmission_file_/")
+        .unwrap();
+    assert_eq!(bo_entry["student"], "Bo Li (s2)");
+    assert!(bo_entry["reason"].as_str().unwrap().contains("2 modules"));
 }

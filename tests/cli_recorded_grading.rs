@@ -111,12 +111,15 @@ fn report_without_a_roster_keeps_the_student_ids() {
     }
 }
 
+/// `arena report` and `--resume` of a graded folder keep the bands (and roster) the run
+/// recorded: nothing is asked again, and no grade is emptied.
 #[test]
-fn report_or_resume_without_bands_never_empties_the_grades() {
+fn report_or_resume_without_bands_keeps_the_recorded_grades() {
     let tmp = tempfile::tempdir().unwrap();
     let out = play(tmp.path(), true);
     let grades = read(&out.join("grades.csv"));
     let page = read(&out.join("feedback/s1.md"));
+    let html = read(&out.join("report.html"));
     assert!(grades.contains(",A,played,"), "{grades}");
     let roster = tmp.path().join("roster.csv");
     for with_roster in [false, true] {
@@ -126,8 +129,9 @@ fn report_or_resume_without_bands_never_empties_the_grades() {
             cmd.arg("--roster").arg(&roster);
         }
         cmd.assert()
-            .code(2)
-            .stderr(predicate::str::contains("pass --roster and --bands again"));
+            .success()
+            .stderr(predicate::str::contains("grades given with the bands"));
+        assert_eq!(read(&out.join("grades.csv")), grades);
         let mut cmd = arena();
         cmd.arg("tournament")
             .arg(tmp.path().join("subs"))
@@ -139,12 +143,35 @@ fn report_or_resume_without_bands_never_empties_the_grades() {
             cmd.arg("--roster").arg(&roster);
         }
         cmd.assert()
-            .code(2)
-            .stderr(predicate::str::contains("pass --roster and --bands again"));
+            .success()
+            .stderr(predicate::str::contains("grades given with the bands"));
         assert_eq!(read(&out.join("grades.csv")), grades);
         assert_eq!(read(&out.join("feedback/s1.md")), page);
+        assert_eq!(read(&out.join("report.html")), html);
     }
-    // The same command plus --resume, roster and bands included, is a no-op.
+    // Other bands given to `report` replace the recorded ones, and are recorded: a later
+    // `report` keeps them.
+    let strict = tmp.path().join("strict.toml");
+    fs::write(
+        &strict,
+        "measure = \"percentile\"\nbands = [{ grade = \"Z\", min = 0.0 }]\n",
+    )
+    .unwrap();
+    arena()
+        .arg("report")
+        .arg(&out)
+        .arg("--bands")
+        .arg(&strict)
+        .assert()
+        .success();
+    let regraded = read(&out.join("grades.csv"));
+    assert!(
+        regraded.contains(",Z,played,") && !regraded.contains(",A,"),
+        "{regraded}"
+    );
+    arena().arg("report").arg(&out).assert().success();
+    assert_eq!(read(&out.join("grades.csv")), regraded);
+    // The same command plus --resume, roster and bands included, grades as it first did.
     arena()
         .arg("tournament")
         .arg(tmp.path().join("subs"))

@@ -90,13 +90,19 @@ fn shards_merge_byte_for_byte(dir: &Path, run: &[&str], roster: &str) {
         assert!(dir.join(&out).join("games.csv").is_file());
         assert!(!dir.join(&out).join("standings.csv").exists());
     }
-    // Parts in any order.
+    // Parts in any order. The shards recorded the roster and bands they were run with:
+    // the merge grades with them without being given them again.
+    let _ = roster;
     arena(dir)
         .args(["merge", "part3", "part1", "part2", "--out", "merged"])
-        .args(["--roster", roster, "--bands", "bands.toml"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("3 shards"));
+        .stdout(predicate::str::contains("3 shards"))
+        .stderr(
+            predicate::str::contains("student ids kept from the roster the shards").and(
+                predicate::str::contains("grades given with the bands the shards"),
+            ),
+        );
     let whole = common::files(&dir.join("whole"));
     let merged = common::files(&dir.join("merged"));
     assert_eq!(
@@ -107,6 +113,10 @@ fn shards_merge_byte_for_byte(dir: &Path, run: &[&str], roster: &str) {
         assert!(merged[name] == *bytes, "{name} differs");
     }
     assert!(whole.contains_key("grades.csv"));
+    assert!(
+        String::from_utf8_lossy(&whole["tournament.json"]).contains("\"grading\""),
+        "the run records its grading inputs"
+    );
 }
 
 #[test]
@@ -243,6 +253,70 @@ fn merge_refuses_what_is_not_one_whole_set_of_shards() {
             .code(2)
             .stderr(predicate::str::contains("is not a shard"));
     }
+}
+
+/// Shards graded with different rosters (or one without any) are refused by a merge that
+/// is not told which to grade with, naming both; given the roster, it grades with it.
+#[test]
+fn merge_refuses_shards_graded_differently_unless_told_which() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    inputs(dir);
+    fs::write(
+        dir.join("roster2.csv"),
+        "file,student_id,name\nana,s1,Ana\nbea,s2,Bea\nbo,s9,Bo\n",
+    )
+    .unwrap();
+    let shard = |i: u32, roster: Option<&str>, out: &str| {
+        let mut args: Vec<&str> = RUN
+            .iter()
+            .copied()
+            .filter(|a| !["--roster", "roster.csv", "--bands", "bands.toml"].contains(a))
+            .collect();
+        if let Some(roster) = roster {
+            args.extend(["--roster", roster, "--bands", "bands.toml"]);
+        }
+        let part = format!("{i}/2");
+        arena(dir)
+            .args(&args)
+            .args(["--shard", &part, "--out", out])
+            .assert()
+            .success();
+    };
+    shard(1, Some("roster.csv"), "a1");
+    shard(2, Some("roster2.csv"), "a2");
+    shard(2, None, "b2");
+    let merge = |parts: &[&str], out: &str, flags: &[&str]| {
+        let mut cmd = arena(dir);
+        cmd.arg("merge")
+            .args(parts)
+            .args(["--out", out])
+            .args(flags);
+        cmd.assert()
+    };
+    merge(&["a1", "a2"], "m1", &[]).code(2).stderr(
+        predicate::str::contains("a2 was graded with another roster than a1 (sha256 ")
+            .and(predicate::str::contains("(--roster)")),
+    );
+    merge(&["a1", "b2"], "m2", &[])
+        .code(2)
+        .stderr(predicate::str::contains(
+            "b2 was graded with another roster than a1 (none in b2",
+        ));
+    assert!(!dir.join("m1").exists() && !dir.join("m2").exists());
+    merge(&["a1", "a2"], "m3", &["--roster", "roster2.csv"]).success();
+    let grades = fs::read_to_string(dir.join("m3/grades.csv")).unwrap();
+    assert!(grades.contains("s9,Bo"), "{grades}");
+    // And `arena report` on the merged folder keeps what the merge graded with.
+    arena(dir)
+        .args(["report", "m3"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("grades given with the bands"));
+    assert_eq!(
+        fs::read_to_string(dir.join("m3/grades.csv")).unwrap(),
+        grades
+    );
 }
 
 /// A quick two-seat field of builtins, and a three-seat tic-tac-toe one.

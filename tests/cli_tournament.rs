@@ -722,6 +722,42 @@ fn a_recorded_anchor_that_names_no_bot_is_refused_naming_the_file() {
     let json = fs::read_to_string(&path).unwrap();
     let recorded = "\"rating_anchor\": \"builtin:greedy\"";
     assert!(json.contains(recorded), "the anchor is recorded");
+    // tournament.json records it too, and is what a recomputation keeps.
+    let manifest = dir.join("tournament.json");
+    let text = fs::read_to_string(&manifest).unwrap();
+    assert!(text.contains("\"anchor\": \"builtin:greedy\""), "{text}");
+    arena()
+        .arg("report")
+        .arg(&dir)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "ratings anchored at `builtin:greedy` as",
+        ));
+    assert_eq!(fs::read_to_string(&path).unwrap(), json);
+    // A recorded anchor edited to name no bot is named where it is.
+    fs::write(
+        &manifest,
+        text.replace("\"anchor\": \"builtin:greedy\"", "\"anchor\": \"nobody\""),
+    )
+    .unwrap();
+    arena()
+        .arg("report")
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "tournament.json: its `grading.anchor` `nobody` is not one of the bots",
+        ));
+    // A folder whose tournament.json records no anchor (written before it recorded one)
+    // takes it from standings.json.
+    let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    value.as_object_mut().unwrap().remove("grading").unwrap();
+    fs::write(
+        &manifest,
+        format!("{}\n", serde_json::to_string_pretty(&value).unwrap()),
+    )
+    .unwrap();
     for (edit, says) in [
         (
             "\"rating_anchor\": \"nobody\"",

@@ -112,7 +112,7 @@ fn an_edited_result_is_named_by_game_and_column() {
             "games.csv, game {}, row 2, column first_score: recorded `{}`, reproduced `{}`",
             cells[0], edited[10], cells[10]
         ))
-        .and(predicate::str::contains("1 differences")),
+        .and(predicate::str::contains("1 difference:")),
     );
 }
 
@@ -185,21 +185,42 @@ fn a_changed_disqualification_or_module_is_caught() {
             "`bad` forfeited as disqualified, but tournament.json does not disqualify it",
         ));
     verify(&out, &subs).assert().code(1).stdout(
-        predicate::str::contains("tournament.json, field bots[").and(predicate::str::contains(
-            ".disqualified: recorded `null`, reproduced",
+        predicate::str::contains("tournament.json: bots[").and(predicate::str::contains(
+            ".disqualified differs: recorded `null`, reproduced",
         )),
     );
-    // A module changed after the run.
+    // A module changed after the run, into one that plays otherwise: every game of it,
+    // its replays, the summaries and the page differ.
     fs::write(&manifest, &original).unwrap();
-    let mut module = fs::read_to_string(subs.join("ana.wat")).unwrap();
-    module.push_str("\n;; edited after the deadline\n");
-    fs::write(subs.join("ana.wat"), module).unwrap();
-    verify(&out, &subs)
+    let hostile = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile");
+    fs::copy(hostile.join("random.wat"), subs.join("ana.wat")).unwrap();
+    // The cause leads, on one line; what follows from it is counted and capped.
+    let output = verify(&out, &subs)
         .assert()
         .code(1)
-        .stdout(predicate::str::contains(
-            "tournament.json, field bots[0].sha256: recorded",
-        ));
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(output).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "cause:", "{text}");
+    assert!(
+        lines[1].starts_with("  tournament.json: bots[0].sha256 differs: recorded `"),
+        "{text}"
+    );
+    assert!(lines[2].starts_with("following from it: "), "{text}");
+    // The games' records lead what follows.
+    assert!(lines[3].starts_with("  games.csv, game "), "{text}");
+    assert!(
+        lines.len() <= 5 + arena::tournament::verify::MAX_DETAIL,
+        "{} lines: {text}",
+        lines.len()
+    );
+    assert!(lines.iter().all(|l| l.chars().count() < 300), "{text}");
+    assert!(
+        text.matches("arena-data").count() <= 1,
+        "the page's data line at most once, cut short: {text}"
+    );
 }
 
 #[test]
@@ -312,8 +333,11 @@ fn a_shard_verifies_by_its_games_and_has_no_standings_of_its_own() {
     }
 }
 
+/// A graded table folder records its roster: verify reproduces its grades without it,
+/// names another roster given as what was changed, and still asks for the roster of a
+/// folder that records none.
 #[test]
-fn a_graded_table_folder_needs_its_roster_to_verify() {
+fn a_graded_table_folder_verifies_with_the_roster_it_records() {
     let tmp = tempfile::tempdir().unwrap();
     let subs = tmp.path().join("subs");
     fs::create_dir_all(&subs).unwrap();
@@ -341,13 +365,40 @@ fn a_graded_table_folder_needs_its_roster_to_verify() {
         .success();
     verify(&out, &subs)
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains("give the same --roster"));
+        .success()
+        .stderr(predicate::str::contains("student ids kept from the roster"));
     verify(&out, &subs)
         .arg("--roster")
         .arg(&roster)
         .assert()
         .success();
+    let other = tmp.path().join("other.csv");
+    fs::write(&other, "file,student_id,name\nana,s7,Ana\n").unwrap();
+    verify(&out, &subs)
+        .arg("--roster")
+        .arg(&other)
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("cause:\n  tournament.json: grading.roster.sha256 differs")
+                .or(predicate::str::contains(
+                    "tournament.json: grading.roster.sha256 differs",
+                )),
+        );
+    // A folder that records no roster (written before arena recorded one).
+    let manifest = out.join("tournament.json");
+    let mut json: serde_json::Value =
+        serde_json::from_slice(&fs::read(&manifest).unwrap()).unwrap();
+    json.as_object_mut().unwrap().remove("grading").unwrap();
+    fs::write(
+        &manifest,
+        format!("{}\n", serde_json::to_string_pretty(&json).unwrap()),
+    )
+    .unwrap();
+    verify(&out, &subs)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("give the same --roster"));
 }
 
 #[test]
@@ -411,9 +462,10 @@ fn a_missing_or_extra_game_row_is_one_difference_not_a_cascade() {
     assert_eq!(
         text.lines().collect::<Vec<_>>(),
         [
-            format!("games.csv, game {}: missing from games.csv", id(&gone)),
+            "cause:".to_string(),
+            format!("  games.csv, game {}: missing from games.csv", id(&gone)),
             format!(
-                "1 differences: {} is not what this tournament produces",
+                "1 difference: {} is not what this tournament produces",
                 out.display()
             ),
         ],

@@ -507,3 +507,78 @@ fn a_tied_leaderboard_says_so_and_a_replay_has_a_colour_legend() {
         "{end}"
     );
 }
+
+/// With a roster and bands the page knows the grading: a Grades tab listing every student
+/// of the roster (one who handed in nothing and one whose folder was skipped among
+/// them, with the reason), the skipped entries, and a grade column in the standings;
+/// for a game of three seats too.
+#[test]
+fn a_graded_page_shows_every_student_with_grades_and_skipped_entries() {
+    let Some((browser, tmp)) = browser_and_folder() else {
+        return;
+    };
+    let dir = tmp.path();
+    let subs = dir.join("subs");
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile");
+    fs::copy(fixtures.join("first_legal.wat"), subs.join("ana.wat")).unwrap();
+    fs::copy(fixtures.join("random.wat"), subs.join("bo.wat")).unwrap();
+    let two = subs.join("cy");
+    fs::create_dir_all(&two).unwrap();
+    fs::copy(fixtures.join("first_legal.wat"), two.join("a.wat")).unwrap();
+    fs::copy(fixtures.join("random.wat"), two.join("b.wat")).unwrap();
+    fs::write(
+        dir.join("roster.csv"),
+        format!("file,student_id,name\nana,s1,Ana\nbo,s2,Bo\ncy,s3,Cy\ndi,s4,{HOSTILE_NAME}\n"),
+    )
+    .unwrap();
+    fs::write(
+        dir.join("bands.toml"),
+        "measure = \"percentile\"\nbands = [{ grade = \"A\", min = 0.6 }, { grade = \"F\", min = 0.0 }]\n",
+    )
+    .unwrap();
+    let tables = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games/tictactoe");
+    fs::create_dir_all(dir.join("t")).unwrap();
+    fs::copy(tables.join("tictactoe.wasm"), dir.join("t/ana.wasm")).unwrap();
+    fs::create_dir_all(dir.join("t/cy")).unwrap();
+    let graded = "--roster roster.csv --bands bands.toml --seed 3";
+    for (run, name) in [
+        (format!("tournament subs builtin:greedy --best-of 1 --rows 5 --cols 5 {graded}"), "pair"),
+        (format!("tournament t builtin:random builtin:greedy --game tictactoe --option players=3 {graded}"), "table"),
+    ] {
+        let page = results_page(dir, &run);
+        let shot = dir.join(format!("{name}.png"));
+        let url = format!("file://{}#grading", page.display());
+        let dom = dump_dom(&browser, &url);
+        assert!(
+            dom.contains("data-arena-ready=\"true\"") && !dom.contains("data-arena-errors=\""),
+            "script errors:\n{dom}"
+        );
+        assert!(
+            dom.contains("<section id=\"grading\" class=\"tab active\">"),
+            "{name}: the Grades tab is not shown for #grading"
+        );
+        let grading = element(&dom, "grading-table", "table");
+        for text in ["s1", "s2", "s3", "s4", "not submitted", "&lt;img src=x onerror=alert(1)&gt;"] {
+            assert!(grading.contains(text), "{name}: {text} is not in {grading}");
+        }
+        let skipped = element(&dom, "skipped-table", "table");
+        assert!(skipped.contains("cy/") && skipped.contains("Cy (s3)"), "{name}: {skipped}");
+        let standings = element(&dom, "standings-table", "table");
+        assert!(standings.contains("<th class=\"l\">grade</th>"), "{name}: {standings}");
+        assert!(!dom.contains("<img src=\"x\""), "the name became an element");
+        // For a person to look at: the tab as drawn.
+        let status = Command::new(&browser)
+            .args(["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000"])
+            .arg("--window-size=1300,800")
+            .arg(format!("--screenshot={}", shot.display()))
+            .arg(&url)
+            .output()
+            .unwrap()
+            .status;
+        assert!(status.success() && shot.is_file());
+        if let Ok(keep) = std::env::var("ARENA_KEEP_SCREENSHOTS") {
+            fs::copy(&shot, Path::new(&keep).join(format!("grading-{name}.png"))).unwrap();
+        }
+        fs::remove_dir_all(dir.join("res")).unwrap();
+    }
+}

@@ -326,7 +326,10 @@ fn a_student_named_like_a_reference_is_graded_as_not_submitted() {
     assert_eq!(reference["student_id"], serde_json::Value::Null);
     let page = fs::read_to_string(out.join("report.html")).unwrap();
     assert!(!page.contains("\"student\":\"s9\""), "report.html");
-    assert!(!out.join("feedback/s9.md").exists());
+    // The student gets a page that says no bot of theirs played (the reference is not
+    // theirs).
+    let feedback = fs::read_to_string(out.join("feedback/s9.md")).unwrap();
+    assert!(feedback.contains("no bot played"), "{feedback}");
 }
 
 /// `grades.csv` of a table tournament has the two-seat file's explaining columns in the

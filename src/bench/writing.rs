@@ -78,6 +78,8 @@ fn parts(
         names: &summary.names,
         rows: &rows,
         roster: None,
+        bands: None,
+        unplayable: &Default::default(),
         store: &store,
         ratings: rated.as_ref(),
     };

@@ -263,6 +263,20 @@ pub fn check_anchor(
     Ok(())
 }
 
+/// Where the grading inputs no flag gives come from.
+pub enum Kept<'a> {
+    /// Nowhere: a new run grades with its flags only.
+    Nothing,
+    /// A results folder (resumed, recomputed, verified): what its manifest records
+    /// ([`arena::output::manifest::GradingInputs`]); for a folder written before arena
+    /// recorded them, the roster its `grades.csv` lists, and a refusal to drop its grades
+    /// without `--bands`.
+    Folder(&'a Path),
+    /// The shards of a merge: what they all recorded
+    /// ([`arena::tournament::merge::shards_grading`]).
+    Shards(arena::output::manifest::GradingInputs),
+}
+
 /// The roster, bands and anchor for a field about to play, whose submissions are its
 /// module bots that are not gauntlet references (builtins belong to no student).
 /// `resumed` is the results folder of a `--resume`, whose grading is kept as in
@@ -278,18 +292,18 @@ pub fn load_field_grading(
         .filter(|c| !c.reference && matches!(c.source, arena::submissions::Source::Module(_)))
         .map(|c| c.name.as_str().to_string())
         .collect();
-    load_grading(args, &submissions, skipped, resumed)
+    let kept = resumed.map_or(Kept::Nothing, Kept::Folder);
+    load_grading(args, &submissions, skipped, kept)
 }
 
 /// The roster, bands and anchor for a recorded tournament, whose submissions are the
-/// manifest's module bots that are not gauntlet references. With `dir` (a folder whose
-/// summaries are about to be rewritten), the folder's own grading is never dropped
-/// unasked: without `--roster`, the roster its `grades.csv` records is kept (with a
-/// note), and a folder graded with bands is refused without `--bands`.
+/// manifest's module bots that are not gauntlet references. An input no flag gives is
+/// kept from `kept` (with a note): rewriting a folder's summaries never drops its
+/// grading unasked.
 pub fn load_recorded_grading(
     args: &super::GradingArgs,
     manifest: &arena::output::manifest::Manifest,
-    dir: Option<&Path>,
+    kept: Kept<'_>,
 ) -> anyhow::Result<arena::tournament::Reporting> {
     let submissions: Vec<String> = manifest
         .bots
@@ -297,13 +311,32 @@ pub fn load_recorded_grading(
         .filter(|b| !b.reference && !b.source.starts_with("builtin:"))
         .map(|b| b.name.clone())
         .collect();
-    load_grading(args, &submissions, &manifest.skipped, dir)
+    load_grading(args, &submissions, &manifest.skipped, kept)
+}
+
+/// Records in `dir`'s manifest the grading inputs its summaries were just rewritten with
+/// (`arena standings`, `arena report`), so that the next command keeps them.
+///
+/// # Errors
+/// When the manifest cannot be read or written.
+pub fn record_grading(dir: &Path, grading: &arena::tournament::Reporting) -> anyhow::Result<()> {
+    use arena::output::manifest::Manifest;
+    let Some(mut manifest) = Manifest::read(dir)? else {
+        return Ok(());
+    };
+    let record = grading.record();
+    if manifest.grading != record {
+        manifest.grading = record;
+        manifest.write(dir)?;
+    }
+    Ok(())
 }
 
 /// The roster a graded folder was played or recomputed with, as its `grades.csv` records
-/// it (every student's id, name and module), and whether any grade was given; `None`
-/// without a `grades.csv`.
-fn recorded_roster(dir: &Path) -> anyhow::Result<Option<(arena::grading::roster::Roster, bool)>> {
+/// it (every student's id, name and module) as a roster's text, and whether any grade
+/// was given; `None` without a `grades.csv`. For a folder whose manifest records no
+/// grading inputs (written before arena recorded them).
+fn recorded_roster(dir: &Path) -> anyhow::Result<Option<(String, bool)>> {
     use arena::grading::roster::Roster;
     let path = dir.join(arena::output::grades_csv::FILE);
     if !path.exists() {
@@ -334,30 +367,81 @@ fn recorded_roster(dir: &Path) -> anyhow::Result<Option<(arena::grading::roster:
         roster.write_record([file.as_str(), cell(id), cell(name)])?;
     }
     let text = String::from_utf8(roster.into_inner()?)?;
-    let roster = Roster::parse(&text).map_err(|e| unreadable(&e))?;
-    Ok(Some((roster, graded)))
+    Roster::parse(&text).map_err(|e| unreadable(&e))?;
+    Ok(Some((text, graded)))
+}
+
+/// The grading inputs `kept` offers, where they come from in words, and (a folder
+/// written before arena recorded them) whether its `grades.csv` holds grades.
+fn kept_inputs(
+    kept: &Kept<'_>,
+) -> anyhow::Result<(arena::output::manifest::GradingInputs, String, bool)> {
+    use arena::output::manifest::{GradingInputs, Manifest, RecordedInput};
+    match kept {
+        Kept::Nothing => Ok((GradingInputs::default(), String::new(), false)),
+        Kept::Shards(inputs) => Ok((inputs.clone(), "the shards' tournament.json".into(), false)),
+        Kept::Folder(dir) => {
+            let manifest = Manifest::read(dir)?;
+            let file = arena::bot_name::escape_path(&dir.join(arena::output::manifest::FILE));
+            match manifest.and_then(|m| m.grading) {
+                Some(inputs) => Ok((inputs, file, false)),
+                None => match recorded_roster(dir)? {
+                    Some((text, graded)) => {
+                        let inputs = GradingInputs {
+                            roster: Some(RecordedInput::of(&text)),
+                            ..GradingInputs::default()
+                        };
+                        let grades = dir.join(arena::output::grades_csv::FILE);
+                        Ok((inputs, arena::bot_name::escape_path(&grades), graded))
+                    }
+                    None => Ok((GradingInputs::default(), file, false)),
+                },
+            }
+        }
+    }
+}
+
+/// Whether the skipped entry `file` (escaped, relative to the folder it was found in: a
+/// file, a sub-folder `name/`, or an entry `name/inner` of one) would have been the
+/// module of the bot `bot`: a file or folder named after it (`ana.wasm`, `ana/`, and
+/// `ana.zip`, a module sent in an archive), or a learning platform's folder of the
+/// student (`Ana Petrova_4411_assignsubmission_file_/` is `Ana Petrova`, or
+/// `Ana Petrova_4411` when two students share the name), as intake names bots.
+fn skipped_is_of(file: &str, bot: &str) -> bool {
+    use arena::bot_name::escape_formula_start;
+    let (top, inside) = match file.split_once('/') {
+        Some((top, _)) => (top, true),
+        None => (file, false),
+    };
+    if arena::grading::roster::bot_of(top) == bot {
+        return true;
+    }
+    if inside {
+        let (name, id) = arena::submissions::folder_name(&escape_formula_start(top.to_string()));
+        return name == bot || id.is_some_and(|id| format!("{name}_{id}") == bot);
+    }
+    // Another kind of file named after the student (`ana.zip`, `ana.txt`).
+    top.rsplit_once('.')
+        .is_some_and(|(stem, _)| escape_formula_start(stem.to_string()) == bot)
 }
 
 /// Reads the roster and bands, checking the roster against the submitted bots: a module
 /// without a roster entry is an error; a student without a module (even one named like a
 /// gauntlet reference or a builtin, which belong to no student) is reported and graded as
-/// not handed in. With `recorded` (see [`load_recorded_grading`]), that folder's roster
-/// stands in for a missing `--roster`, and its grades for a missing `--bands` are refused.
+/// not handed in. An input no flag gives is taken from `kept`, with a note.
 fn load_grading(
     args: &super::GradingArgs,
     submissions: &[String],
     skipped: &[arena::output::manifest::SkippedEntry],
-    recorded: Option<&Path>,
+    kept: Kept<'_>,
 ) -> anyhow::Result<arena::tournament::Reporting> {
     use arena::grading::{bands::Bands, roster::Roster};
-    let kept = match recorded {
-        Some(dir) => recorded_roster(dir)?,
-        None => None,
-    };
-    if let (Some((_, true)), Some(dir)) = (&kept, recorded) {
-        if args.bands.is_none() {
-            // With or without a new roster: rewriting the summaries without bands would
-            // empty every grade.
+    use arena::output::manifest::{RecordedInput, SkippedEntry};
+    let (recorded, place, legacy_grades) = kept_inputs(&kept)?;
+    if legacy_grades && args.bands.is_none() {
+        if let Kept::Folder(dir) = kept {
+            // A folder that does not record its bands: rewriting its summaries without
+            // them would empty every grade.
             bail!(
                 "{} was graded with a roster and bands: pass --roster and --bands again \
                  (recomputing without them would drop the grades of grades.csv)",
@@ -365,17 +449,26 @@ fn load_grading(
             );
         }
     }
-    let (roster, source) = match (&args.roster, kept, recorded) {
-        (Some(path), _, _) => (Some(Roster::read(path)?), path.display().to_string()),
-        (None, Some((roster, _)), Some(dir)) => {
-            let path = arena::bot_name::escape_path(&dir.join(arena::output::grades_csv::FILE));
-            eprintln!("note: student ids kept from {path} (pass --roster to change them)");
-            (Some(roster), path.to_string())
+    let read_text = |path: &Path| -> anyhow::Result<RecordedInput> {
+        Ok(RecordedInput::of(&arena::grading::read_text(path)?))
+    };
+    let (roster, roster_file, source) = match (&args.roster, recorded.roster) {
+        (Some(path), _) => (
+            Some(Roster::read(path)?),
+            Some(read_text(path)?),
+            path.display().to_string(),
+        ),
+        (None, Some(input)) => {
+            let roster = Roster::parse(&input.text)
+                .map_err(|e| anyhow::anyhow!("{place}: the roster it records: {e}"))?;
+            eprintln!("note: student ids kept from the roster {place} records (pass --roster to change them)");
+            (Some(roster), Some(input), place.clone())
         }
-        _ => (None, String::new()),
+        (None, None) => (None, None, String::new()),
     };
     // Builtins and references belong to no student, whatever a roster line says.
     let roster = roster.map(|r| r.owning(submissions.iter().cloned()));
+    let mut unplayable = std::collections::BTreeMap::new();
     if let Some(r) = &roster {
         let m = r.matching(submissions.iter().map(String::as_str));
         if !m.missing.is_empty() {
@@ -390,14 +483,18 @@ fn load_grading(
             let shown = arena::bot_name::escape_message;
             // An entry that would have been this student's module but was skipped (two
             // files of one name, a link, ...) is named: the student handed something in.
-            let entries: Vec<String> = skipped
+            let theirs: Vec<SkippedEntry> = skipped
                 .iter()
-                .filter(|e| {
-                    let entry = e.file.split('/').next().unwrap_or(&e.file);
-                    arena::grading::roster::bot_of(entry) == s.bot
-                })
+                .filter(|e| skipped_is_of(&e.file, &s.bot))
+                .cloned()
+                .collect();
+            let entries: Vec<String> = theirs
+                .iter()
                 .map(|e| format!("`{}` ({})", shown(&e.file), shown(&e.reason)))
                 .collect();
+            if !theirs.is_empty() {
+                unplayable.insert(s.bot.clone(), theirs);
+            }
             if entries.is_empty() {
                 eprintln!(
                     "note: {} ({}) handed in no module `{}`; graded as not submitted",
@@ -416,17 +513,76 @@ fn load_grading(
             }
         }
     }
-    let bands = args.bands.as_deref().map(Bands::read).transpose()?;
+    if args.bands.is_some() && roster.is_none() {
+        bail!("--bands needs --roster: grades are given to the students of a roster");
+    }
+    let (bands, bands_file) = match (&args.bands, recorded.bands) {
+        (Some(path), _) => (Some(Bands::read(path)?), Some(read_text(path)?)),
+        (None, Some(input)) => {
+            let bands = Bands::parse(&input.text)
+                .map_err(|e| anyhow::anyhow!("{place}: the bands it records: {e}"))?;
+            eprintln!(
+                "note: grades given with the bands {place} records (pass --bands to change them)"
+            );
+            (Some(bands), Some(input))
+        }
+        (None, None) => (None, None),
+    };
+    let anchor = match (&args.anchor, recorded.anchor) {
+        (Some(anchor), _) => Some(anchor.clone()),
+        (None, Some(anchor)) => {
+            eprintln!(
+                "note: ratings anchored at `{}` as {place} records (pass --anchor to change it)",
+                anchor.escape_debug()
+            );
+            Some(anchor)
+        }
+        (None, None) => None,
+    };
     Ok(arena::tournament::Reporting {
         roster,
         bands,
-        anchor: args.anchor.clone(),
+        anchor,
+        roster_file,
+        bands_file,
+        unplayable,
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn skipped_entries_are_matched_to_the_student_they_would_have_been() {
+        for (file, bot) in [
+            ("ana.wasm", "ana"),
+            ("ana.WAT", "ana"),
+            ("ana/", "ana"),
+            ("ana.zip", "ana"),
+            ("-ana.zip", "\\x2dana"),
+            ("Ana Petrova_4411_assignsubmission_file_/", "Ana Petrova"),
+            (
+                "Ana Petrova_4411_assignsubmission_file_/",
+                "Ana Petrova_4411",
+            ),
+            (
+                "Ana Petrova_4411_assignsubmission_file_/bot.wasm",
+                "Ana Petrova",
+            ),
+        ] {
+            assert!(skipped_is_of(file, bot), "{file} is {bot}'s");
+        }
+        for (file, bot) in [
+            ("notes.txt", "ana"),
+            ("anabel.wasm", "ana"),
+            ("ana/", "Ana"),
+            ("Ana Petrova_4411_assignsubmission_file_/", "Ana"),
+            ("Ana Petrova_x_assignsubmission_file_/", "Ana Petrova"),
+        ] {
+            assert!(!skipped_is_of(file, bot), "{file} is not {bot}'s");
+        }
+    }
 
     #[test]
     fn a_harness_problem_stops_the_command_and_says_whose_it_is() {

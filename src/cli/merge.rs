@@ -21,7 +21,19 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
             escape_path(first)
         )
     })?;
-    let grading = super::common::load_recorded_grading(&args.grading, &manifest, None)?;
+    // The shards record the roster, bands and anchor they were run with: the merge
+    // grades with them unless given others.
+    let given = arena::tournament::merge::Given {
+        roster: args.grading.roster.is_some(),
+        bands: args.grading.bands.is_some(),
+        anchor: args.grading.anchor.is_some(),
+    };
+    let recorded = arena::tournament::merge::shards_grading(&args.shards, given)?;
+    let grading = super::common::load_recorded_grading(
+        &args.grading,
+        &manifest,
+        super::common::Kept::Shards(recorded),
+    )?;
     let games = if manifest.seats.is_some() {
         let kind = arena_games::registry::find_table_game(&manifest.game)?;
         let (standings, games) =

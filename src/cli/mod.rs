@@ -435,8 +435,9 @@ pub struct GradingArgs {
     /// to standings.csv and writes grades.csv.
     #[arg(long, value_name = "FILE")]
     roster: Option<PathBuf>,
-    /// A TOML file of grade bands for grades.csv (see docs/GRADING.md); needs --roster.
-    #[arg(long, value_name = "FILE", requires = "roster")]
+    /// A TOML file of grade bands for grades.csv (see docs/GRADING.md); needs --roster,
+    /// or a roster the results folder records.
+    #[arg(long, value_name = "FILE")]
     bands: Option<PathBuf>,
     /// Rate this bot at 0 Elo (default: the field's mean is 0).
     #[arg(long, value_name = "BOT")]

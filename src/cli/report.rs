@@ -21,8 +21,11 @@ pub fn run(args: ReportArgs) -> anyhow::Result<ExitCode> {
         )
     })?;
     super::common::refuse_shard(&args.results, &manifest)?;
-    let mut grading =
-        super::common::load_recorded_grading(&args.grading, &manifest, Some(&args.results))?;
+    let mut grading = super::common::load_recorded_grading(
+        &args.grading,
+        &manifest,
+        super::common::Kept::Folder(&args.results),
+    )?;
     super::standings::keep_recorded_anchor(&args.results, &manifest, &mut grading)?;
     let games = match manifest.seats {
         Some(seats) => {
@@ -32,6 +35,7 @@ pub fn run(args: ReportArgs) -> anyhow::Result<ExitCode> {
         }
         None => tournament::recompute(&args.results, &grading)?.games,
     };
+    super::common::record_grading(&args.results, &grading)?;
     let page = args.results.join(report::FILE);
     let bytes = std::fs::metadata(&page).map(|m| m.len()).unwrap_or(0);
     println!(

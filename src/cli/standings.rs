@@ -31,6 +31,16 @@ pub(super) fn keep_recorded_anchor(
         names.join(", ")
     };
     if let Some(anchor) = &grading.anchor {
+        let recorded = manifest.grading.as_ref().and_then(|g| g.anchor.as_ref());
+        if not_a_bot(anchor) && recorded == Some(anchor) {
+            anyhow::bail!(
+                "{}: its `grading.anchor` `{}` is not one of the bots: {} \
+                 (give --anchor one of them)",
+                escape_path(&dir.join(arena::output::manifest::FILE)),
+                escape_text(anchor),
+                bots()
+            );
+        }
         if not_a_bot(anchor) {
             anyhow::bail!(
                 "--anchor `{}` is not one of the bots: {}",
@@ -71,13 +81,17 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
         )
     })?;
     super::common::refuse_shard(&args.results, &manifest)?;
-    let mut grading =
-        super::common::load_recorded_grading(&args.grading, &manifest, Some(&args.results))?;
+    let mut grading = super::common::load_recorded_grading(
+        &args.grading,
+        &manifest,
+        super::common::Kept::Folder(&args.results),
+    )?;
     keep_recorded_anchor(&args.results, &manifest, &mut grading)?;
     if let Some(seats) = manifest.seats {
         let kind = arena_games::registry::find_table_game(&manifest.game)?;
         let standings =
             arena::table_tournament::recompute(&args.results, kind, &manifest, seats, &grading)?;
+        super::common::record_grading(&args.results, &grading)?;
         if args.json {
             let document = TableStandingsJson::new(
                 &manifest.game,
@@ -99,6 +113,7 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let summary = tournament::recompute(&args.results, &grading)?;
+    super::common::record_grading(&args.results, &grading)?;
     if args.json {
         let document = StandingsJson::new(
             &manifest.game,

@@ -195,15 +195,24 @@ fn conclude(dir: &Path, scratch: &Path, games: usize) -> anyhow::Result<ExitCode
         );
         Ok(ExitCode::SUCCESS)
     } else {
-        for d in &diffs {
-            println!("{d}");
+        for line in verify::report_lines(&diffs) {
+            println!("{line}");
         }
         println!(
-            "{} differences: {} is not what this tournament produces",
-            diffs.len(),
+            "{}: {} is not what this tournament produces",
+            verify::plural(diffs.len(), "difference"),
             dir.display()
         );
         Ok(ExitCode::from(1))
+    }
+}
+
+/// The grading inputs a reproduction of `dir` keeps when no flag gives them: what its
+/// manifest records (a folder that records none is reproduced with the flags alone).
+fn kept<'a>(dir: &'a Path, manifest: &Manifest) -> super::common::Kept<'a> {
+    match manifest.grading {
+        Some(_) => super::common::Kept::Folder(dir),
+        None => super::common::Kept::Nothing,
     }
 }
 
@@ -234,7 +243,8 @@ fn verify_table(args: &VerifyArgs, manifest: &Manifest, seats: u8) -> anyhow::Re
         manifest.depth,
         &sandbox,
     )?;
-    let mut grading = super::common::load_recorded_grading(&args.grading, manifest, None)?;
+    let mut grading =
+        super::common::load_recorded_grading(&args.grading, manifest, kept(dir, manifest))?;
     super::standings::keep_recorded_anchor(&args.results, manifest, &mut grading)?;
     let scratch = Scratch::new()?;
     let config = TableConfig {
@@ -274,7 +284,14 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
             dir.display()
         );
     }
-    if dir.join(arena::output::grades_csv::FILE).exists() && args.grading.roster.is_none() {
+    let records_roster = manifest
+        .grading
+        .as_ref()
+        .is_some_and(|g| g.roster.is_some());
+    if dir.join(arena::output::grades_csv::FILE).exists()
+        && args.grading.roster.is_none()
+        && !records_roster
+    {
         bail!(
             "{}: grades.csv was written with a roster: give the same --roster (and --bands) to verify it",
             dir.display()
@@ -290,7 +307,8 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     let sandbox = sandbox(&limit_args(&manifest.limits, &path)?)?;
     let bots = candidates(&manifest, &args.modules)?;
     let field = super::tournament::build_field(&bots, game, manifest.depth, &sandbox)?;
-    let mut grading = super::common::load_recorded_grading(&args.grading, &manifest, None)?;
+    let mut grading =
+        super::common::load_recorded_grading(&args.grading, &manifest, kept(dir, &manifest))?;
     super::standings::keep_recorded_anchor(dir, &manifest, &mut grading)?;
     let scratch = Scratch::new()?;
     let config = Config {

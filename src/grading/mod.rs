@@ -55,7 +55,10 @@ pub const MAX_INPUT_BYTES: u64 = 16 << 20;
 
 /// Reads a roster or bands file as UTF-8 text: only a regular file (a FIFO or a device
 /// would block or never end), of at most [`MAX_INPUT_BYTES`].
-fn read_text(path: &std::path::Path) -> Result<String, GradingError> {
+///
+/// # Errors
+/// [`GradingError`] naming the file: not a regular file, too large, unreadable, not UTF-8.
+pub fn read_text(path: &std::path::Path) -> Result<String, GradingError> {
     use std::io::Read as _;
     let io = |problem| GradingError::Io {
         path: path.to_path_buf(),

@@ -50,14 +50,34 @@ fn wdl(r: &Record) -> String {
     format!("{}-{}-{}", r.wins, r.draws, r.losses)
 }
 
-/// A page's title and its first line: who, which bot, the rank among `ranked` and the
-/// grade (two seats and tables alike).
+/// A grade and why it was given, as `grades.csv`'s `grade` and `explanation` have them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Graded {
+    /// The grade.
+    pub grade: String,
+    /// Its basis in words (`rank 2 of 5: percentile of rank 0.800 reaches band `B` (min
+    /// 0.65)`).
+    pub why: String,
+}
+
+/// `n` and the noun, singular for one (`1 move`, `2 moves`).
+pub(crate) fn count(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// A page's title and its first lines: who, which bot, the rank among `ranked` and the
+/// grade with its basis (two seats and tables alike).
 pub(crate) fn page_head(
     student: &Student,
     bot: &str,
     rank: impl std::fmt::Display,
     ranked: usize,
-    grade: Option<&String>,
+    grade: Option<&Graded>,
 ) -> String {
     let mut out = format!(
         "# {} ({}): bot {}\n\n",
@@ -66,26 +86,99 @@ pub(crate) fn page_head(
         markdown::code(bot)
     );
     let _ = write!(out, "- **Rank {rank} of {ranked}**");
+    grade_lines(&mut out, grade);
+    out
+}
+
+/// The end of a page's first line: the grade, and a line with its basis.
+fn grade_lines(out: &mut String, grade: Option<&Graded>) {
     match grade {
         Some(g) => {
-            let _ = writeln!(out, ", grade **{}**", markdown::escape(g));
+            let _ = writeln!(out, ", grade **{}**", markdown::escape(&g.grade));
+            let _ = writeln!(
+                out,
+                "- how the grade was given: {}",
+                markdown::escape(&g.why)
+            );
         }
         None => out.push('\n'),
+    }
+}
+
+/// The page of a student of the roster with no module in the field (two seats and
+/// tables alike): what they handed in that was skipped and why, and the grade.
+pub(crate) fn not_submitted_page(
+    student: &Student,
+    entries: Option<&Vec<super::manifest::SkippedEntry>>,
+    grade: Option<&Graded>,
+) -> String {
+    let mut out = format!(
+        "# {} ({}): no bot played\n\n- **Not ranked**",
+        markdown::escape(&student.name),
+        markdown::escape(&student.id),
+    );
+    grade_lines(&mut out, grade);
+    let _ = writeln!(
+        out,
+        "- no module {} took part in the tournament: see below what was handed in.",
+        markdown::code(&student.bot)
+    );
+    let _ = writeln!(out, "\n## What was handed in\n");
+    match entries.filter(|e| !e.is_empty()) {
+        None => {
+            let _ = writeln!(
+                out,
+                "Nothing the tournament could match to you: no file or folder named {} (the roster's file for you).",
+                markdown::code(&student.bot)
+            );
+        }
+        Some(entries) => {
+            for e in entries {
+                let _ = writeln!(
+                    out,
+                    "- {}: skipped: {}",
+                    markdown::code(&e.file),
+                    markdown::escape(&e.reason)
+                );
+            }
+            let _ = writeln!(
+                out,
+                "\nA submission is one `.wasm`, `.wat` or `.py` file, or a folder holding exactly one; check yours with `arena check FILE`."
+            );
+        }
     }
     out
 }
 
-/// The line under a page's "Faults" heading: none, or what RESULTS in the commands means.
-pub(crate) fn faults_intro(none: bool) -> &'static str {
-    if none {
-        "None: every game of yours ended under the rules.\n"
-    } else {
-        "In the commands, RESULTS is the results folder (the one that holds `feedback/`).\n\n"
+/// The line under a page's "Faults" heading: none (or why there were none: a module
+/// that never loaded played no move), or what RESULTS in the commands means.
+pub(crate) fn faults_intro(none: bool, disqualified: Option<&str>) -> String {
+    match (none, disqualified) {
+        (true, Some(why)) => format!(
+            "None during play: your module never loaded, so it forfeited every game (disqualified: {}). Run `arena check` on it to see why.\n",
+            markdown::escape(why)
+        ),
+        (true, None) => "None: every game of yours ended under the rules.\n".to_string(),
+        (false, _) => {
+            "In the commands, RESULTS is the results folder (the one that holds `feedback/`).\n\n"
+                .to_string()
+        }
     }
 }
 
+/// How a fault is shown: its kind in bold and the reason, without the kind said twice
+/// when the reason starts with it (`**trap**: unreachable`, not `**trap**: trap: …`).
+pub(crate) fn fault_words(end: &EndKind, reason: &str) -> String {
+    let kind = end.to_string();
+    let reason = reason
+        .strip_prefix(kind.as_str())
+        .and_then(|r| r.strip_prefix(": "))
+        .unwrap_or(reason);
+    format!("**{kind}**: {}", markdown::escape(reason))
+}
+
 /// One student's page.
-fn page(results: &Results, s: &Standing, student: &Student, grade: Option<&String>) -> String {
+fn page(results: &Results, s: &Standing, student: &Student, grade: Option<&Graded>) -> String {
     let ranked = results.standings.iter().filter(|t| !t.reference).count();
     let mut out = page_head(student, &s.name, s.rank, ranked, grade);
     let _ = writeln!(
@@ -153,7 +246,7 @@ fn page(results: &Results, s: &Standing, student: &Student, grade: Option<&Strin
         .iter()
         .filter(|r| r.culprit_bot() == Some(s.name.as_str()) && matches!(r.end, EndKind::Fault(_)))
         .collect();
-    out.push_str(faults_intro(faults.is_empty()));
+    out.push_str(&faults_intro(faults.is_empty(), s.disqualified.as_deref()));
     for r in faults {
         let (seat, opponent) = if r.bot(0) == s.name {
             (1, r.bot(1))
@@ -162,14 +255,13 @@ fn page(results: &Results, s: &Standing, student: &Student, grade: Option<&Strin
         };
         let _ = writeln!(
             out,
-            "- game {} against {} (you were player {seat}, {}x{} board), after {} moves: **{}**: {}",
+            "- game {} against {} (you were player {seat}, {}x{} board), after {}: {}",
             r.game_id,
             markdown::escape(opponent),
             r.rows,
             r.cols,
-            r.moves,
-            r.end,
-            markdown::escape(&r.reason)
+            count(r.moves, "move"),
+            fault_words(&r.end, &r.reason)
         );
         let _ = writeln!(
             out,
@@ -180,9 +272,8 @@ fn page(results: &Results, s: &Standing, student: &Student, grade: Option<&Strin
     out
 }
 
-/// The [`SummaryWriter`] of `feedback/`: with a roster, one page per student who handed
-/// in a module (a student without one has no results to explain; `grades.csv` lists
-/// them).
+/// The [`SummaryWriter`] of `feedback/`: with a roster, one page per student of it, a
+/// student with no module in the field included (what was skipped of theirs and why).
 pub struct FeedbackFiles;
 
 impl SummaryWriter for FeedbackFiles {
@@ -192,23 +283,63 @@ impl SummaryWriter for FeedbackFiles {
         };
         let folder = dir.join(DIR);
         fs::create_dir_all(&folder).map_err(|e| OutputError::io(&folder, e))?;
+        let mut names = Vec::new();
         for s in results.standings.iter().filter(|s| !s.reference) {
+            names.push(s.name.as_str());
             if let Some(student) = roster.student(&s.name) {
                 let grade = results
                     .bands
-                    .map(|bands| grades_csv::grade(bands, s, results.standings))
-                    .filter(|g| !g.is_empty());
+                    .map(|bands| grades_csv::graded_of(bands, s, results.standings));
                 let text = page(results, s, student, grade.as_ref());
                 atomic::write(&folder.join(file_name(&student.id)), text.as_bytes())?;
             }
         }
-        Ok(())
+        write_not_submitted(&folder, roster, names, results.bands, results.unplayable)
     }
+}
+
+/// Writes the page of every student of `roster` with no module among `names` (the
+/// field's submissions), two seats and tables alike.
+///
+/// # Errors
+/// [`OutputError`] naming the page that could not be written.
+pub(crate) fn write_not_submitted<'a>(
+    folder: &Path,
+    roster: &crate::grading::roster::Roster,
+    names: impl IntoIterator<Item = &'a str>,
+    bands: Option<&crate::grading::bands::Bands>,
+    unplayable: &grades_csv::Unplayable,
+) -> Result<(), OutputError> {
+    for student in roster.matching(names).extra {
+        let entries = unplayable.get(&student.bot);
+        let grade = bands.map(|b| Graded {
+            grade: b.lowest().to_string(),
+            why: grades_csv::not_submitted_explanation(entries, true),
+        });
+        let text = not_submitted_page(&student, entries, grade.as_ref());
+        atomic::write(&folder.join(file_name(&student.id)), text.as_bytes())?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_are_singular_for_one_and_faults_say_their_kind_once() {
+        assert_eq!(count(1u32, "move"), "1 move");
+        assert_eq!(count(0u32, "move"), "0 moves");
+        assert_eq!(count(12u32, "game"), "12 games");
+        let trap = EndKind::Fault(crate::bot::FaultKind::Trap);
+        assert_eq!(
+            fault_words(&trap, "trap: unreachable"),
+            "**trap**: unreachable"
+        );
+        assert_eq!(fault_words(&trap, "out of fuel"), "**trap**: out of fuel");
+        assert!(faults_intro(true, Some("not WebAssembly")).contains("never loaded"));
+        assert!(!faults_intro(true, Some("x")).starts_with("None:"));
+    }
 
     #[test]
     fn ids_become_safe_distinct_file_names() {

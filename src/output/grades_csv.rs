@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use super::manifest::SkippedEntry;
 use super::{points, write_csv, OutputError};
 use crate::grading::bands::{Bands, Measure};
 use crate::grading::roster::Roster;
@@ -83,10 +84,15 @@ pub fn basis(kind: Measure, s: &Standing, table: &[Standing]) -> Basis {
     }
 }
 
-/// The grade `bands` give the ranked standing `s` of `table`, as `grades.csv` writes it
-/// (the feedback pages show it too).
-pub(crate) fn grade(bands: &Bands, s: &Standing, table: &[Standing]) -> String {
-    graded(bands, s, &basis(bands.measure, s, table)).0
+/// The grade `bands` give the ranked standing `s` of `table` and its basis, as
+/// `grades.csv` writes them (the feedback pages show them too).
+pub(crate) fn graded_of(
+    bands: &Bands,
+    s: &Standing,
+    table: &[Standing],
+) -> super::feedback::Graded {
+    let (grade, why) = graded(bands, s, &basis(bands.measure, s, table));
+    super::feedback::Graded { grade, why }
 }
 
 /// What a measure is, in words, for the `measure_basis` column.
@@ -137,6 +143,40 @@ fn graded(bands: &Bands, s: &Standing, b: &Basis) -> (String, String) {
     }
 }
 
+/// The skipped entries of each roster student with no module in the field, by bot.
+pub type Unplayable = std::collections::BTreeMap<String, Vec<SkippedEntry>>;
+
+/// What a student of the roster with no module in the field handed in, in words:
+/// `handed in no module`, or, when entries that would have been the module were skipped,
+/// `handed in no module that plays: skipped `ana/` (why), …`.
+pub fn not_submitted_words(entries: Option<&Vec<SkippedEntry>>) -> String {
+    match entries.filter(|e| !e.is_empty()) {
+        None => "handed in no module".to_string(),
+        Some(entries) => {
+            let list: Vec<String> = entries
+                .iter()
+                .map(|e| format!("`{}` ({})", e.file, e.reason))
+                .collect();
+            format!(
+                "handed in no module that plays: skipped {}",
+                list.join(", ")
+            )
+        }
+    }
+}
+
+/// The `explanation` of a student with no module in the field (see
+/// [`not_submitted_words`]): with bands, the words and the lowest band; without, only
+/// what was skipped (empty when nothing was).
+pub fn not_submitted_explanation(entries: Option<&Vec<SkippedEntry>>, bands: bool) -> String {
+    let skipped = entries.is_some_and(|e| !e.is_empty());
+    match (bands, skipped) {
+        (true, _) => format!("{}: the lowest band", not_submitted_words(entries)),
+        (false, true) => not_submitted_words(entries),
+        (false, false) => String::new(),
+    }
+}
+
 /// Writes `grades.csv` atomically: every roster student, in rank order, then the students
 /// who handed nothing in. Columns: `student_id, name, bot, submitted` (`yes`/`no`),
 /// `rank, rating, rating_low, rating_high, series_points, game_points, games_played,
@@ -145,7 +185,8 @@ fn graded(bands: &Bands, s: &Standing, b: &Basis) -> (String, String) {
 /// one that faulted in every game, and a student who handed nothing in), then
 /// `status` (`played`, `faulted`, `disqualified`, `not_submitted`), `measure_basis`,
 /// `measure_rank` (the rank a percentile came from), `ranked` (ranked bots) and
-/// `explanation` (the grade in words).
+/// `explanation` (the grade in words; for a student with no module in the field, what
+/// was skipped of theirs and why, from `unplayable`, with or without bands).
 ///
 /// # Errors
 /// [`OutputError`] when writing fails.
@@ -154,6 +195,7 @@ pub fn write(
     table: &[Standing],
     roster: &Roster,
     bands: Option<&Bands>,
+    unplayable: &Unplayable,
 ) -> Result<(), OutputError> {
     let path = dir.join(FILE);
     let ranked = table.iter().filter(|s| !s.reference).count();
@@ -229,14 +271,10 @@ pub fn write(
             .map(|s| s.name.as_str())
             .collect();
         for student in roster.matching(names).extra {
-            let (m, grade, basis_text, why) = match bands {
-                Some(b) => (
-                    "0.000",
-                    b.lowest().to_string(),
-                    basis_words(b.measure),
-                    "handed in no module: the lowest band",
-                ),
-                None => ("", String::new(), "", ""),
+            let why = not_submitted_explanation(unplayable.get(&student.bot), bands.is_some());
+            let (m, grade, basis_text) = match bands {
+                Some(b) => ("0.000", b.lowest().to_string(), basis_words(b.measure)),
+                None => ("", String::new(), ""),
             };
             out.write_record([
                 student.id.as_str(),
@@ -258,7 +296,7 @@ pub fn write(
                 basis_text,
                 "",
                 &ranked.to_string(),
-                why,
+                &why,
             ])?;
         }
         Ok(())
@@ -271,7 +309,13 @@ pub struct GradesCsv;
 impl super::SummaryWriter for GradesCsv {
     fn write(&self, dir: &Path, results: &super::Results) -> Result<(), OutputError> {
         match results.roster {
-            Some(roster) => write(dir, results.standings, roster, results.bands),
+            Some(roster) => write(
+                dir,
+                results.standings,
+                roster,
+                results.bands,
+                results.unplayable,
+            ),
             None => Ok(()),
         }
     }

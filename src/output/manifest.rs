@@ -38,6 +38,56 @@ pub struct SkippedEntry {
     pub reason: String,
 }
 
+/// A grading input file as a run recorded it: its text and the text's SHA-256.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedInput {
+    /// The SHA-256 of `text` (hex): what two runs' inputs are compared by.
+    pub sha256: String,
+    /// The file's text, as read.
+    pub text: String,
+}
+
+impl RecordedInput {
+    /// The record of a file's text.
+    pub fn of(text: &str) -> RecordedInput {
+        use sha2::{Digest, Sha256};
+        RecordedInput {
+            sha256: hex::encode(Sha256::digest(text.as_bytes())),
+            text: text.to_string(),
+        }
+    }
+
+    /// The first 12 digits of the hash, to name the input in a message.
+    pub fn short(&self) -> &str {
+        self.sha256.get(..12).unwrap_or(&self.sha256)
+    }
+}
+
+/// What the derived files (standings, grades, feedback, the page) were last written with:
+/// the roster's and the bands' text and the rating anchor. Kept so that `arena merge`,
+/// `arena report`, `arena standings`, `--resume` and `arena verify` grade as the run did
+/// without the flags given again; never part of what makes two runs the same tournament
+/// (it can change with `arena standings` without replaying anything).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GradingInputs {
+    /// The roster (`--roster`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roster: Option<RecordedInput>,
+    /// The grade bands (`--bands`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bands: Option<RecordedInput>,
+    /// The bot rated 0 Elo (`--anchor`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub anchor: Option<String>,
+}
+
+impl GradingInputs {
+    /// `None` when nothing is recorded, so that an ungraded run's manifest has no key.
+    pub fn or_none(self) -> Option<GradingInputs> {
+        (self != GradingInputs::default()).then_some(self)
+    }
+}
+
 /// What a tournament was: the manifest.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Manifest {
@@ -81,6 +131,10 @@ pub struct Manifest {
     /// for a two-seat game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seats: Option<u8>,
+    /// The grading inputs the derived files were written with ([`GradingInputs`]); absent
+    /// without any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grading: Option<GradingInputs>,
 }
 
 impl Manifest {
@@ -135,6 +189,9 @@ impl Manifest {
                 if let Some(why) = manifest.model_mismatch() {
                     return Err(OutputError::corrupt(&path, why));
                 }
+                if let Some(why) = manifest.altered_grading_input() {
+                    return Err(OutputError::corrupt(&path, why));
+                }
                 Ok(Some(manifest))
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
@@ -160,6 +217,20 @@ impl Manifest {
             )),
             _ => None,
         }
+    }
+
+    /// Why a recorded grading input cannot be trusted, if it cannot: its text no longer
+    /// has the SHA-256 recorded with it (the file was edited by hand).
+    fn altered_grading_input(&self) -> Option<String> {
+        let grading = self.grading.as_ref()?;
+        [("roster", &grading.roster), ("bands", &grading.bands)]
+            .into_iter()
+            .find_map(|(name, input)| {
+                let input = input.as_ref()?;
+                (RecordedInput::of(&input.text).sha256 != input.sha256).then(|| {
+                    format!("`grading.{name}.text` does not have the SHA-256 `grading.{name}.sha256` records (the file was edited): restore it, or delete the `grading` key and grade again with --roster and --bands")
+                })
+            })
     }
 
     /// The first difference from `other` (the folder's manifest, when `self` is what the
@@ -284,6 +355,10 @@ impl Manifest {
             return None;
         };
         for (key, va) in &a {
+            if key == "grading" {
+                // The derived files' inputs, not the tournament's: see `GradingInputs`.
+                continue;
+            }
             let vb = b.get(key).cloned().unwrap_or(serde_json::Value::Null);
             if *va != vb {
                 return differ(Subject::Field(key.clone()), va.to_string(), vb.to_string());
@@ -343,6 +418,7 @@ mod tests {
             skipped: Vec::new(),
             shard: None,
             seats: None,
+            grading: None,
         }
     }
 
@@ -418,6 +494,30 @@ mod tests {
             diff,
             "the entries skipped were none there, are notes.txt now"
         );
+    }
+
+    #[test]
+    fn grading_inputs_are_recorded_checked_and_not_part_of_the_tournament() {
+        let dir = tempfile::tempdir().unwrap();
+        let m = manifest();
+        assert!(!m.to_json().contains("grading"));
+        let mut graded = m.clone();
+        graded.grading = GradingInputs {
+            roster: Some(RecordedInput::of("file,student_id,name\na,s1,A\n")),
+            bands: None,
+            anchor: Some("a".into()),
+        }
+        .or_none();
+        assert_eq!(GradingInputs::default().or_none(), None);
+        graded.write(dir.path()).unwrap();
+        assert_eq!(Manifest::read(dir.path()).unwrap().unwrap(), graded);
+        // Another roster is the same tournament (resume, merge compare the rest).
+        assert_eq!(graded.difference(&m), None);
+        // A recorded text edited by hand no longer has its hash: refused.
+        let text = graded.to_json().replace("a,s1,A", "a,s9,A");
+        fs::write(dir.path().join(FILE), text).unwrap();
+        let err = Manifest::read(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("grading.roster.text"), "{err}");
     }
 
     #[test]

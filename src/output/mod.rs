@@ -53,6 +53,9 @@ pub struct Results<'a> {
     pub bands: Option<&'a Bands>,
     /// The bot rated 0 Elo, when the ratings are anchored (`--anchor`).
     pub anchor: Option<&'a str>,
+    /// The skipped entries of each roster student with no module in the field, by the
+    /// bot the roster names ([`crate::tournament::Reporting::unplayable`]).
+    pub unplayable: &'a std::collections::BTreeMap<String, Vec<manifest::SkippedEntry>>,
     /// Every game's replay (the folder's store, as the run folded it or as read back).
     pub store: &'a replay_store::Store,
 }

@@ -10,7 +10,9 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
-use super::feedback::{faults_intro, file_name, page_head, DIR};
+use super::feedback::{
+    count, fault_words, faults_intro, file_name, page_head, write_not_submitted, Graded, DIR,
+};
 use super::{atomic, markdown, table_summary, OutputError};
 use crate::grading::bands::Bands;
 use crate::grading::roster::{Roster, Student};
@@ -65,7 +67,7 @@ fn page(
     rows: &[GameRow],
     roles: &[Option<&'static str>],
     student: &Student,
-    grade: Option<&String>,
+    grade: Option<&Graded>,
 ) -> String {
     let ranked = s.bots.iter().filter(|t| !t.reference).count();
     let seats = roles.len();
@@ -73,14 +75,18 @@ fn page(
     if seats == 1 {
         let _ = writeln!(
             out,
-            "- {} boards played alone, mean score {:.3}",
-            b.games, b.mean_score
+            "- {} played alone, mean score {:.3}",
+            count(b.games, "board"),
+            b.mean_score
         );
     } else {
         let _ = writeln!(
             out,
-            "- {} games at tables of {seats}, ranked first in {}; mean rank {:.3}, mean score {:.3}",
-            b.games, b.wins, b.mean_rank, b.mean_score
+            "- {} at tables of {seats}, ranked first in {}; mean rank {:.3}, mean score {:.3}",
+            count(b.games, "game"),
+            b.wins,
+            b.mean_rank,
+            b.mean_score
         );
     }
     match (s.leaderboard, b.rating) {
@@ -147,7 +153,7 @@ fn page(
             (faulted && matches!(r.end, EndKind::Fault(_))).then_some((*r, seat))
         })
         .collect();
-    out.push_str(faults_intro(faults.is_empty()));
+    out.push_str(&faults_intro(faults.is_empty(), b.disqualified.as_deref()));
     for (r, seat) in faults {
         let others: Vec<String> = r
             .seats
@@ -168,14 +174,13 @@ fn page(
         };
         let _ = writeln!(
             out,
-            "- game {} (you were seat {}{role}{with}; {}x{} board), after {} moves: **{}**: {}",
+            "- game {} (you were seat {}{role}{with}; {}x{} board), after {}: {}",
             r.game_id,
             seat + 1,
             r.rows,
             r.cols,
-            r.moves,
-            r.end,
-            markdown::escape(&r.reason)
+            count(r.moves, "move"),
+            fault_words(&r.end, &r.reason)
         );
         let _ = writeln!(
             out,
@@ -186,9 +191,10 @@ fn page(
     out
 }
 
-/// Writes one page per student of `roster` whose module took part, quoting the grade
-/// `grades.csv` gives it under `bands` (none without bands); pages of ids no longer on
-/// the roster are left alone.
+/// Writes one page per student of `roster`, quoting the grade `grades.csv` gives under
+/// `bands` with its basis (none without bands): the results of a module that took part,
+/// or what was skipped of a student's with none (`unplayable`); pages of ids no longer
+/// on the roster are left alone.
 ///
 /// # Errors
 /// [`OutputError`] naming the file when writing a page fails.
@@ -199,17 +205,18 @@ pub fn write(
     roles: &[Option<&'static str>],
     roster: &Roster,
     bands: Option<&Bands>,
+    unplayable: &super::grades_csv::Unplayable,
 ) -> Result<(), OutputError> {
     let folder = dir.join(DIR);
     fs::create_dir_all(&folder).map_err(|e| OutputError::io(&folder, e))?;
+    let mut names = Vec::new();
     for b in standings.bots.iter().filter(|b| !b.reference) {
+        names.push(b.name.as_str());
         if let Some(student) = roster.student(&b.name) {
-            let grade = bands
-                .map(|bands| table_summary::grade(bands, standings, b))
-                .filter(|g| !g.is_empty());
+            let grade = bands.map(|bands| table_summary::graded_of(bands, standings, b));
             let text = page(standings, b, rows, roles, student, grade.as_ref());
             atomic::write(&folder.join(file_name(&student.id)), text.as_bytes())?;
         }
     }
-    Ok(())
+    write_not_submitted(&folder, roster, names, bands, unplayable)
 }

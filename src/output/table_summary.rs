@@ -265,11 +265,12 @@ fn graded(
     }
 }
 
-/// The grade of submission `b` under `bands`, as `grades.csv` gives it (the feedback
-/// pages quote it from here, not from the file).
-pub fn grade(bands: &Bands, s: &TableStandings, b: &TableStanding) -> String {
+/// The grade of submission `b` under `bands` and its basis, as `grades.csv` gives them
+/// (the feedback pages quote them from here, not from the file).
+pub fn graded_of(bands: &Bands, s: &TableStandings, b: &TableStanding) -> super::feedback::Graded {
     let (m, rank) = measure(bands.measure, s, b);
-    graded(bands, s, b, m, rank).0
+    let (grade, why) = graded(bands, s, b, m, rank);
+    super::feedback::Graded { grade, why }
 }
 
 /// Writes `grades.csv`: one row per student of the roster, the submissions in rank order,
@@ -289,6 +290,7 @@ pub fn write_grades(
     s: &TableStandings,
     roster: &Roster,
     bands: Option<&Bands>,
+    unplayable: &super::grades_csv::Unplayable,
 ) -> Result<(), OutputError> {
     let ranked = s.bots.iter().filter(|b| !b.reference).count();
     write_csv(&dir.join(GRADES), |out| {
@@ -358,14 +360,17 @@ pub fn write_grades(
             .map(|b| b.name.as_str())
             .collect();
         for student in roster.matching(names).extra {
-            let (m, grade, basis, why) = match bands {
+            let why = super::grades_csv::not_submitted_explanation(
+                unplayable.get(&student.bot),
+                bands.is_some(),
+            );
+            let (m, grade, basis) = match bands {
                 Some(b) => (
                     "0.000",
                     b.lowest().to_string(),
                     basis_words(b.measure, s.leaderboard),
-                    "handed in no module: the lowest band",
                 ),
-                None => ("", String::new(), "", ""),
+                None => ("", String::new(), ""),
             };
             out.write_record([
                 student.id.as_str(),
@@ -384,7 +389,7 @@ pub fn write_grades(
                 basis,
                 "",
                 &ranked.to_string(),
-                why,
+                &why,
             ])?;
         }
         Ok(())

@@ -124,6 +124,7 @@ pub fn manifest(config: &TableConfig, field: &[Participant]) -> Manifest {
         skipped: config.skipped.clone(),
         shard: config.shard,
         seats: Some(config.seats),
+        grading: config.reporting.record(),
     }
 }
 
@@ -291,7 +292,7 @@ pub fn merge(
     reporting: &Reporting,
 ) -> Result<(crate::table_stats::TableStandings, u64), MergeError> {
     staged(out, |stage| {
-        let manifest = combine(dirs, stage, reporting.anchor.as_deref())?;
+        let manifest = combine(dirs, stage, reporting)?;
         let seats = manifest.seats.unwrap_or(2);
         let standings =
             recompute(stage, kind, &manifest, seats, reporting).map_err(|e| unfinished(dirs, e))?;

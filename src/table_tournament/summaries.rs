@@ -103,6 +103,8 @@ pub fn write_summaries(
                 names: &schedule.names,
                 rows,
                 roster,
+                bands,
+                unplayable: &reporting.unplayable,
                 store,
             };
             report::table::write_table(dir, &input).map(|_| ())
@@ -117,10 +119,18 @@ pub fn write_summaries(
     ];
     if let Some(roster) = roster {
         writers.push(Box::new(|| {
-            table_summary::write_grades(dir, &standings, roster, bands)
+            table_summary::write_grades(dir, &standings, roster, bands, &reporting.unplayable)
         }));
         writers.push(Box::new(|| {
-            table_feedback::write(dir, &standings, rows, &roles, roster, bands)
+            table_feedback::write(
+                dir,
+                &standings,
+                rows,
+                &roles,
+                roster,
+                bands,
+                &reporting.unplayable,
+            )
         }));
     }
     let outcomes: Vec<Result<(), OutputError>> = writers.par_iter().map(|w| w()).collect();

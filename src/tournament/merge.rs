@@ -9,7 +9,7 @@ use arena_games::game::Score;
 use crate::bot_name::escape_text;
 use crate::output::folder_lock::{self, FolderLock, LockError};
 use crate::output::games_csv;
-use crate::output::manifest::Manifest;
+use crate::output::manifest::{GradingInputs, Manifest, RecordedInput};
 use crate::output::replay::{self, Replay};
 use crate::output::replay_store::{self, Store};
 use crate::output::table_replay::TableReplay;
@@ -85,12 +85,34 @@ pub enum MergeError {
         /// Series in the tournament.
         total: usize,
     },
+    /// Two shards recorded different grading inputs (see [`shards_grading`]) and the
+    /// merge was given none to settle it.
+    #[error(transparent)]
+    Grading(Box<GradingMismatch>),
     /// Reading or checking a shard, or writing the result, failed.
     #[error(transparent)]
     Tournament(#[from] TournamentError),
     /// The output folder is being written by another arena process.
     #[error(transparent)]
     Lock(#[from] LockError),
+}
+
+/// Two shards that recorded a grading input differently ([`MergeError::Grading`]).
+#[derive(Debug, thiserror::Error)]
+#[error("{dir} was graded with another {what} than {other} ({this_value} in {dir}, {other_value} in {other}): give merge the one to grade with (--{flag})")]
+pub struct GradingMismatch {
+    /// The shard that differs from the first.
+    pub dir: PathBuf,
+    /// The first shard.
+    pub other: PathBuf,
+    /// The input: `roster`, `bands` or `anchor`.
+    pub what: &'static str,
+    /// Its flag.
+    pub flag: &'static str,
+    /// What `dir` recorded, in words.
+    pub this_value: String,
+    /// What `other` recorded, in words.
+    pub other_value: String,
 }
 
 impl From<OutputError> for MergeError {
@@ -107,9 +129,87 @@ impl From<OutputError> for MergeError {
 /// ([`staged`]).
 pub fn merge(dirs: &[PathBuf], out: &Path, reporting: &Reporting) -> Result<Summary, MergeError> {
     staged(out, |stage| {
-        combine(dirs, stage, reporting.anchor.as_deref())?;
+        combine(dirs, stage, reporting)?;
         recompute(stage, reporting).map_err(|e| unfinished(dirs, e))
     })
+}
+
+/// Which grading inputs a merge is given anew (`--roster`, `--bands`, `--anchor`): the
+/// shards' records of those need not agree.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Given {
+    /// `--roster` is given.
+    pub roster: bool,
+    /// `--bands` is given.
+    pub bands: bool,
+    /// `--anchor` is given.
+    pub anchor: bool,
+}
+
+/// The grading inputs every shard of `dirs` recorded (a shard records the `--roster`,
+/// `--bands` and `--anchor` it was run with), for a merge to grade as the single run
+/// would have: each input as all the shards recorded it (none if none did), except those
+/// `given` anew.
+///
+/// # Errors
+/// [`MergeError::Grading`] naming two shards that recorded an input differently (one
+/// without it included) when it is not given anew; the errors of reading the shards'
+/// manifests ([`merge`] refuses the same folders).
+pub fn shards_grading(dirs: &[PathBuf], given: Given) -> Result<GradingInputs, MergeError> {
+    let manifests = read_manifests(dirs)?;
+    let recorded: Vec<GradingInputs> = manifests
+        .iter()
+        .map(|m| m.grading.clone().unwrap_or_default())
+        .collect();
+    let file = |input: &Option<RecordedInput>| {
+        input
+            .as_ref()
+            .map_or("none".to_string(), |i| format!("sha256 {}…", i.short()))
+    };
+    let anchor = |a: &Option<String>| {
+        a.as_ref()
+            .map_or("none".to_string(), |a| format!("`{}`", escape_text(a)))
+    };
+    type Shown = (&'static str, bool, fn(&GradingInputs) -> String);
+    let checks: [Shown; 3] = [
+        ("roster", given.roster, |g| {
+            g.roster
+                .as_ref()
+                .map(|i| i.sha256.clone())
+                .unwrap_or_default()
+        }),
+        ("bands", given.bands, |g| {
+            g.bands
+                .as_ref()
+                .map(|i| i.sha256.clone())
+                .unwrap_or_default()
+        }),
+        ("anchor", given.anchor, |g| {
+            g.anchor.clone().unwrap_or_default()
+        }),
+    ];
+    for (what, given, key) in checks {
+        if given {
+            continue;
+        }
+        let differs = recorded.iter().position(|g| key(g) != key(&recorded[0]));
+        if let Some(i) = differs {
+            let words = |g: &GradingInputs| match what {
+                "roster" => file(&g.roster),
+                "bands" => file(&g.bands),
+                _ => anchor(&g.anchor),
+            };
+            return Err(MergeError::Grading(Box::new(GradingMismatch {
+                dir: dirs[i].clone(),
+                other: dirs[0].clone(),
+                what,
+                flag: what,
+                this_value: words(&recorded[i]),
+                other_value: words(&recorded[0]),
+            })));
+        }
+    }
+    Ok(recorded.into_iter().next().unwrap_or_default())
 }
 
 /// The name of the folder, inside `--out`, that a merge writes before moving its files
@@ -195,17 +295,22 @@ pub fn unfinished(dirs: &[PathBuf], e: TournamentError) -> MergeError {
 /// Combines the shard folders `dirs` into the new folder `out`: the manifest without its
 /// part, every game's row and replay (checked to belong to its shard, and to agree with
 /// each other), and returns the manifest; the summaries are left to the caller (two seats
-/// or a table game). `anchor` (the bot rated 0 Elo, if one is given) must be a bot of the
-/// tournament.
+/// or a table game). `reporting`'s anchor (the bot rated 0 Elo, if one is given) must be
+/// a bot of the tournament; the merged manifest records `reporting`'s inputs
+/// ([`Reporting::record`]), as a single run's would.
 ///
 /// # Errors
 /// [`MergeError`], before anything is written: shards that are not one whole set of one
 /// tournament, an unknown anchor, a damaged shard (a row of another
 /// part, a game without its replay, a replay that does not read or that disagrees with
 /// the row, [`MergeError::Disagrees`]).
-pub fn combine(dirs: &[PathBuf], out: &Path, anchor: Option<&str>) -> Result<Manifest, MergeError> {
+pub fn combine(
+    dirs: &[PathBuf],
+    out: &Path,
+    reporting: &Reporting,
+) -> Result<Manifest, MergeError> {
     let manifests = read_manifests(dirs)?;
-    if let Some(anchor) = anchor {
+    if let Some(anchor) = reporting.anchor.as_deref() {
         let bots = &manifests[0].bots;
         if !bots.iter().any(|b| b.name == anchor) {
             let mut names: Vec<&str> = bots.iter().map(|b| b.name.as_str()).collect();
@@ -254,6 +359,7 @@ pub fn combine(dirs: &[PathBuf], out: &Path, anchor: Option<&str>) -> Result<Man
     rows.sort_by_key(|r| r.game_id);
     let mut whole = manifests[0].clone();
     whole.shard = None;
+    whole.grading = reporting.record();
     fs::create_dir_all(out.join(replay::DIR)).map_err(|e| OutputError::io(out, e))?;
     whole.write(out)?;
     games_csv::write_sorted(out, &rows)?;

@@ -33,7 +33,9 @@ use crate::grading::bands::Bands;
 use crate::grading::roster::Roster;
 use crate::output::atomic;
 use crate::output::games_csv::{self, GameLog, GameRow};
-use crate::output::manifest::{BotEntry, Manifest, SkippedEntry, FORMAT};
+use crate::output::manifest::{
+    BotEntry, GradingInputs, Manifest, RecordedInput, SkippedEntry, FORMAT,
+};
 use crate::output::replay;
 use crate::output::replay_store::{self, Journals, Store};
 use crate::output::OutputError;
@@ -92,9 +94,29 @@ pub struct Reporting {
     pub bands: Option<Bands>,
     /// The bot rated 0 Elo; `None` puts the field's mean at 0.
     pub anchor: Option<String>,
+    /// The roster's text as read, for the manifest ([`Reporting::record`]).
+    pub roster_file: Option<RecordedInput>,
+    /// The bands' text as read, for the manifest.
+    pub bands_file: Option<RecordedInput>,
+    /// For each student of the roster with no module in the field, by the bot the roster
+    /// names: the entries handed in that would have been it but were skipped, with the
+    /// reason (a folder of two modules, a zip…): the grade and the feedback page say
+    /// what was handed in and why it was not played.
+    pub unplayable: BTreeMap<String, Vec<SkippedEntry>>,
 }
 
 impl Reporting {
+    /// What the manifest records of these inputs (`None` without any), so that the
+    /// commands that rewrite the derived files later grade as this run did.
+    pub fn record(&self) -> Option<GradingInputs> {
+        GradingInputs {
+            roster: self.roster_file.clone(),
+            bands: self.bands_file.clone(),
+            anchor: self.anchor.clone(),
+        }
+        .or_none()
+    }
+
     /// The anchor's place among `names` (the bots of the folder `dir`), if one is given.
     ///
     /// # Errors
@@ -242,6 +264,7 @@ pub fn manifest(config: &Config, field: &[Participant]) -> Manifest {
         skipped: config.skipped.clone(),
         shard: config.shard,
         seats: None,
+        grading: config.reporting.record(),
     }
 }
 
@@ -265,6 +288,11 @@ pub(crate) fn prepare(
                     dir: dir.clone(),
                     difference,
                 });
+            }
+            if wanted.grading != found.grading {
+                // The same tournament graded with other inputs: the summaries it writes
+                // at the end follow them, and so does the record.
+                wanted.write(dir)?;
             }
             // Half-written temporary files of a crashed run: never results, always swept.
             let mut removed = 0;

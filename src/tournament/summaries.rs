@@ -55,6 +55,7 @@ pub fn write_summaries(
         roster: reporting.roster.as_ref(),
         bands: reporting.bands.as_ref(),
         anchor: anchor.map(|i| schedule.names[i].as_str()),
+        unplayable: &reporting.unplayable,
         store: &store,
     };
     write_summary_files(dir, &results)?;

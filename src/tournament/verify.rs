@@ -56,6 +56,133 @@ impl fmt::Display for Difference {
     }
 }
 
+impl Difference {
+    /// The difference on one line of bounded length: each value cut to
+    /// [`MAX_VALUE_CHARS`] characters (with its length), so that a long line (the page's
+    /// data) is never printed whole; a difference of `tournament.json` (what was run) as
+    /// `tournament.json: bots[2].sha256 differs: …`.
+    pub fn brief(&self) -> String {
+        let show = |v: &Option<String>| match v {
+            Some(v) => {
+                let v = v.escape_debug().to_string();
+                let n = v.chars().count();
+                if n > MAX_VALUE_CHARS {
+                    let cut: String = v.chars().take(MAX_VALUE_CHARS).collect();
+                    format!("`{cut}…` ({n} characters)")
+                } else {
+                    format!("`{v}`")
+                }
+            }
+            None => "nothing".to_string(),
+        };
+        let mut out = self.file.clone();
+        if self.file == manifest::FILE {
+            let field = self.place.strip_prefix("field ").unwrap_or(&self.place);
+            out = format!("{out}: {field} differs");
+        } else {
+            if let Some(g) = self.game {
+                out.push_str(&format!(", game {g}"));
+            }
+            if !self.place.is_empty() {
+                out.push_str(&format!(", {}", self.place));
+            }
+        }
+        match &self.summary {
+            Some(summary) => format!("{out}: {summary}"),
+            None => format!(
+                "{out}: recorded {}, reproduced {}",
+                show(&self.recorded),
+                show(&self.reproduced)
+            ),
+        }
+    }
+
+    /// How near the difference is to its cause: 0 for what was run (`tournament.json`:
+    /// a module, a limit, a flag), 1 for a game's record (`games.csv`, the replays), 2
+    /// for a summary derived from them.
+    fn tier(&self) -> u8 {
+        if self.file == manifest::FILE {
+            0
+        } else if self.file == games_csv::FILE || self.file.starts_with(replay::DIR) {
+            1
+        } else {
+            2
+        }
+    }
+}
+
+/// The most causes [`report_lines`] lists.
+pub const MAX_CAUSES: usize = 10;
+
+/// The most other differences [`report_lines`] lists.
+pub const MAX_DETAIL: usize = 20;
+
+/// The longest value [`Difference::brief`] shows whole, in characters.
+pub const MAX_VALUE_CHARS: usize = 80;
+
+/// The differences as `arena verify` prints them: the causes first, one line each (the
+/// differences nearest what was run: of `tournament.json` if any, else of the games'
+/// records, else of the summaries; at most [`MAX_CAUSES`]), then what follows from them,
+/// counted by file, with at most [`MAX_DETAIL`] lines (the games' records first) and how
+/// many more there are.
+pub fn report_lines(diffs: &[Difference]) -> Vec<String> {
+    let Some(first) = diffs.iter().map(Difference::tier).min() else {
+        return Vec::new();
+    };
+    let (causes, mut rest): (Vec<&Difference>, Vec<&Difference>) =
+        diffs.iter().partition(|d| d.tier() == first);
+    // The games' records before the summaries derived from them.
+    rest.sort_by_key(|d| d.tier());
+    let mut out = vec![if causes.len() == 1 {
+        "cause:"
+    } else {
+        "causes:"
+    }
+    .to_string()];
+    let more = |n: usize, what: &str| format!("  … and {n} more {what}");
+    out.extend(
+        causes
+            .iter()
+            .take(MAX_CAUSES)
+            .map(|d| format!("  {}", d.brief())),
+    );
+    if causes.len() > MAX_CAUSES {
+        out.push(more(causes.len() - MAX_CAUSES, "causes"));
+    }
+    if rest.is_empty() {
+        return out;
+    }
+    let mut by_file: BTreeMap<&str, usize> = BTreeMap::new();
+    for d in &rest {
+        *by_file.entry(d.file.as_str()).or_default() += 1;
+    }
+    let files: Vec<String> = by_file.iter().map(|(f, n)| format!("{f} ({n})")).collect();
+    out.push(format!(
+        "following from {}: {} in {}",
+        if causes.len() == 1 { "it" } else { "them" },
+        plural(rest.len(), "difference"),
+        files.join(", ")
+    ));
+    out.extend(
+        rest.iter()
+            .take(MAX_DETAIL)
+            .map(|d| format!("  {}", d.brief())),
+    );
+    if rest.len() > MAX_DETAIL {
+        out.push(more(rest.len() - MAX_DETAIL, "differences"));
+    }
+    out
+}
+
+/// `n` and the noun, singular for one.
+pub fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// Every file under `dir`, relative and `/`-separated.
 fn files(dir: &Path) -> Result<BTreeSet<String>, OutputError> {
     let mut out = BTreeSet::new();
@@ -497,6 +624,62 @@ mod tests {
             ]
         );
         assert_eq!(ignored, ["notes.txt"]);
+    }
+
+    fn difference(file: &str, place: &str, a: &str, b: &str) -> Difference {
+        Difference {
+            file: file.into(),
+            game: None,
+            place: place.into(),
+            recorded: Some(a.into()),
+            reproduced: Some(b.into()),
+            summary: None,
+        }
+    }
+
+    #[test]
+    fn the_report_leads_with_the_causes_and_caps_the_rest() {
+        let long = "x".repeat(5000);
+        let mut diffs = vec![difference(
+            "tournament.json",
+            "field bots[2].sha256",
+            "ab",
+            "cd",
+        )];
+        for i in 0..30 {
+            diffs.push(difference("report.html", &format!("line {i}"), &long, "y"));
+        }
+        diffs.push(difference(
+            "games.csv",
+            "row 1, column result",
+            "1-0",
+            "0-1",
+        ));
+        let lines = report_lines(&diffs);
+        assert_eq!(lines[0], "cause:");
+        assert_eq!(
+            lines[1],
+            "  tournament.json: bots[2].sha256 differs: recorded `ab`, reproduced `cd`"
+        );
+        assert_eq!(
+            lines[2],
+            "following from it: 31 differences in games.csv (1), report.html (30)"
+        );
+        assert_eq!(lines.len(), 3 + MAX_DETAIL + 1);
+        assert_eq!(lines.last().unwrap(), "  … and 11 more differences");
+        // No value is printed whole past its bound.
+        assert!(lines.iter().all(|l| l.chars().count() < 200), "{lines:?}");
+        assert!(lines[4].contains("(5000 characters)"), "{}", lines[4]);
+        // Without a difference of what was run, the games' records are the causes.
+        let lines = report_lines(&diffs[1..]);
+        assert_eq!(
+            lines[..2],
+            [
+                "cause:".to_string(),
+                "  games.csv, row 1, column result: recorded `1-0`, reproduced `0-1`".into()
+            ]
+        );
+        assert!(report_lines(&[]).is_empty());
     }
 
     #[test]

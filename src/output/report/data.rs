@@ -132,6 +132,8 @@ pub fn page_data(
         names,
         rows,
         roster,
+        bands: _,
+        unplayable: _,
         store: _,
         ratings: _,
     } = *input;

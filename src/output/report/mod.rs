@@ -13,6 +13,7 @@
 
 pub mod checked;
 pub mod data;
+pub mod grading;
 mod replay_json;
 pub mod table;
 mod variant;
@@ -25,8 +26,10 @@ use arena_games::registry::find_table_game;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use super::grades_csv::Unplayable;
 use super::manifest::Manifest;
 use super::{atomic, replay_store, OutputError};
+use crate::grading::bands::Bands;
 use crate::grading::roster::Roster;
 use crate::ratings::FieldRatings;
 use crate::record::{EndKind, GameRow, ResultCode};
@@ -77,6 +80,10 @@ pub struct Input<'a> {
     pub rows: &'a [GameRow],
     /// The roster, if the run has one.
     pub roster: Option<&'a Roster>,
+    /// The grade bands, if given.
+    pub bands: Option<&'a Bands>,
+    /// The skipped entries of each roster student with no module in the field.
+    pub unplayable: &'a Unplayable,
     /// Every game's replay.
     pub store: &'a replay_store::Store,
     /// The ratings, if the games were rated (the page shows the first-move advantage and
@@ -389,14 +396,15 @@ impl Placed {
     }
 }
 
-/// Writes `dir/report.html` (atomically): `variant`'s page with `data` and the placed
-/// replays.
+/// Writes `dir/report.html` (atomically): `variant`'s page with `data`, the placed
+/// replays and the grading piece (empty without a roster: [`grading::piece`]).
 fn write_page(
     dir: &Path,
     variant: Variant,
     manifest: &Manifest,
     data: &impl Serialize,
     placed: &Placed,
+    grading: &str,
 ) -> Result<Written, OutputError> {
     let title = format!(
         "arena: {} tournament, seed {}",
@@ -425,6 +433,7 @@ fn write_page(
             ("DATA", &data),
             ("REPLAYS", &placed.inline),
             ("VIEWER", VIEWER),
+            ("GRADING", grading),
         ],
     );
     let parts: Vec<&[u8]> = pieces.iter().map(|p| p.as_bytes()).collect();
@@ -472,7 +481,27 @@ pub fn write(dir: &Path, input: &Input<'_>) -> Result<Written, OutputError> {
     })?;
     let mut data = data::page_data(input, model(input.ratings), |id| placed.of(id));
     data.replay_command = REPLAY_COMMAND.to_string();
-    write_page(dir, Variant::Pair, input.manifest, &data, &placed)
+    let ranked: Vec<grading::Ranked> = input
+        .standings
+        .iter()
+        .map(|s| grading::Ranked {
+            bot: &s.name,
+            reference: s.reference,
+            rank: s.rank,
+            status: s.status(),
+            graded: input
+                .bands
+                .map(|b| super::grades_csv::graded_of(b, s, input.standings)),
+        })
+        .collect();
+    let grading = grading::piece(
+        &ranked,
+        input.roster,
+        input.bands,
+        input.unplayable,
+        &input.manifest.skipped,
+    );
+    write_page(dir, Variant::Pair, input.manifest, &data, &placed, &grading)
 }
 
 /// `report.html`: the results page, written with the other summary outputs.
@@ -493,6 +522,8 @@ impl super::SummaryWriter for ReportHtml {
             names: results.names,
             rows: results.rows,
             roster: results.roster,
+            bands: results.bands,
+            unplayable: results.unplayable,
             store: results.store,
             ratings: results.ratings,
         };

@@ -41,6 +41,10 @@ pub struct TableReportInput<'a> {
     pub rows: &'a [GameRow],
     /// The roster, if the run has one.
     pub roster: Option<&'a Roster>,
+    /// The grade bands, if given.
+    pub bands: Option<&'a crate::grading::bands::Bands>,
+    /// The skipped entries of each roster student with no module in the field.
+    pub unplayable: &'a crate::output::grades_csv::Unplayable,
     /// Every game's replay.
     pub store: &'a replay_store::Store,
 }
@@ -329,5 +333,33 @@ pub fn write_table(dir: &Path, input: &TableReportInput<'_>) -> Result<Written, 
         replay_json(input, dir, store, id)
     })?;
     let data = page_data(input, |id| placed.of(id));
-    write_page(dir, Variant::Table, input.manifest, &data, &placed)
+    let s = input.standings;
+    let ranked: Vec<super::grading::Ranked> = s
+        .bots
+        .iter()
+        .map(|b| super::grading::Ranked {
+            bot: &b.name,
+            reference: b.reference,
+            rank: b.rank as usize,
+            status: b.status(),
+            graded: input
+                .bands
+                .map(|bands| crate::output::table_summary::graded_of(bands, s, b)),
+        })
+        .collect();
+    let grading = super::grading::piece(
+        &ranked,
+        input.roster,
+        input.bands,
+        input.unplayable,
+        &input.manifest.skipped,
+    );
+    write_page(
+        dir,
+        Variant::Table,
+        input.manifest,
+        &data,
+        &placed,
+        &grading,
+    )
 }
