@@ -10,6 +10,7 @@ use arena::runtime::{Compiler, Limits, ModuleCache, Sandbox};
 use arena_games::{find_game, GameKind, GameParams};
 
 use super::{GameArgs, LimitArgs};
+use arena::grading::lms_export::LmsStudent;
 
 /// Refuses, by name, a game of the table model (one to four seats) where only a two-seat
 /// game can be played (`match`, `analyze`): such a game is no unknown game, and
@@ -238,10 +239,41 @@ pub fn load_field_grading(
 ) -> anyhow::Result<arena::tournament::Reporting> {
     let submissions: Vec<String> = bots
         .iter()
-        .filter(|c| !c.reference && matches!(c.source, arena::submissions::Source::Module(_)))
+        .filter(|c| !c.reference && c.source.is_module())
         .map(|c| c.name.as_str().to_string())
         .collect();
-    load_grading(args, &submissions, skipped, resumed)
+    let lms: Vec<LmsStudent> = bots
+        .iter()
+        .filter_map(|c| Some(lms_student(c.name.as_str(), c.source.identity()?)))
+        .chain(skipped_students(skipped))
+        .collect();
+    load_grading(args, &submissions, skipped, resumed, &lms)
+}
+
+/// A bot's student as a learning platform's export is matched to it.
+fn lms_student(bot: &str, identity: &arena::submissions::lms::Identity) -> LmsStudent {
+    LmsStudent {
+        bot: bot.to_string(),
+        id: identity.id.clone(),
+        name: identity.name.clone(),
+        blind: identity.blind,
+    }
+}
+
+/// The students of a download whose entries were all skipped (each once).
+fn skipped_students(
+    skipped: &[arena::output::manifest::SkippedEntry],
+) -> impl Iterator<Item = LmsStudent> + '_ {
+    let mut seen = std::collections::BTreeSet::new();
+    skipped.iter().filter_map(move |e| {
+        let (bot, id) = (e.student.clone()?, e.lms_id.clone()?);
+        seen.insert(id.clone()).then(|| LmsStudent {
+            blind: false,
+            name: None,
+            bot,
+            id,
+        })
+    })
 }
 
 /// The roster, bands and anchor for a recorded tournament, whose submissions are the
@@ -260,7 +292,13 @@ pub fn load_recorded_grading(
         .filter(|b| !b.reference && !b.source.starts_with("builtin:"))
         .map(|b| b.name.clone())
         .collect();
-    load_grading(args, &submissions, &manifest.skipped, dir)
+    let lms: Vec<LmsStudent> = manifest
+        .bots
+        .iter()
+        .filter_map(|b| Some(lms_student(&b.name, b.lms.as_ref()?)))
+        .chain(skipped_students(&manifest.skipped))
+        .collect();
+    load_grading(args, &submissions, &manifest.skipped, dir, &lms)
 }
 
 /// The roster a graded folder was played or recomputed with, as its `grades.csv` records
@@ -311,6 +349,7 @@ fn load_grading(
     submissions: &[String],
     skipped: &[arena::output::manifest::SkippedEntry],
     recorded: Option<&Path>,
+    lms: &[LmsStudent],
 ) -> anyhow::Result<arena::tournament::Reporting> {
     use arena::grading::{bands::Bands, roster::Roster};
     let kept = match recorded {
@@ -329,7 +368,10 @@ fn load_grading(
         }
     }
     let (roster, source) = match (&args.roster, kept, recorded) {
-        (Some(path), _, _) => (Some(Roster::read(path)?), path.display().to_string()),
+        (Some(path), _, _) => (
+            Some(Roster::read_with(path, lms)?),
+            path.display().to_string(),
+        ),
         (None, Some((roster, _)), Some(dir)) => {
             let path = arena::bot_name::escape_path(&dir.join(arena::output::grades_csv::FILE));
             eprintln!("note: student ids kept from {path} (pass --roster to change them)");
@@ -357,7 +399,8 @@ fn load_grading(
                 .iter()
                 .filter(|e| {
                     let entry = e.file.split('/').next().unwrap_or(&e.file);
-                    arena::grading::roster::bot_of(entry) == s.bot
+                    e.student.as_deref() == Some(s.bot.as_str())
+                        || (e.student.is_none() && arena::grading::roster::bot_of(entry) == s.bot)
                 })
                 .map(|e| format!("`{}` ({})", shown(&e.file), shown(&e.reason)))
                 .collect();
