@@ -167,7 +167,8 @@ pub struct Entry {
 pub struct Listing {
     /// Entries whose names and kinds are acceptable, in the archive's order.
     pub entries: Vec<Entry>,
-    /// Entries refused, by their name shown escaped.
+    /// Entries refused, by their name as text (not UTF-8 bytes replaced), unescaped:
+    /// escape it before showing it.
     pub refused: Vec<(String, EntryRefusal)>,
 }
 
@@ -281,7 +282,7 @@ impl<R: Read + Seek> Archive<R> {
         for (index, entry) in files.enumerate() {
             let entry = entry.map_err(not_zip)?;
             let raw = entry.name_raw();
-            let show = shown(raw);
+            let show = String::from_utf8_lossy(raw).into_owned();
             let name = match entry.name() {
                 Ok(n) => n.into_owned(),
                 Err(_) => {
@@ -409,10 +410,23 @@ impl<R: Read + Seek> Archive<R> {
         let mut buf = vec![0u8; 64 << 10];
         let mut total = 0u64;
         loop {
-            let n = match file.read(&mut buf) {
+            // Never ask for more than one byte past the declared size: a reader that
+            // refuses data past the declared size then refuses exactly there.
+            let want = usize::try_from((declared + 1).saturating_sub(total))
+                .unwrap_or(usize::MAX)
+                .clamp(1, buf.len());
+            let n = match file.read(&mut buf[..want]) {
                 Ok(0) => break,
                 Ok(n) => n,
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                // The reader's own guard against more data than declared, on a read that
+                // would pass the declared size.
+                Err(e)
+                    if e.kind() == std::io::ErrorKind::InvalidData
+                        && total + want as u64 > declared =>
+                {
+                    return Err(EntryRefusal::Bomb { declared, cap })
+                }
                 Err(e) => return Err(corrupt(&e)),
             };
             total += n as u64;

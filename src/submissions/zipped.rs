@@ -147,10 +147,10 @@ pub(super) fn scan(
         reference,
         student: student.map(|p| student_of(p)),
     };
-    for (shown, why) in listing.refused {
+    for (name, why) in listing.refused {
         skipped.push(Skipped {
-            path: shown_path(path, &shown),
-            file: shown,
+            path: shown_path(path, &name),
+            file: escape_text(&name),
             reason: SkipReason::Entry(why),
             reference,
             student: None,
@@ -496,9 +496,10 @@ fn nested(
         }
     };
     for (name, why) in listing.refused {
-        let mut s = skip(&format!("{}/{name}", item.name), SkipReason::Entry(why));
-        s.file = format!("{}/{name}", escape_text(&item.name));
-        skipped.push(s);
+        skipped.push(skip(
+            &format!("{}/{name}", item.name),
+            SkipReason::Entry(why),
+        ));
     }
     for e in listing.entries.iter().filter(|e| e.kind == Kind::File) {
         let full = format!("{}/{}", item.name, e.name);
