@@ -317,6 +317,30 @@ fn canvas_download_to_gradebook() {
         manifest.contains("bot-1.wasm"),
         "the re-submission plays: {manifest}"
     );
+    // standings, report and verify work from the same results, roster and zip.
+    let before = common::files(&out);
+    for command in ["standings", "report"] {
+        arena()
+            .arg(command)
+            .arg(&out)
+            .arg("--roster")
+            .arg(&roster)
+            .arg("--bands")
+            .arg(d.join("bands.toml"))
+            .assert()
+            .success();
+    }
+    assert_eq!(common::files(&out), before, "recomputed alike");
+    arena()
+        .arg("verify")
+        .arg(&out)
+        .arg(&zip)
+        .arg("--roster")
+        .arg(&roster)
+        .arg("--bands")
+        .arg(d.join("bands.toml"))
+        .assert()
+        .success();
 
     let import = d.join("canvas-import.csv");
     arena()

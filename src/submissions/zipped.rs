@@ -577,6 +577,7 @@ pub fn locate(path: &Path, source: &str) -> Result<Option<Archived>, ArchiveErro
 
 #[cfg(test)]
 mod tests {
+    use super::super::Source;
     use super::*;
 
     #[test]
@@ -585,6 +586,72 @@ mod tests {
         assert_eq!(resubmitted_base("my-bot.wasm"), "my-bot.wasm");
         assert_eq!(resubmitted_base("bot-1"), "bot");
         assert_eq!(resubmitted_base("-1.wasm"), "-1.wasm");
+    }
+
+    /// A zip of `entries`, stored.
+    fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
+        use std::io::Write as _;
+        let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Stored);
+        for (name, bytes) in entries {
+            zip.start_file(*name, options).unwrap();
+            zip.write_all(bytes).unwrap();
+        }
+        zip.finish().unwrap().into_inner()
+    }
+
+    #[test]
+    fn a_zipped_bot_is_opened_one_level_deep_and_its_entries_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let inner = zip_of(&[
+            ("bot.wasm", b"\0asm"),
+            ("../up.wasm", b"\0asm"),
+            ("deeper.zip", &zip_of(&[("x.wasm", b"\0asm")])),
+        ]);
+        let outer = zip_of(&[
+            ("Ana Pé_7_assignsubmission_file_/bot.zip", &inner),
+            (
+                "Bo_8_assignsubmission_file_/b.zip",
+                &zip_of(&[("notes.txt", b"hi")]),
+            ),
+        ]);
+        let path = dir.path().join("subs.zip");
+        std::fs::write(&path, outer).unwrap();
+        let intake = super::super::gather(&[path.clone().into_os_string()], &[]).unwrap();
+        assert_eq!(intake.archives[0].layout, Layout::Moodle);
+        assert_eq!(intake.archives[0].students, 2);
+        let names: Vec<&str> = intake.bots.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(names, ["Ana Pé"]);
+        assert_eq!(
+            intake.bots[0].file,
+            "Ana Pé_7_assignsubmission_file_/bot.zip/bot.wasm"
+        );
+        let skipped: Vec<String> = intake
+            .skipped
+            .iter()
+            .map(|s| format!("{}: {}", s.file, s.reason))
+            .collect();
+        let has = |what: &str| skipped.iter().any(|s| s.contains(what));
+        assert!(
+            has("bot.zip/../up.wasm: its name leaves the archive"),
+            "{skipped:?}"
+        );
+        assert!(
+            has("bot.zip/deeper.zip: an archive inside an archive"),
+            "{skipped:?}"
+        );
+        assert!(
+            has("Bo_8_assignsubmission_file_/b.zip: the folder holds no"),
+            "{skipped:?}"
+        );
+        // The module reads back from the archive, and verify finds it by its source.
+        let Source::Archived(a) = &intake.bots[0].source else {
+            panic!("an archived module");
+        };
+        assert_eq!(read(a, 1 << 20).unwrap(), b"\0asm");
+        let found = locate(&path, &intake.bots[0].file).unwrap().unwrap();
+        assert_eq!((found.entry, found.inner), (a.entry, a.inner));
     }
 
     #[test]
