@@ -135,6 +135,8 @@ fn deflate_bomb(gib: u64) -> Vec<u8> {
 
 /// What a finished `arena` child did: exit code, stderr, and its peak resident size in
 /// KiB as the kernel counts it (the child's and its waited-for children's).
+// The child is reaped by `wait4` (which also gives its resource usage), not `wait()`.
+#[allow(clippy::zombie_processes)]
 fn run_measured(args: &[&std::ffi::OsStr], cwd: &Path) -> (i32, String, i64) {
     let bin = assert_cmd::cargo::cargo_bin("arena");
     let mut child = Command::new(bin)

@@ -267,7 +267,7 @@ fn skipped_students(
     let mut seen = std::collections::BTreeSet::new();
     skipped.iter().filter_map(move |e| {
         let (bot, id) = (e.student.clone()?, e.lms_id.clone()?);
-        seen.insert(id.clone()).then(|| LmsStudent {
+        seen.insert(id.clone()).then_some(LmsStudent {
             blind: false,
             name: None,
             bot,

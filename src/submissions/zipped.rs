@@ -145,7 +145,7 @@ pub(super) fn scan(
         file: escape_text(name),
         reason,
         reference,
-        student: student.map(|p| student_of(p)),
+        student: student.map(student_of),
     };
     for (name, why) in listing.refused {
         skipped.push(Skipped {
