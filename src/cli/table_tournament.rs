@@ -85,8 +85,14 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
     let threads = threads_for(args.threads);
     let intake = super::tournament::gather(&args)?;
     if args.gauntlet.is_empty() {
-        // Refused before the results folder is made or locked.
-        tables::check_field(intake.bots.len(), usize::from(choice.seats))?;
+        // Refused before the results folder is made or locked; every entry of a
+        // download is accounted for even then.
+        if let Err(e) = tables::check_field(intake.bots.len(), usize::from(choice.seats)) {
+            if !intake.archives.is_empty() {
+                report_skipped(&intake);
+            }
+            return Err(e.into());
+        }
     }
     let skipped = report_skipped(&intake);
     check_anchor(&args.grading, &intake.bots)?;
