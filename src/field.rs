@@ -41,6 +41,8 @@ pub struct Participant {
     pub reference: bool,
     /// Why it cannot play, if it cannot (it stays in the standings and forfeits).
     pub disqualified: Option<String>,
+    /// The student, as a learning platform's download names them (for the manifest).
+    pub lms: Option<crate::submissions::lms::Identity>,
     /// What fields its bots.
     pub entrant: Box<dyn Entrant>,
 }
@@ -64,6 +66,9 @@ pub enum Refusal {
     /// bot's): the whole load fails with [`FieldError::Harness`], nobody is disqualified.
     #[error("{0}")]
     Harness(String),
+    /// A module inside a zip archive that cannot be read (refused, or too large).
+    #[error("{0}")]
+    Archive(#[from] crate::submissions::zipped::ArchivedReadError),
 }
 
 impl Refusal {
@@ -139,6 +144,60 @@ pub fn load_module(sandbox: &Sandbox, name: &str, path: &Path) -> Compiled {
         Err(e) => Compiled {
             sha256: String::new(),
             result: Err(e),
+        },
+    }
+}
+
+/// The path a module source is compiled as (its extension says whether it is a script):
+/// the file, or an archive entry's own file name.
+fn kind_path(source: &Source) -> Option<&Path> {
+    match source {
+        Source::Module(path) => Some(path),
+        Source::Archived(a) => Some(Path::new(&a.file_name)),
+        Source::Builtin { .. } => None,
+    }
+}
+
+/// The path messages show for a module source: the file, or `ARCHIVE/ENTRY`.
+fn shown_path(source: &Source) -> Option<&Path> {
+    match source {
+        Source::Module(path) => Some(path),
+        Source::Archived(a) => Some(&a.shown),
+        Source::Builtin { .. } => None,
+    }
+}
+
+/// Reads a module source once: a file through [`read`], an archive's entry through
+/// [`crate::submissions::zipped::read`] under the same caps.
+///
+/// # Errors
+/// As [`read`], and [`Refusal::Archive`] for an entry that cannot be read.
+pub fn read_source(sandbox: &Sandbox, source: &Source) -> Result<Vec<u8>, Refusal> {
+    match source {
+        Source::Archived(a) => {
+            let cap = if is_script(Path::new(&a.file_name)) {
+                SCRIPT_CAP
+            } else {
+                sandbox.limits().module_bytes
+            };
+            Ok(crate::submissions::zipped::read(a, cap)?)
+        }
+        Source::Module(path) => read(sandbox, path),
+        Source::Builtin { .. } => Ok(Vec::new()),
+    }
+}
+
+/// [`read_source`], then [`compile`].
+fn load_source(sandbox: &Sandbox, name: &str, source: &Source) -> Compiled {
+    match (read_source(sandbox, source), kind_path(source)) {
+        (Ok(bytes), Some(path)) => compile(sandbox, name, path, &bytes),
+        (Err(e), _) => Compiled {
+            sha256: String::new(),
+            result: Err(e),
+        },
+        (Ok(_), None) => Compiled {
+            sha256: String::new(),
+            result: Err(Refusal::Harness("a builtin is not a module".into())),
         },
     }
 }
@@ -246,8 +305,8 @@ impl Field {
         };
         for (c, compiled) in candidates.iter().zip(modules) {
             let (entrant, sha256, disqualified): (Box<dyn Entrant>, String, Option<String>) =
-                match (&c.source, compiled) {
-                    (Source::Module(path), Some(compiled)) => match compiled.result {
+                match (shown_path(&c.source), compiled) {
+                    (Some(path), Some(compiled)) => match compiled.result {
                         Ok(module) => (Box::new(Wasm(module)), compiled.sha256, None),
                         Err(refusal) => {
                             if let Some(why) = refusal.machine_problem() {
@@ -257,7 +316,9 @@ impl Field {
                                 });
                             }
                             let reason = escape_message(&one_line(&refusal.to_string()));
-                            field.disqualified.push((path.clone(), reason.clone()));
+                            field
+                                .disqualified
+                                .push((path.to_path_buf(), reason.clone()));
                             (
                                 Box::new(Disqualified(reason.clone())),
                                 compiled.sha256,
@@ -276,6 +337,7 @@ impl Field {
                 sha256,
                 reference: c.reference,
                 disqualified,
+                lms: c.source.identity().cloned(),
                 entrant,
             });
         }
@@ -294,8 +356,8 @@ fn load_modules(
 ) -> Vec<Option<Compiled>> {
     use rayon::prelude::*;
     let load = |c: &Candidate| match &c.source {
-        Source::Module(path) => {
-            let compiled = trial(load_module(sandbox, c.name.as_str(), path));
+        Source::Module(_) | Source::Archived(_) => {
+            let compiled = trial(load_source(sandbox, c.name.as_str(), &c.source));
             Some(Compiled {
                 result: compiled
                     .result
@@ -362,10 +424,8 @@ struct ContentKey {
 /// a builtin, or a file that cannot be read: it then loads, and is refused, by itself).
 /// The bytes are not kept: a field's files are read again one at a time to compile.
 fn content_key(sandbox: &Sandbox, candidate: &Candidate) -> Option<ContentKey> {
-    let Source::Module(path) = &candidate.source else {
-        return None;
-    };
-    let bytes = read(sandbox, path).ok()?;
+    let path = kind_path(&candidate.source)?;
+    let bytes = read_source(sandbox, &candidate.source).ok()?;
     Some(ContentKey {
         sha256: hex::encode(Sha256::digest(&bytes)),
         script: is_script(path),

@@ -45,6 +45,7 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
                 name,
                 reference: false,
                 disqualified: None,
+                lms: None,
                 entrant: Box::new(Wasm(module)),
             });
         }

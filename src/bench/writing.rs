@@ -99,6 +99,7 @@ fn tournament(bots: &Bots, scale: &Scale, rounds: u32) -> Result<(Sample, u64, P
             name: format!("random-{i:02}"),
             reference: false,
             disqualified: None,
+            lms: None,
             entrant: Box::new(Wasm(bots.random.clone())),
         })
         .collect();

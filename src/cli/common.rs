@@ -10,6 +10,7 @@ use arena::runtime::{Compiler, Limits, ModuleCache, Sandbox};
 use arena_games::{find_game, GameKind, GameParams};
 
 use super::{GameArgs, LimitArgs};
+use arena::grading::lms_export::LmsStudent;
 
 /// Refuses, by name, a game of the table model (one to four seats) where only a two-seat
 /// game can be played (`match`, `analyze`): such a game is no unknown game, and
@@ -289,11 +290,42 @@ pub fn load_field_grading(
 ) -> anyhow::Result<arena::tournament::Reporting> {
     let submissions: Vec<String> = bots
         .iter()
-        .filter(|c| !c.reference && matches!(c.source, arena::submissions::Source::Module(_)))
+        .filter(|c| !c.reference && c.source.is_module())
         .map(|c| c.name.as_str().to_string())
         .collect();
+    let lms: Vec<LmsStudent> = bots
+        .iter()
+        .filter_map(|c| Some(lms_student(c.name.as_str(), c.source.identity()?)))
+        .chain(skipped_students(skipped))
+        .collect();
     let kept = resumed.map_or(Kept::Nothing, Kept::Folder);
-    load_grading(args, &submissions, skipped, kept)
+    load_grading(args, &submissions, skipped, kept, &lms)
+}
+
+/// A bot's student as a learning platform's export is matched to it.
+fn lms_student(bot: &str, identity: &arena::submissions::lms::Identity) -> LmsStudent {
+    LmsStudent {
+        bot: bot.to_string(),
+        id: identity.id.clone(),
+        name: identity.name.clone(),
+        blind: identity.blind,
+    }
+}
+
+/// The students of a download whose entries were all skipped (each once).
+fn skipped_students(
+    skipped: &[arena::output::manifest::SkippedEntry],
+) -> impl Iterator<Item = LmsStudent> + '_ {
+    let mut seen = std::collections::BTreeSet::new();
+    skipped.iter().filter_map(move |e| {
+        let (bot, id) = (e.student.clone()?, e.lms_id.clone()?);
+        seen.insert(id.clone()).then_some(LmsStudent {
+            blind: false,
+            name: None,
+            bot,
+            id,
+        })
+    })
 }
 
 /// The roster, bands and anchor for a recorded tournament, whose submissions are the
@@ -311,7 +343,13 @@ pub fn load_recorded_grading(
         .filter(|b| !b.reference && !b.source.starts_with("builtin:"))
         .map(|b| b.name.clone())
         .collect();
-    load_grading(args, &submissions, &manifest.skipped, kept)
+    let lms: Vec<LmsStudent> = manifest
+        .bots
+        .iter()
+        .filter_map(|b| Some(lms_student(&b.name, b.lms.as_ref()?)))
+        .chain(skipped_students(&manifest.skipped))
+        .collect();
+    load_grading(args, &submissions, &manifest.skipped, kept, &lms)
 }
 
 /// Records in `dir`'s manifest the grading inputs its summaries were just rewritten with
@@ -434,6 +472,7 @@ fn load_grading(
     submissions: &[String],
     skipped: &[arena::output::manifest::SkippedEntry],
     kept: Kept<'_>,
+    lms: &[LmsStudent],
 ) -> anyhow::Result<arena::tournament::Reporting> {
     use arena::grading::{bands::Bands, roster::Roster};
     use arena::output::manifest::{RecordedInput, SkippedEntry};
@@ -454,12 +493,12 @@ fn load_grading(
     };
     let (roster, roster_file, source) = match (&args.roster, recorded.roster) {
         (Some(path), _) => (
-            Some(Roster::read(path)?),
+            Some(Roster::read_with(path, lms)?),
             Some(read_text(path)?),
             path.display().to_string(),
         ),
         (None, Some(input)) => {
-            let roster = Roster::parse(&input.text)
+            let roster = Roster::parse_with(&input.text, lms)
                 .map_err(|e| anyhow::anyhow!("{place}: the roster it records: {e}"))?;
             eprintln!("note: student ids kept from the roster {place} records (pass --roster to change them)");
             (Some(roster), Some(input), place.clone())
@@ -485,7 +524,11 @@ fn load_grading(
             // files of one name, a link, ...) is named: the student handed something in.
             let theirs: Vec<SkippedEntry> = skipped
                 .iter()
-                .filter(|e| skipped_is_of(&e.file, &s.bot))
+                .filter(|e| match &e.student {
+                    // A learning platform's entry names its student.
+                    Some(student) => *student == s.bot,
+                    None => skipped_is_of(&e.file, &s.bot),
+                })
                 .cloned()
                 .collect();
             let entries: Vec<String> = theirs

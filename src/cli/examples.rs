@@ -76,3 +76,12 @@ pub const BENCH: &str = "\
 Examples:
   arena bench --quick               a few seconds, indicative figures
   arena bench --threads 4";
+
+/// `arena grades --help`.
+pub const GRADES: &str = "\
+Examples:
+  arena tournament Bots-submissions.zip --roster gradebook.csv --bands bands.toml --out results/
+  arena grades results/ --lms canvas --column \"Bots (1234)\" --template gradebook.csv --bands bands.toml --out import.csv
+  arena grades results/ --lms moodle --column Bots --bands bands.toml --out grades.csv --feedback feedback.zip
+
+The steps from the download to the upload, per platform: docs/lms/.";

@@ -13,6 +13,7 @@ mod common;
 mod compile;
 mod examples;
 mod games;
+mod grades;
 mod matchup;
 mod merge;
 mod new_bot;
@@ -97,6 +98,10 @@ enum Command {
     Merge(MergeArgs),
     /// Rebuild report.html, the results page, from a results folder's recorded games.
     Report(ReportArgs),
+    /// Write the file a learning platform's gradebook imports (Moodle, Canvas,
+    /// Blackboard) from a graded results folder, and pack the feedback pages for upload.
+    #[command(after_help = examples::GRADES)]
+    Grades(GradesArgs),
     /// (internal) Compile one module for the parent arena process: wasm on stdin,
     /// artefact on stdout.
     #[command(name = "__compile", hide = true)]
@@ -142,6 +147,34 @@ struct ReportArgs {
     results: PathBuf,
     #[command(flatten)]
     grading: GradingArgs,
+}
+
+#[derive(Args, Debug)]
+struct GradesArgs {
+    /// The results folder of a tournament graded with --roster and --bands.
+    results: PathBuf,
+    /// The learning platform: moodle, canvas or blackboard (docs/lms/).
+    #[arg(long, value_parser = clap::value_parser!(arena::output::gradebook::Lms))]
+    lms: arena::output::gradebook::Lms,
+    /// The grade column's name, as the gradebook shows it (a new name makes a new column
+    /// in Canvas and Blackboard; Moodle needs the grade item to exist).
+    #[arg(long, value_name = "NAME")]
+    column: String,
+    /// The platform's own gradebook export: its rows and columns are kept, the grade
+    /// column filled, so that the upload maps without editing.
+    #[arg(long, value_name = "EXPORT.csv")]
+    template: Option<PathBuf>,
+    /// The grade bands of the run: each band's `points` (or its grade, when a number) is
+    /// what the gradebook gets. Without: every grade must be a number.
+    #[arg(long, value_name = "FILE")]
+    bands: Option<PathBuf>,
+    /// The file to write.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Also pack every student's feedback page into this zip, named for the platform's
+    /// bulk upload (moodle and canvas; Blackboard's feedback is a column of --out).
+    #[arg(long, value_name = "FILE.zip")]
+    feedback: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -410,6 +443,15 @@ struct TournamentArgs {
     gauntlet: Vec<OsString>,
     #[command(flatten)]
     grading: GradingArgs,
+    /// A zip archive among the BOTs is a learning platform's download: read it as this
+    /// layout (moodle, canvas, blackboard or plain) instead of recognising it from the
+    /// names (docs/lms/).
+    #[arg(long, value_name = "LAYOUT", value_parser = clap::value_parser!(arena::submissions::lms::Layout))]
+    layout: Option<arena::submissions::lms::Layout>,
+    /// Of a student's several attempts in a download, the one that counts: latest
+    /// (the default) or first; the others are skipped with the reason.
+    #[arg(long, value_name = "WHICH", value_parser = clap::value_parser!(arena::submissions::lms::AttemptChoice))]
+    attempt: Option<arena::submissions::lms::AttemptChoice>,
     /// Start afresh in a used --out folder: first remove arena's own files there (the
     /// manifest, the CSV files, the replays), nothing else.
     #[arg(long, conflicts_with = "resume")]
@@ -503,5 +545,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Analyze(args) => analyze::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Report(args) => report::run(args),
+        Command::Grades(args) => grades::run(args),
     }
 }

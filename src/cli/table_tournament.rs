@@ -10,7 +10,6 @@ use arena::field::{Field, FieldError, Participant};
 use arena::output::folder_lock::FolderLock;
 use arena::referee::Entrant;
 use arena::runtime::{check_plays, Sandbox};
-use arena::submissions;
 use arena::submissions::Candidate;
 use arena::table_tournament::{self, TableConfig};
 use arena::tables::{self, MAX_EVERY_TABLES};
@@ -96,10 +95,16 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
         bail!("--best-of {n}: a table is always played in every seating; the flag is for best-of series of two-seat games");
     }
     let threads = threads_for(args.threads);
-    let intake = submissions::gather(&args.bots, &args.gauntlet)?;
+    let intake = super::tournament::gather(&args)?;
     if args.gauntlet.is_empty() {
-        // Refused before the results folder is made or locked.
-        tables::check_field(intake.bots.len(), usize::from(choice.seats))?;
+        // Refused before the results folder is made or locked; every entry of a
+        // download is accounted for even then.
+        if let Err(e) = tables::check_field(intake.bots.len(), usize::from(choice.seats)) {
+            if !intake.archives.is_empty() {
+                report_skipped(&intake);
+            }
+            return Err(e.into());
+        }
     }
     let skipped = report_skipped(&intake);
     check_anchor(&args.grading, &intake.bots)?;

@@ -28,6 +28,32 @@ use super::TournamentArgs;
 /// The largest field whose cross-table is printed on stdout (it is always in the CSV).
 const CROSSTABLE_MAX: usize = 12;
 
+/// The field the arguments name ([`submissions::gather_with`]), zip archives read as
+/// `--layout` and `--attempt` say; each archive's layout and student count are said on
+/// stderr (`intake: Canvas layout, 41 students`).
+pub(super) fn gather(args: &TournamentArgs) -> anyhow::Result<Intake> {
+    let options = submissions::ArchiveOptions {
+        layout: args.layout,
+        attempt: args.attempt.unwrap_or_default(),
+    };
+    let intake = submissions::gather_with(&args.bots, &args.gauntlet, &options)?;
+    for a in &intake.archives {
+        eprintln!(
+            "intake: {}: {} layout{}, {} {}",
+            escape_path(&a.path),
+            a.layout.title(),
+            if a.forced { " (--layout)" } else { "" },
+            a.students,
+            if a.students == 1 {
+                "student"
+            } else {
+                "students"
+            }
+        );
+    }
+    Ok(intake)
+}
+
 /// Prints every entry that will not be played (always, even with `--quiet`) and returns
 /// them for the manifest.
 pub(super) fn report_skipped(intake: &Intake) -> Vec<SkippedEntry> {
@@ -40,6 +66,8 @@ pub(super) fn report_skipped(intake: &Intake) -> Vec<SkippedEntry> {
         .map(|s| SkippedEntry {
             file: s.file.clone(),
             reason: s.reason.to_string(),
+            student: s.student.as_ref().map(|(bot, _)| bot.clone()),
+            lms_id: s.student.as_ref().map(|(_, id)| id.clone()),
         })
         .collect()
 }
@@ -407,8 +435,12 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    let intake = submissions::gather(&args.bots, &args.gauntlet)?;
+    let intake = gather(&args)?;
     if intake.bots.len() < 2 {
+        if !intake.archives.is_empty() {
+            // Every entry of a download is accounted for, even when too few play.
+            report_skipped(&intake);
+        }
         // Refused before the results folder is made or locked.
         return Err(TournamentError::TooFewBots(intake.bots.len()).into());
     }

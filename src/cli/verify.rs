@@ -11,6 +11,7 @@ use arena::contestant::BotSpec;
 use arena::output::manifest::{BotEntry, Manifest};
 use arena::rng_size::SizeRange;
 use arena::series::SeriesRules;
+use arena::submissions::zipped::is_archive;
 use arena::submissions::{Candidate, Source};
 use arena::table_tournament::{self, TableConfig};
 use arena::tournament::{self, verify, Config, Silent};
@@ -71,23 +72,36 @@ struct Folders<'a> {
 }
 
 impl<'a> Folders<'a> {
-    /// Lists every folder once.
+    /// Lists every folder once (a zip archive is searched when a module is looked up).
     fn list(folders: &'a [PathBuf]) -> anyhow::Result<Folders<'a>> {
         let listed = folders
             .iter()
-            .map(|f| Ok((f.as_path(), escaped_entries(f)?)))
+            .map(|f| {
+                if is_archive(f) {
+                    return Ok((f.as_path(), Vec::new()));
+                }
+                Ok((f.as_path(), escaped_entries(f)?))
+            })
             .collect::<anyhow::Result<_>>()?;
         Ok(Folders { listed })
     }
 
-    /// Where a recorded module is now: the file under the first folder whose escaped
-    /// path relative to it is the module's `source`.
-    fn locate(&self, bot: &BotEntry) -> anyhow::Result<PathBuf> {
-        for (_, entries) in &self.listed {
+    /// Where a recorded module is now: the file under the first folder (or the entry of
+    /// the first zip archive) whose escaped path relative to it is the module's `source`.
+    fn locate(&self, bot: &BotEntry) -> anyhow::Result<Source> {
+        for (folder, entries) in &self.listed {
+            if is_archive(folder) {
+                if let Some(mut found) = arena::submissions::zipped::locate(folder, &bot.source)? {
+                    // The student as recorded: a name plays no part in the games.
+                    found.identity = bot.lms.clone();
+                    return Ok(Source::Archived(Box::new(found)));
+                }
+                continue;
+            }
             for (name, path) in entries {
                 if *name == bot.source {
                     if path.is_file() {
-                        return Ok(path.clone());
+                        return Ok(Source::Module(path.clone()));
                     }
                     continue;
                 }
@@ -100,7 +114,7 @@ impl<'a> Folders<'a> {
                 if let Some(rest) = rest.filter(|_| path.is_dir()) {
                     for (inner, file) in escaped_entries(path)? {
                         if inner == rest && file.is_file() {
-                            return Ok(file);
+                            return Ok(Source::Module(file));
                         }
                     }
                 }
@@ -116,12 +130,13 @@ impl<'a> Folders<'a> {
     }
 }
 
-/// Refuses a MODULES argument that is not a folder, before anything is read: each must
-/// be the folder that holds the submissions.
+/// Refuses a MODULES argument that is not a folder (or a zip archive of submissions),
+/// before anything is read: each must be what holds the submissions.
 fn check_folders(folders: &[PathBuf]) -> anyhow::Result<()> {
     for folder in folders {
         match std::fs::metadata(folder) {
             Ok(meta) if meta.is_dir() => {}
+            Ok(meta) if meta.is_file() && is_archive(folder) => {}
             Ok(_) => bail!(
                 "{}: not a folder (name the folder that holds the submissions, not a module)",
                 escape_path(folder)
@@ -161,7 +176,7 @@ fn candidates(manifest: &Manifest, folders: &[PathBuf]) -> anyhow::Result<Vec<Ca
             Ok(BotSpec::Builtin { strategy, depth }) if bot.source.starts_with("builtin:") => {
                 Source::Builtin { strategy, depth }
             }
-            _ => Source::Module(folders.locate(bot)?),
+            _ => folders.locate(bot)?,
         };
         bots.push(Candidate {
             // Recorded escaped: escaping it again would rename `a\\b` to `a\\\\b`.

@@ -13,6 +13,10 @@
 //!   { grade = "2", min = 0.0 },
 //! ]
 //! ```
+//! A band may also carry `points` (`{ grade = "6", min = 0.85, points = 10 }`): the
+//! number `arena grades` writes into a gradebook for that grade (a numeric grade is its
+//! own number without them).
+//!
 //! A result gets the first band (highest `min` first) whose `min` it reaches. The bands
 //! must be listed from the highest `min` down, with distinct minimums, the last at 0.0,
 //! so that every result falls in exactly one band; anything else is refused, naming the
@@ -43,6 +47,10 @@ pub struct Band {
     pub grade: String,
     /// The smallest measure that earns it, in `0..=1`.
     pub min: f64,
+    /// The number a gradebook gets for this grade (`arena grades`), if not the grade
+    /// itself.
+    #[serde(default)]
+    pub points: Option<f64>,
 }
 
 /// The bands of a course.
@@ -115,6 +123,14 @@ pub enum BandsError {
         previous: String,
         /// That band's minimum.
         previous_min: f64,
+    },
+    /// A band's points that are negative or not a number.
+    #[error("band `{band}`: points {points} must be a number of at least 0")]
+    BadPoints {
+        /// The band's grade.
+        band: String,
+        /// Its points.
+        points: f64,
     },
     /// The lowest band does not start at 0.
     #[error("band `{band}` is the lowest, with min {min}: the lowest band must have min = 0.0, so that every result (and a missing one) gets a grade")]
@@ -202,6 +218,12 @@ impl Bands {
             if b.grade.trim().is_empty() {
                 return Err(BandsError::EmptyGrade(i + 1));
             }
+            if let Some(points) = b.points.filter(|p| !p.is_finite() || *p < 0.0) {
+                return Err(BandsError::BadPoints {
+                    band: band(),
+                    points,
+                });
+            }
             if !(0.0..=1.0).contains(&b.min) {
                 return Err(BandsError::MinOutOfRange {
                     band: band(),
@@ -265,6 +287,23 @@ impl Bands {
     pub fn grade(&self, measure: f64) -> &str {
         self.band(measure).grade.as_str()
     }
+
+    /// The number a gradebook gets for `grade`: its band's `points`, or the grade itself
+    /// when it is a number (`None` for a grade of no band, or a band without points whose
+    /// grade is not a number).
+    pub fn points(&self, grade: &str) -> Option<f64> {
+        let band = self.bands.iter().find(|b| b.grade == grade)?;
+        band.points
+            .or_else(|| grade.trim().parse::<f64>().ok().filter(|p| p.is_finite()))
+    }
+
+    /// The most points any band gives (a gradebook's "points possible").
+    pub fn max_points(&self) -> Option<f64> {
+        self.bands
+            .iter()
+            .filter_map(|b| self.points(&b.grade))
+            .reduce(f64::max)
+    }
 }
 
 #[cfg(test)]
@@ -303,6 +342,26 @@ bands = [
         assert!(mean < 0.9, "{mean}");
         assert_eq!(b.grade(mean), "A");
         assert_eq!(b.grade(0.8999), "B");
+    }
+
+    #[test]
+    fn a_band_may_carry_points() {
+        let b = Bands::parse(
+            "measure = \"score\"\nbands = [{ grade = \"A\", min = 0.5, points = 10 }, { grade = \"F\", min = 0.0, points = 0 }]",
+        )
+        .unwrap();
+        assert_eq!(b.points("A"), Some(10.0));
+        assert_eq!(b.points("F"), Some(0.0));
+        assert_eq!(b.points("B"), None);
+        assert_eq!(b.max_points(), Some(10.0));
+        let numeric = Bands::parse(EXAMPLE).unwrap();
+        assert_eq!(numeric.points("6"), Some(6.0));
+        let e = Bands::parse(
+            "measure = \"score\"\nbands = [{ grade = \"F\", min = 0.0, points = -1 }]",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("points -1"), "{e}");
     }
 
     #[test]

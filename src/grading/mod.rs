@@ -4,6 +4,7 @@
 //! roster or the bands and run `arena standings RESULTS` without replaying anything.
 
 pub mod bands;
+pub mod lms_export;
 pub mod roster;
 
 /// A grading input that cannot be used, naming the file and what is wrong.

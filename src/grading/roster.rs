@@ -2,7 +2,14 @@
 //!
 //! A CSV file with a header and three columns, in any order: `file` (the module's file
 //! name, with or without `.wasm`/`.wat`), `student_id`, `name`. A module is matched by its
-//! file stem, which is also its name in every results file.
+//! file stem, which is also its name in every results file. The header's spelling is
+//! forgiving (any case, spaces or hyphens for `_`: `File,Student ID,Name`; and `module`,
+//! `id`, `full name` and the like, [`ALIASES`]), and so is the separator (`,`, `;` or a
+//! tab, as a spreadsheet saves it: the one the header line uses most).
+//!
+//! A learning platform's own export is a roster too ([`super::lms_export`]): Moodle's
+//! grades export or grading worksheet, Canvas's gradebook CSV, Blackboard's Grade Center
+//! download, matched to the bots by the platform's id that the download carried.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -68,9 +75,24 @@ pub enum RosterError {
     /// The CSV reader refused the text (what it said, with its position).
     #[error("{0}")]
     Csv(String),
-    /// A required column is missing from the header.
-    #[error("the header has no `{0}` column (it needs file, student_id, name)")]
-    MissingColumn(&'static str),
+    /// A required column is missing from the header: what the header holds, and how it
+    /// was split.
+    #[error(
+        "the header has no `{column}` column: it holds {} (separated by {}); a roster needs the columns file, student_id and name in any order and case (`Student ID` is read as student_id), or is a learning platform's export (Moodle's grades export or grading worksheet, Canvas's gradebook CSV, Blackboard's Grade Center download)",
+        shown_columns(found),
+        separator_name(*separator)
+    )]
+    MissingColumn {
+        /// The missing column.
+        column: &'static str,
+        /// The header's columns as read (escaped).
+        found: Vec<String>,
+        /// The separator used.
+        separator: u8,
+    },
+    /// A learning platform's export that cannot be matched to the bots.
+    #[error("{0}")]
+    Export(String),
     /// A required field is empty.
     #[error("line {line}: empty `{column}`")]
     EmptyField {
@@ -102,6 +124,97 @@ pub enum RosterError {
     },
 }
 
+/// The header spellings read as each column, after [`normal`]: the first is the
+/// column's own name.
+pub const ALIASES: [(&str, &[&str]); 3] = [
+    (
+        "file",
+        &[
+            "file",
+            "filename",
+            "file_name",
+            "module",
+            "bot",
+            "submission",
+        ],
+    ),
+    (
+        "student_id",
+        &[
+            "student_id",
+            "studentid",
+            "id",
+            "student_number",
+            "matriculation_number",
+            "sid",
+        ],
+    ),
+    (
+        "name",
+        &["name", "student_name", "full_name", "fullname", "student"],
+    ),
+];
+
+/// A header cell as compared: trimmed, lower-cased, every run of characters other than
+/// letters and digits one `_` (`Student ID`, `student-id` and `STUDENT_ID` are all
+/// `student_id`).
+pub fn normal(header: &str) -> String {
+    let mut out = String::new();
+    for c in header.trim().chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('_') {
+            out.push('_');
+        }
+    }
+    out.trim_matches('_').to_string()
+}
+
+/// The separator a CSV text uses: of `,`, `;` and tab, the one its first line holds most
+/// often outside quotes (`,` when it holds none).
+pub fn separator(text: &str) -> u8 {
+    let line = text.lines().next().unwrap_or("");
+    let mut counts = [0usize; 3];
+    let mut quoted = false;
+    for b in line.bytes() {
+        match b {
+            b'"' => quoted = !quoted,
+            b',' if !quoted => counts[0] += 1,
+            b';' if !quoted => counts[1] += 1,
+            b'\t' if !quoted => counts[2] += 1,
+            _ => {}
+        }
+    }
+    let seps = [b',', b';', b'\t'];
+    let best = (0..3).max_by_key(|&i| (counts[i], 3 - i)).unwrap_or(0);
+    if counts[best] == 0 {
+        b','
+    } else {
+        seps[best]
+    }
+}
+
+/// A separator in words.
+fn separator_name(sep: u8) -> &'static str {
+    match sep {
+        b';' => "`;`",
+        b'\t' => "tabs",
+        _ => "`,`",
+    }
+}
+
+/// Columns as an error shows them: each escaped, in backquotes.
+fn shown_columns(found: &[String]) -> String {
+    if found.is_empty() {
+        return "no column".to_string();
+    }
+    found
+        .iter()
+        .map(|c| format!("`{c}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 impl Roster {
     /// Reads a roster file.
     ///
@@ -109,8 +222,20 @@ impl Roster {
     /// [`GradingError`] naming the file and the line: a missing column, an empty field,
     /// a module or student id listed twice.
     pub fn read(path: &Path) -> Result<Roster, GradingError> {
+        Roster::read_with(path, &[])
+    }
+
+    /// Reads a roster file, which may also be a learning platform's export matched to
+    /// the students of a download (`lms`: each bot's or skipped entry's student).
+    ///
+    /// # Errors
+    /// As [`Roster::read`], and an export whose students cannot be matched.
+    pub fn read_with(
+        path: &Path,
+        lms: &[super::lms_export::LmsStudent],
+    ) -> Result<Roster, GradingError> {
         let text = super::read_text(path)?;
-        Roster::parse(&text).map_err(|problem| GradingError::Roster {
+        Roster::parse_with(&text, lms).map_err(|problem| GradingError::Roster {
             path: path.to_path_buf(),
             problem,
         })
@@ -121,21 +246,48 @@ impl Roster {
     /// # Errors
     /// [`RosterError`] naming the line and the problem.
     pub fn parse(text: &str) -> Result<Roster, RosterError> {
+        Roster::parse_with(text, &[])
+    }
+
+    /// Parses roster CSV text, or a learning platform's export matched to `lms`.
+    ///
+    /// # Errors
+    /// [`RosterError`] naming the line and the problem.
+    pub fn parse_with(
+        text: &str,
+        lms: &[super::lms_export::LmsStudent],
+    ) -> Result<Roster, RosterError> {
         // A spreadsheet's "CSV UTF-8" starts with a byte order mark, which is not part of
         // the first column's name.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let sep = separator(text);
         let mut reader = csv::ReaderBuilder::new()
             .trim(csv::Trim::All)
+            .delimiter(sep)
             .from_reader(text.as_bytes());
         let headers = reader
             .headers()
             .map_err(|e| RosterError::Csv(format!("header: {e}")))?
             .clone();
+        if let Some(kind) = super::lms_export::Export::recognise(&headers) {
+            let students = kind.students(text, sep, lms)?;
+            return Roster::from_students(students);
+        }
+        let normals: Vec<String> = headers.iter().map(normal).collect();
         let col = |name: &'static str| {
-            headers
+            let aliases = ALIASES
                 .iter()
-                .position(|h| h == name)
-                .ok_or(RosterError::MissingColumn(name))
+                .find(|(n, _)| *n == name)
+                .map_or(&[][..], |(_, a)| *a);
+            // The column's own name first, then its other spellings.
+            aliases
+                .iter()
+                .find_map(|a| normals.iter().position(|h| h == a))
+                .ok_or_else(|| RosterError::MissingColumn {
+                    column: name,
+                    found: headers.iter().map(escape_message).collect(),
+                    separator: sep,
+                })
         };
         let (file_col, id_col, name_col) = (col("file")?, col("student_id")?, col("name")?);
         let mut by_bot = BTreeMap::new();
@@ -172,6 +324,36 @@ impl Roster {
                 id: field(id_col, "student_id")?,
                 name: field(name_col, "name")?,
             };
+            if let Some(prev) = ids.insert(student.id.clone(), line) {
+                return Err(RosterError::DuplicateId {
+                    line,
+                    id: student.id,
+                    first: prev,
+                });
+            }
+            if by_bot.contains_key(&student.bot) {
+                return Err(RosterError::DuplicateModule {
+                    line,
+                    module: student.bot,
+                });
+            }
+            by_bot.insert(student.bot.clone(), student);
+        }
+        Ok(Roster {
+            by_bot,
+            submissions: None,
+        })
+    }
+
+    /// The roster of students already matched to bots (a learning platform's export),
+    /// each with the line they came from.
+    ///
+    /// # Errors
+    /// [`RosterError`] for an id or a bot listed twice.
+    fn from_students(students: Vec<(usize, Student)>) -> Result<Roster, RosterError> {
+        let mut by_bot = BTreeMap::new();
+        let mut ids = BTreeMap::new();
+        for (line, student) in students {
             if let Some(prev) = ids.insert(student.id.clone(), line) {
                 return Err(RosterError::DuplicateId {
                     line,
@@ -270,6 +452,26 @@ mod tests {
     }
 
     #[test]
+    fn a_spreadsheets_separators_and_header_spellings_are_read() {
+        for text in [
+            "File,Student ID,Name\nana.wasm,s1,Ana\n",
+            "file;student_id;name\r\nana.wasm;s1;Ana\r\n",
+            "FILE\tStudent-Id\tFull Name\nana.wasm\ts1\tAna\n",
+            "\u{feff}\"Module\";\"ID\";\"Student name\"\nana;s1;\"Ana; the first\"\n",
+        ] {
+            let r = Roster::parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            assert_eq!(
+                r.student("ana").map(|s| s.id.as_str()),
+                Some("s1"),
+                "{text:?}"
+            );
+        }
+        assert_eq!(normal("  Student  ID "), "student_id");
+        assert_eq!(separator("a;b,c;d"), b';');
+        assert_eq!(separator("\"a;b\",c"), b',');
+    }
+
+    #[test]
     fn a_byte_order_mark_is_not_part_of_the_header() {
         let r = Roster::parse("\u{feff}file,student_id,name\r\nana.wasm,s1,Ana\r\n").unwrap();
         assert_eq!(r.student("ana").unwrap().id, "s1");
@@ -283,6 +485,17 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("student_id"));
+        // What was found, how it was split, and what is expected.
+        let e = Roster::parse("Datei;Matrikel;Name\na;1;x\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("no `file` column")
+                && e.contains("`Datei`, `Matrikel`, `Name`")
+                && e.contains("separated by `;`")
+                && e.contains("file, student_id and name"),
+            "{e}"
+        );
         assert!(Roster::parse("file,student_id,name\na,1,x\nb,1,y\n")
             .unwrap_err()
             .to_string()

@@ -26,6 +26,10 @@ pub struct BotEntry {
     pub reference: bool,
     /// Why the module could not be loaded, if it could not (it forfeits every game).
     pub disqualified: Option<String>,
+    /// The student, for a module taken from a learning platform's download: the
+    /// platform's id, name (never under blind marking), attempt and late mark.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lms: Option<crate::submissions::lms::Identity>,
 }
 
 /// An entry handed in that was not played, as the manifest records it.
@@ -36,6 +40,13 @@ pub struct SkippedEntry {
     pub file: String,
     /// Why it was not played.
     pub reason: String,
+    /// For an entry of a learning platform's download: the bot name the student's module
+    /// would have had.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub student: Option<String>,
+    /// For an entry of a learning platform's download: the student's platform id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lms_id: Option<String>,
 }
 
 /// A grading input file as a run recorded it: its text and the text's SHA-256.
@@ -414,6 +425,7 @@ mod tests {
                 sha256: "00".into(),
                 reference: false,
                 disqualified: None,
+                lms: None,
             }],
             skipped: Vec::new(),
             shard: None,
@@ -481,6 +493,8 @@ mod tests {
         with.skipped.push(SkippedEntry {
             file: "notes.txt".into(),
             reason: "not a .wasm, .wat or .py file".into(),
+            student: None,
+            lms_id: None,
         });
         let json = with.to_json();
         assert!(

@@ -9,6 +9,7 @@ pub mod fairness_csv;
 pub mod feedback;
 pub mod folder_lock;
 pub mod games_csv;
+pub mod gradebook;
 pub mod grades_csv;
 pub mod json;
 pub mod manifest;

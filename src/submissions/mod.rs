@@ -30,7 +30,10 @@
 //! module is loaded, and a module that fails there is disqualified (it stays in the
 //! standings), not skipped.
 
+pub mod archive;
+pub mod lms;
 mod skip;
+pub mod zipped;
 
 use std::collections::{BTreeMap, HashMap};
 use std::ffi::{OsStr, OsString};
@@ -41,6 +44,7 @@ use crate::contestant::{is_module_file, BotSpec, BotSpecError};
 use crate::module_file::{self, ReadError, Special};
 
 pub use skip::{IntakeError, SkipReason, Skipped};
+pub use zipped::{ArchiveOptions, ArchiveSummary, Archived};
 
 /// Where a bot of the field comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,6 +59,24 @@ pub enum Source {
     /// A module file (checked to be a regular file when found, read later through
     /// [`crate::module_file::read`]).
     Module(PathBuf),
+    /// A module inside a zip archive (a learning platform's download), read later
+    /// through [`zipped::read`].
+    Archived(Box<Archived>),
+}
+
+impl Source {
+    /// Whether it is a module (a file, or an entry of an archive), not a builtin.
+    pub fn is_module(&self) -> bool {
+        !matches!(self, Source::Builtin { .. })
+    }
+
+    /// The student a module of a learning platform's download belongs to.
+    pub fn identity(&self) -> Option<&lms::Identity> {
+        match self {
+            Source::Archived(a) => a.identity.as_ref(),
+            _ => None,
+        }
+    }
 }
 
 /// A bot that will be in the field.
@@ -79,6 +101,8 @@ pub struct Intake {
     pub bots: Vec<Candidate>,
     /// Every entry not played, with its reason, in the order found.
     pub skipped: Vec<Skipped>,
+    /// What each zip archive argument held (its layout, its students).
+    pub archives: Vec<ArchiveSummary>,
 }
 
 /// The learning-platform suffix of a student's folder: Moodle names the folders of an
@@ -104,11 +128,14 @@ pub fn folder_name(escaped: &str) -> (String, Option<String>) {
 /// One module found, before names are checked for clashes.
 struct Found {
     name: String,
-    /// `NAME_ID` for a Moodle folder, the name to fall back on when students share a name.
-    moodle_full: Option<String>,
+    /// `NAME_ID` for a Moodle folder or a learning platform's student, the name to fall
+    /// back on when students share a name.
+    fallback: Option<String>,
     path: PathBuf,
     file: String,
     reference: bool,
+    /// Where in an archive the module is, for a module inside one.
+    archived: Option<Archived>,
 }
 
 /// Gathers the field from the submissions and the gauntlet references as typed.
@@ -119,6 +146,20 @@ struct Found {
 /// twice; and, when `references` is not empty (a gauntlet), any entry of a reference
 /// argument that would be skipped, or no reference left at all.
 pub fn gather(submissions: &[OsString], references: &[OsString]) -> Result<Intake, IntakeError> {
+    gather_with(submissions, references, &ArchiveOptions::default())
+}
+
+/// [`gather`], reading zip archive arguments (`.zip`: a learning platform's download) as
+/// `options` say (see [`zipped`]).
+///
+/// # Errors
+/// As [`gather`]; and [`IntakeError::Archive`] for an archive that cannot be read at all.
+pub fn gather_with(
+    submissions: &[OsString],
+    references: &[OsString],
+    options: &ArchiveOptions,
+) -> Result<Intake, IntakeError> {
+    let mut archives = Vec::new();
     let mut builtins: Vec<Candidate> = Vec::new();
     let mut found: Vec<Found> = Vec::new();
     let mut skipped: Vec<Skipped> = Vec::new();
@@ -160,6 +201,10 @@ pub fn gather(submissions: &[OsString], references: &[OsString]) -> Result<Intak
         let is_dir = meta.is_dir() || (meta.is_symlink() && path.is_dir());
         if is_dir {
             scan_folder(&path, reference, &mut found, &mut skipped)?;
+        } else if zipped::is_archive(&path) && (meta.is_file() || path.is_file()) {
+            let summary = zipped::scan(&path, reference, options, &mut found, &mut skipped)
+                .map_err(IntakeError::Archive)?;
+            archives.push(summary);
         } else {
             let file = path
                 .file_name()
@@ -180,7 +225,11 @@ pub fn gather(submissions: &[OsString], references: &[OsString]) -> Result<Intak
             return Err(IntakeError::NoReference);
         }
     }
-    Ok(Intake { bots, skipped })
+    Ok(Intake {
+        bots,
+        skipped,
+        archives,
+    })
 }
 
 /// Refuses a module file reached twice (the same canonical path, whatever the spelling
@@ -189,8 +238,18 @@ fn refuse_named_twice(found: &[Found]) -> Result<(), IntakeError> {
     let mut seen: HashMap<PathBuf, &Found> = HashMap::new();
     for f in found {
         // Every module found was just opened as a regular file; should it vanish now, its
-        // path as typed still catches the plainest repetition.
-        let key = std::fs::canonicalize(&f.path).unwrap_or_else(|_| f.path.clone());
+        // path as typed still catches the plainest repetition. An archive's entry is its
+        // archive's canonical path and the entry's position.
+        let key = match &f.archived {
+            Some(a) => {
+                let mut key = std::fs::canonicalize(&a.archive)
+                    .unwrap_or_else(|_| a.archive.clone())
+                    .into_os_string();
+                key.push(format!("\0{}\0{:?}", a.entry, a.inner));
+                PathBuf::from(key)
+            }
+            None => std::fs::canonicalize(&f.path).unwrap_or_else(|_| f.path.clone()),
+        };
         if let Some(first) = seen.get(&key) {
             return Err(IntakeError::NamedTwice {
                 first: first.path.clone(),
@@ -224,6 +283,7 @@ fn file_entry(
     skipped: &mut Vec<Skipped>,
 ) {
     let skip = |reason| Skipped {
+        student: None,
         path: path.to_path_buf(),
         file: file.clone(),
         reason,
@@ -245,10 +305,11 @@ fn file_entry(
     let stem = path.file_stem().unwrap_or(path.as_os_str());
     found.push(Found {
         name: BotName::from_os(stem).into_string(),
-        moodle_full: None,
+        fallback: None,
         path: path.to_path_buf(),
         file,
         reference,
+        archived: None,
     });
 }
 
@@ -265,6 +326,7 @@ fn scan_folder(
     })?;
     if list.is_empty() {
         skipped.push(Skipped {
+            student: None,
             path: dir.to_path_buf(),
             file: dir
                 .file_name()
@@ -281,6 +343,7 @@ fn scan_folder(
             }
             Ok(_) => file_entry(&path, file, reference, found, skipped),
             Err(e) => skipped.push(Skipped {
+                student: None,
                 path,
                 file,
                 reason: SkipReason::Unreadable(ReadError::from(e)),
@@ -301,6 +364,7 @@ fn student_folder(
 ) {
     let folder = escape_os(dir_name);
     let skip_folder = |reason| Skipped {
+        student: None,
         path: dir.to_path_buf(),
         file: format!("{folder}/"),
         reason,
@@ -329,6 +393,7 @@ fn student_folder(
             Err(e) => SkipReason::Unreadable(e),
         };
         let skip = Skipped {
+            student: None,
             path,
             file,
             reason,
@@ -361,6 +426,7 @@ fn student_folder(
             let (path, file) = modules.pop().expect("one module");
             if let Err(e) = module_file::open(&path) {
                 skipped.push(Skipped {
+                    student: None,
                     path,
                     file,
                     reason: SkipReason::Unreadable(e),
@@ -372,11 +438,12 @@ fn student_folder(
             // from starting a spreadsheet formula.
             let (name, id) = folder_name(&escape_formula_start(folder.clone()));
             found.push(Found {
-                moodle_full: id.map(|id| format!("{name}_{id}")),
+                fallback: id.map(|id| format!("{name}_{id}")),
                 name,
                 path,
                 file,
                 reference,
+                archived: None,
             });
         }
         _ => {
@@ -398,10 +465,10 @@ fn resolve_names(
 ) -> Vec<Candidate> {
     let count = |found: &[Found], name: &str| found.iter().filter(|f| f.name == name).count();
     let shared: Vec<usize> = (0..found.len())
-        .filter(|&i| found[i].moodle_full.is_some() && count(&found, &found[i].name) > 1)
+        .filter(|&i| found[i].fallback.is_some() && count(&found, &found[i].name) > 1)
         .collect();
     for i in shared {
-        if let Some(full) = found[i].moodle_full.take() {
+        if let Some(full) = found[i].fallback.take() {
             found[i].name = full;
         }
     }
@@ -441,6 +508,11 @@ fn resolve_names(
         if clashes.peek().is_some_and(|c| c.0 == i) {
             let (_, reason) = clashes.next().expect("peeked");
             skipped.push(Skipped {
+                student: f
+                    .archived
+                    .as_ref()
+                    .and_then(|a| a.identity.as_ref())
+                    .map(|i| (f.name.clone(), i.id.clone())),
                 path: f.path,
                 file: f.file,
                 reason,
@@ -448,9 +520,13 @@ fn resolve_names(
             });
             continue;
         }
+        let source = match f.archived {
+            Some(a) => Source::Archived(Box::new(a)),
+            None => Source::Module(f.path),
+        };
         bots.push(Candidate {
             name: BotName::from_escaped(f.name),
-            source: Source::Module(f.path),
+            source,
             file: f.file,
             reference: f.reference,
         });

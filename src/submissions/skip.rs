@@ -21,6 +21,9 @@ pub struct Skipped {
     /// Found through a `--gauntlet` argument: a reference, which may not be skipped
     /// ([`IntakeError::ReferenceSkipped`]).
     pub reference: bool,
+    /// For an entry of a learning platform's download: the student it belongs to (the
+    /// bot name their module gets, and their platform id).
+    pub student: Option<(String, String)>,
 }
 
 /// Why an entry is not played. Never quotes the entry's content.
@@ -56,6 +59,44 @@ pub enum SkipReason {
     /// The name is that of a builtin bot in the same tournament.
     #[error("its bot name `{0}` is the name of a builtin in this tournament: rename it")]
     BuiltinName(String),
+    /// An entry of a zip archive refused by name or content ([`super::archive`]).
+    #[error("{0}")]
+    Entry(super::archive::EntryRefusal),
+    /// An entry whose name does not follow the archive's layout.
+    #[error("its name does not follow the {} layout ({})", .0.title(), .0.rule())]
+    Layout(super::lms::Layout),
+    /// An attempt other than the one that counts.
+    #[error("attempt {this}: the {} attempt ({counts}) counts{}", choice_word(*.choice), choice_hint(*.choice))]
+    OtherAttempt {
+        /// This attempt (its time, or Canvas's attachment id).
+        this: String,
+        /// The attempt that counts.
+        counts: String,
+        /// Which one counts.
+        choice: super::lms::AttemptChoice,
+    },
+    /// A submission of text typed into the platform only, no file.
+    #[error("a text-only submission (typed into the platform): no .wasm, .wat or .py file")]
+    TextOnly,
+    /// A module file of no bytes.
+    #[error("an empty file (0 bytes)")]
+    EmptyFile,
+}
+
+/// `latest` or `first`.
+fn choice_word(c: super::lms::AttemptChoice) -> &'static str {
+    match c {
+        super::lms::AttemptChoice::Latest => "latest",
+        super::lms::AttemptChoice::First => "first",
+    }
+}
+
+/// How to take another attempt.
+fn choice_hint(c: super::lms::AttemptChoice) -> &'static str {
+    match c {
+        super::lms::AttemptChoice::Latest => " (--attempt first takes the first)",
+        super::lms::AttemptChoice::First => "",
+    }
 }
 
 /// `, only: a, b, c` (at most six names, then how many more), or nothing for no names.
@@ -120,6 +161,9 @@ pub enum IntakeError {
         reference_skips(.0)
     )]
     ReferenceSkipped(Vec<Skipped>),
+    /// A zip archive on the command line that cannot be read at all.
+    #[error("{0}")]
+    Archive(super::archive::ArchiveError),
     /// `--gauntlet` given, yet no reference is left to play.
     #[error("a gauntlet needs at least one reference bot that plays, and none is left: nothing was played")]
     NoReference,

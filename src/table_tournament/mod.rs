@@ -119,6 +119,7 @@ pub fn manifest(config: &TableConfig, field: &[Participant]) -> Manifest {
                 sha256: p.sha256.clone(),
                 reference: p.reference,
                 disqualified: p.disqualified.clone(),
+                lms: p.lms.clone(),
             })
             .collect(),
         skipped: config.skipped.clone(),

@@ -1,0 +1,479 @@
+//! Reading a zip archive (a learning platform's download of submissions) in place,
+//! without trusting it: nothing is unpacked to disk, and nothing is read beyond a cap.
+//!
+//! - The entry count is read from the archive's end record and checked against
+//!   [`MAX_ENTRIES`] before any entry is listed; the central directory is then walked one
+//!   entry at a time (`zip::unstable::read::ZipIterable`), so memory does not grow with the
+//!   archive.
+//! - Every entry's name is checked before anything else is done with it ([`check_name`]):
+//!   no absolute path, no `..`, no backslash or control character, not too long, not the
+//!   name of another entry. A link, a device, a FIFO, an encrypted entry or one compressed
+//!   otherwise than Deflate or Stored is refused by name ([`EntryRefusal`]).
+//! - An entry is read only up to a cap: its declared size is checked against the cap
+//!   before reading, and the bytes actually decompressed are counted while reading,
+//!   stopping one byte past the declared size (a zip bomb behind a lying header is
+//!   refused after at most the declared size, itself within the cap, is read).
+//!
+//! No message carries an entry's content; names are shown escaped.
+
+use std::fs::File;
+use std::io::{Read, Seek};
+use std::path::Path;
+
+use thiserror::Error;
+use zip::unstable::read::ZipIterable;
+use zip::{CompressionMethod, ZipReadOptions};
+
+use crate::bot_name::{escape_message, escape_path};
+use crate::units::human_bytes;
+
+/// The most entries an archive may hold: far above a course's download (a few files per
+/// student), far below what would cost memory or time to list.
+pub const MAX_ENTRIES: usize = 4096;
+
+/// The longest entry name read, in bytes.
+pub const MAX_NAME_BYTES: usize = 1024;
+
+/// The largest archive inside an archive (a student who zipped the bot) that is opened:
+/// it is read into memory, one at a time.
+pub const MAX_NESTED_BYTES: u64 = 32 << 20;
+
+/// The largest receipt (Blackboard's `.txt` beside each attempt) that is read.
+pub const MAX_RECEIPT_BYTES: u64 = 64 << 10;
+
+/// Why an entry of an archive is not used. Never quotes the entry's content.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum EntryRefusal {
+    /// An absolute path, a `..` or `.` part, or an empty part: a name that would leave
+    /// the archive if unpacked.
+    #[error("its name leaves the archive (an absolute path, `..` or an empty part)")]
+    Escapes,
+    /// A backslash in the name (zip names separate folders with `/`).
+    #[error("its name holds a backslash (zip names separate folders with `/`)")]
+    Backslash,
+    /// A control character (or NUL) in the name.
+    #[error("its name holds a control character")]
+    ControlCharacter,
+    /// The name is longer than [`MAX_NAME_BYTES`].
+    #[error("its name is longer than {MAX_NAME_BYTES} bytes")]
+    LongName,
+    /// The name is not text (neither UTF-8 nor the archive's legacy code page).
+    #[error("its name cannot be read as text")]
+    NotText,
+    /// Another entry has the same name.
+    #[error("another entry of the archive has the same name")]
+    Duplicate,
+    /// A symbolic link.
+    #[error("a symbolic link (arena never follows links: hand in the file itself)")]
+    Symlink,
+    /// A device, FIFO or socket.
+    #[error("not a regular file but a special file (device, FIFO or socket)")]
+    Special,
+    /// Encrypted.
+    #[error("encrypted (hand it in without a password)")]
+    Encrypted,
+    /// Compressed with a method arena does not read.
+    #[error("compressed with {0}, which arena does not read (only Deflate and Stored)")]
+    Compression(String),
+    /// Its declared size is over the cap for what it would be.
+    #[error("it declares {}, more than the {} cap", human_bytes(*.size), human_bytes(*.cap))]
+    TooLarge {
+        /// The declared size.
+        size: u64,
+        /// The cap.
+        cap: u64,
+    },
+    /// It decompresses to more than it declares (a zip bomb behind a lying header, or a
+    /// damaged one): reading stopped one byte past the declared size, which is within the
+    /// cap.
+    #[error(
+        "it decompresses to more than the {} it declares (a zip bomb or a damaged header: reading stopped there, within the {} cap)",
+        human_bytes(*.declared),
+        human_bytes(*.cap)
+    )]
+    Bomb {
+        /// The declared size.
+        declared: u64,
+        /// The cap.
+        cap: u64,
+    },
+    /// Its data is damaged (what the zip reader said, which never quotes data).
+    #[error("its data cannot be read: {0}")]
+    Corrupt(String),
+    /// An archive inside an archive inside the download: arena opens one level only.
+    #[error("an archive inside an archive inside the download (arena opens one level only)")]
+    TooDeep,
+}
+
+/// What stops the reading of a whole archive.
+#[derive(Debug, Error)]
+pub enum ArchiveError {
+    /// The file cannot be opened or read.
+    #[error("{}: cannot be read: {source}", escape_path(path))]
+    Io {
+        /// The archive.
+        path: std::path::PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// Not a zip archive, or one whose directory is damaged.
+    #[error("{}: not a readable zip archive ({why})", escape_path(path))]
+    NotZip {
+        /// The archive.
+        path: std::path::PathBuf,
+        /// The zip reader's reason (never the data).
+        why: String,
+    },
+    /// More entries than [`MAX_ENTRIES`], counted before any is listed.
+    #[error(
+        "{}: the archive holds {entries} entries, more than the cap of {MAX_ENTRIES}: not a download of submissions (nothing in it was read)",
+        escape_path(path)
+    )]
+    TooManyEntries {
+        /// The archive.
+        path: std::path::PathBuf,
+        /// The count its end record declares.
+        entries: usize,
+    },
+}
+
+/// What kind of entry a listed entry is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A regular file.
+    File,
+    /// A folder (its name ends in `/`).
+    Folder,
+}
+
+/// One entry of an archive, as listed: its checked name, never its content.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Its position in the central directory.
+    pub index: usize,
+    /// Its name, checked by [`check_name`], without a trailing `/`.
+    pub name: String,
+    /// Its declared uncompressed size.
+    pub size: u64,
+    /// A file or a folder.
+    pub kind: Kind,
+    /// Its modification time as the archive records it (`YYYY-MM-DD HH:MM:SS`), if any.
+    pub modified: Option<String>,
+}
+
+/// What listing an archive found: the usable entries and each refused one with its
+/// name shown escaped.
+#[derive(Debug, Default)]
+pub struct Listing {
+    /// Entries whose names and kinds are acceptable, in the archive's order.
+    pub entries: Vec<Entry>,
+    /// Entries refused, by their name as text (not UTF-8 bytes replaced), unescaped:
+    /// escape it before showing it.
+    pub refused: Vec<(String, EntryRefusal)>,
+}
+
+/// Checks an entry's name (without its trailing `/` for a folder).
+///
+/// # Errors
+/// [`EntryRefusal`] for a name that could leave the archive or is odd.
+pub fn check_name(name: &str) -> Result<(), EntryRefusal> {
+    if name.len() > MAX_NAME_BYTES {
+        return Err(EntryRefusal::LongName);
+    }
+    if name.chars().any(char::is_control) {
+        return Err(EntryRefusal::ControlCharacter);
+    }
+    if name.contains('\\') {
+        return Err(EntryRefusal::Backslash);
+    }
+    let drive = name.as_bytes().get(1) == Some(&b':');
+    if name.starts_with('/') || drive {
+        return Err(EntryRefusal::Escapes);
+    }
+    if name
+        .split('/')
+        .any(|part| part.is_empty() || part == "." || part == "..")
+    {
+        return Err(EntryRefusal::Escapes);
+    }
+    Ok(())
+}
+
+/// Whether an entry's name is that of a zip archive (`bot.zip`, any case).
+pub fn is_zip_name(name: &str) -> bool {
+    name.len() > 4 && name[name.len() - 4..].eq_ignore_ascii_case(".zip")
+}
+
+/// A name as messages show it: escaped, never raw.
+pub fn shown(name: &[u8]) -> String {
+    escape_message(&String::from_utf8_lossy(name))
+}
+
+/// The `S_IFMT` kind bits of a Unix mode.
+const S_IFMT: u32 = 0o170000;
+const S_IFREG: u32 = 0o100000;
+const S_IFDIR: u32 = 0o040000;
+const S_IFLNK: u32 = 0o120000;
+
+/// An open archive: a file on disk, or an archive inside one held in memory.
+pub struct Archive<R: Read + Seek> {
+    zip: ZipIterable<R>,
+    /// What messages call it.
+    path: std::path::PathBuf,
+}
+
+impl Archive<File> {
+    /// Opens the zip file at `path` (a regular file) and checks its entry count.
+    ///
+    /// # Errors
+    /// [`ArchiveError`]: not readable, not a zip, or more than [`MAX_ENTRIES`] entries.
+    pub fn open(path: &Path) -> Result<Archive<File>, ArchiveError> {
+        let io = |source| ArchiveError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let meta = std::fs::metadata(path).map_err(io)?;
+        if !meta.is_file() {
+            return Err(io(std::io::Error::other("not a regular file")));
+        }
+        let file = File::open(path).map_err(io)?;
+        Archive::new(file, path)
+    }
+}
+
+impl<R: Read + Seek> Archive<R> {
+    /// Reads the end record of the archive in `reader` (called `path` in messages) and
+    /// checks its entry count.
+    ///
+    /// # Errors
+    /// [`ArchiveError::NotZip`] or [`ArchiveError::TooManyEntries`].
+    pub fn new(reader: R, path: &Path) -> Result<Archive<R>, ArchiveError> {
+        let zip = ZipIterable::try_new(reader, zip::read::Config::default()).map_err(|e| {
+            ArchiveError::NotZip {
+                path: path.to_path_buf(),
+                why: escape_message(&e.to_string()),
+            }
+        })?;
+        if zip.len() > MAX_ENTRIES {
+            return Err(ArchiveError::TooManyEntries {
+                path: path.to_path_buf(),
+                entries: zip.len(),
+            });
+        }
+        Ok(Archive {
+            zip,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Lists every entry: usable ones with their checked names, refused ones with why.
+    ///
+    /// # Errors
+    /// [`ArchiveError::NotZip`] when the central directory is damaged.
+    pub fn list(&mut self) -> Result<Listing, ArchiveError> {
+        let path = self.path.clone();
+        let not_zip = |e: zip::result::ZipError| ArchiveError::NotZip {
+            path: path.clone(),
+            why: escape_message(&e.to_string()),
+        };
+        let mut listing = Listing::default();
+        let mut seen = std::collections::HashSet::new();
+        let files = self.zip.files().map_err(not_zip)?;
+        for (index, entry) in files.enumerate() {
+            let entry = entry.map_err(not_zip)?;
+            let raw = entry.name_raw();
+            let show = String::from_utf8_lossy(raw).into_owned();
+            let name = match entry.name() {
+                Ok(n) => n.into_owned(),
+                Err(_) => {
+                    listing.refused.push((show, EntryRefusal::NotText));
+                    continue;
+                }
+            };
+            let folder_name = name.ends_with('/');
+            let bare = name.trim_end_matches('/');
+            if let Err(why) = check_name(bare) {
+                listing.refused.push((show, why));
+                continue;
+            }
+            if !seen.insert(bare.to_string()) {
+                listing.refused.push((show, EntryRefusal::Duplicate));
+                continue;
+            }
+            let kind = match entry.unix_mode().map(|m| m & S_IFMT) {
+                Some(S_IFLNK) => Err(EntryRefusal::Symlink),
+                Some(S_IFDIR) => Ok(Kind::Folder),
+                Some(0) | Some(S_IFREG) | None if folder_name => Ok(Kind::Folder),
+                Some(0) | Some(S_IFREG) | None => Ok(Kind::File),
+                Some(_) => Err(EntryRefusal::Special),
+            };
+            let kind = match kind {
+                Ok(kind) => kind,
+                Err(why) => {
+                    listing.refused.push((show, why));
+                    continue;
+                }
+            };
+            if kind == Kind::File {
+                if entry.encrypted() {
+                    listing.refused.push((show, EntryRefusal::Encrypted));
+                    continue;
+                }
+                let method = entry.compression();
+                if !matches!(
+                    method,
+                    CompressionMethod::Stored | CompressionMethod::Deflated
+                ) {
+                    listing
+                        .refused
+                        .push((show, EntryRefusal::Compression(format!("{method:?}"))));
+                    continue;
+                }
+            }
+            let modified = entry.last_modified().map(|t| {
+                format!(
+                    "{:04}-{:02}-{:02} {:02}:{:02}:{:02}",
+                    t.year(),
+                    t.month(),
+                    t.day(),
+                    t.hour(),
+                    t.minute(),
+                    t.second()
+                )
+            });
+            listing.entries.push(Entry {
+                index,
+                name: bare.to_string(),
+                size: entry.size(),
+                kind,
+                modified,
+            });
+        }
+        Ok(listing)
+    }
+
+    /// Reads the entry at position `index` (a file listed by [`Archive::list`]) into
+    /// memory: refused when it declares more than `cap` bytes, or when it decompresses to
+    /// more (reading stops at `cap` plus one byte).
+    ///
+    /// # Errors
+    /// [`EntryRefusal`]: too large, a bomb, or damaged.
+    pub fn read(&mut self, index: usize, cap: u64) -> Result<Vec<u8>, EntryRefusal> {
+        let mut bytes = Vec::new();
+        self.stream(index, cap, |chunk| {
+            bytes.extend_from_slice(chunk);
+        })?;
+        Ok(bytes)
+    }
+
+    /// How many bytes the entry at `index` decompresses to, at most `cap` (the bytes are
+    /// counted and dropped, never kept).
+    ///
+    /// # Errors
+    /// As [`Archive::read`].
+    pub fn measure(&mut self, index: usize, cap: u64) -> Result<u64, EntryRefusal> {
+        let mut total = 0u64;
+        self.stream(index, cap, |chunk| total += chunk.len() as u64)?;
+        Ok(total)
+    }
+
+    /// Decompresses the entry at `index` chunk by chunk into `sink`, stopping with
+    /// [`EntryRefusal::Bomb`] past its declared size (at most `cap`).
+    fn stream(
+        &mut self,
+        index: usize,
+        cap: u64,
+        mut sink: impl FnMut(&[u8]),
+    ) -> Result<(), EntryRefusal> {
+        let corrupt =
+            |e: &dyn std::fmt::Display| EntryRefusal::Corrupt(escape_message(&e.to_string()));
+        let files = self.zip.files().map_err(|e| corrupt(&e))?;
+        let mut found = None;
+        for (i, entry) in files.by_ref().enumerate() {
+            let entry = entry.map_err(|e| corrupt(&e))?;
+            if i == index {
+                found = Some(entry);
+                break;
+            }
+        }
+        let entry = found.ok_or_else(|| EntryRefusal::Corrupt("no such entry".into()))?;
+        let declared = entry.size();
+        if declared > cap {
+            return Err(EntryRefusal::TooLarge {
+                size: declared,
+                cap,
+            });
+        }
+        let mut file = entry
+            .with_reader(files.reader_mut(), ZipReadOptions::new())
+            .map_err(|e| corrupt(&e))?;
+        let mut buf = vec![0u8; 64 << 10];
+        let mut total = 0u64;
+        loop {
+            // Never ask for more than one byte past the declared size: a reader that
+            // refuses data past the declared size then refuses exactly there.
+            let want = usize::try_from((declared + 1).saturating_sub(total))
+                .unwrap_or(usize::MAX)
+                .clamp(1, buf.len());
+            let n = match file.read(&mut buf[..want]) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                // The reader's own guard against more data than declared, on a read that
+                // would pass the declared size.
+                Err(e)
+                    if e.kind() == std::io::ErrorKind::InvalidData
+                        && total + want as u64 > declared =>
+                {
+                    return Err(EntryRefusal::Bomb { declared, cap })
+                }
+                Err(e) => return Err(corrupt(&e)),
+            };
+            total += n as u64;
+            if total > declared {
+                return Err(EntryRefusal::Bomb { declared, cap });
+            }
+            sink(&buf[..n]);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_that_leave_the_archive_or_are_odd_are_refused() {
+        for ok in [
+            "a.wasm",
+            "Ana Pé_1_assignsubmission_file_/bot.wasm",
+            "x/y/z.wat",
+        ] {
+            assert_eq!(check_name(ok), Ok(()), "{ok}");
+        }
+        for (bad, why) in [
+            ("../x.wasm", EntryRefusal::Escapes),
+            ("a/../../x", EntryRefusal::Escapes),
+            ("/etc/passwd", EntryRefusal::Escapes),
+            ("C:/x.wasm", EntryRefusal::Escapes),
+            ("a//b", EntryRefusal::Escapes),
+            ("./a", EntryRefusal::Escapes),
+            ("a\\..\\b", EntryRefusal::Backslash),
+            ("a\u{1b}[2J.wasm", EntryRefusal::ControlCharacter),
+            ("a\0.wasm", EntryRefusal::ControlCharacter),
+        ] {
+            assert_eq!(check_name(bad), Err(why), "{bad:?}");
+        }
+        assert_eq!(
+            check_name(&"a".repeat(MAX_NAME_BYTES + 1)),
+            Err(EntryRefusal::LongName)
+        );
+    }
+
+    #[test]
+    fn a_name_is_shown_escaped() {
+        let s = shown(b"a\x1b[2J\xff.wasm");
+        assert!(!s.chars().any(char::is_control), "{s}");
+    }
+}

@@ -1,0 +1,95 @@
+//! Blackboard Learn's names ("Assignment File Download"): each attempt's files as
+//! `<assignment>_<username>_attempt_<YYYY-MM-DD-HH-MM-SS>_<original file name>`, beside the
+//! attempt's receipt `<assignment>_<username>_attempt_<YYYY-MM-DD-HH-MM-SS>.txt`, whose
+//! lines include `Name: First Last (username)`. The pattern is what community tools parse
+//! (Blackboard's documentation describes the download, not the names). The user name is
+//! the last `_`-separated part before `_attempt_`.
+
+use super::{Identity, Layout, Parsed, Role};
+
+/// The mark before an attempt's date.
+const MARK: &str = "_attempt_";
+
+/// Whether `s` is a date `YYYY-MM-DD-HH-MM-SS`.
+fn is_date(s: &str) -> bool {
+    s.len() == 19
+        && s.bytes().enumerate().all(|(i, b)| {
+            if [4, 7, 10, 13, 16].contains(&i) {
+                b == b'-'
+            } else {
+                b.is_ascii_digit()
+            }
+        })
+}
+
+/// Parses a Blackboard entry name.
+pub fn parse(name: &str) -> Option<Parsed> {
+    if name.contains('/') {
+        return None;
+    }
+    let at = name.rfind(MARK)?;
+    let (assignment, user) = name[..at].rsplit_once('_')?;
+    if assignment.is_empty() || user.is_empty() {
+        return None;
+    }
+    let after = &name[at + MARK.len()..];
+    let date = after.get(..19).filter(|d| is_date(d))?;
+    let tail = &after[19..];
+    let (file, role) = if tail == ".txt" {
+        (String::new(), Role::Receipt)
+    } else {
+        let file = tail.strip_prefix('_').filter(|f| !f.is_empty())?;
+        (file.to_string(), Role::File)
+    };
+    Some(Parsed {
+        identity: Identity {
+            layout: Layout::Blackboard,
+            id: user.to_string(),
+            name: None,
+            user: Some(user.to_string()),
+            attempt: Some(date.to_string()),
+            late: false,
+            blind: false,
+            prefix: format!("{assignment}_{user}{MARK}{date}"),
+        },
+        bot: user.to_string(),
+        attempt: date.to_string(),
+        file,
+        role,
+    })
+}
+
+/// The name on a receipt (`Name: First Last (username)`), when its user name is `user`.
+pub fn receipt_name(text: &str, user: &str) -> Option<String> {
+    text.lines().find_map(|line| {
+        let rest = line.trim().strip_prefix("Name:")?.trim();
+        let (name, tail) = rest.rsplit_once(" (")?;
+        (tail.strip_suffix(')')? == user).then(|| name.trim().to_string())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn attempts_files_and_receipts() {
+        let p = parse("Bots 1_jdoe_attempt_2024-03-01-10-00-00_my bot.wasm").unwrap();
+        assert_eq!(p.identity.id, "jdoe");
+        assert_eq!(p.file, "my bot.wasm");
+        assert_eq!(p.attempt, "2024-03-01-10-00-00");
+        assert_eq!(p.role, Role::File);
+        let r = parse("Bots_1_jdoe_attempt_2024-03-01-10-00-00.txt").unwrap();
+        assert_eq!((r.role, r.bot.as_str()), (Role::Receipt, "jdoe"));
+        for bad in [
+            "jdoe_attempt_2024-03-01-10-00-00_b.wasm",
+            "A_jdoe_attempt_2024-03-01_b.wasm",
+            "A_jdoe_attempt_2024-03-01-10-00-00_",
+        ] {
+            assert_eq!(parse(bad), None, "{bad}");
+        }
+        let text = "Name: Zoë O'Brien (jdoe)\nAssignment: Bots 1\n";
+        assert_eq!(receipt_name(text, "jdoe").as_deref(), Some("Zoë O'Brien"));
+        assert_eq!(receipt_name(text, "other"), None);
+    }
+}

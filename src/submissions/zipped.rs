@@ -1,0 +1,662 @@
+//! Intake from a zip archive: a learning platform's download read in place.
+//!
+//! The archive is listed through [`super::archive`] (every refused entry skipped with its
+//! reason), its layout recognised ([`lms::detect`]) or forced, and its entries grouped
+//! by student. A student's attempts are ordered (Blackboard's dates, Canvas's attachment
+//! ids of a re-submitted file); the latest counts (or the first, `--attempt first`), and
+//! every other attempt is skipped with the reason. In the attempt that counts, exactly one
+//! module (`.wasm`, `.wat`, `.py`) is the submission, found among its files and inside the
+//! zip archives among them (opened one level deep, in memory, up to
+//! [`archive::MAX_NESTED_BYTES`]). Each module's real size is measured (decompressed and
+//! counted, never kept) against the cap before it is accepted.
+
+use std::collections::BTreeMap;
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+
+use super::archive::{self, Archive, ArchiveError, EntryRefusal, Kind};
+use super::lms::{self, blackboard, AttemptChoice, Identity, Layout, Parsed, Role};
+use super::{Found, SkipReason, Skipped};
+use crate::bot_name::{escape_formula_start, escape_text};
+use crate::contestant::is_module_file;
+
+/// How an archive argument is read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ArchiveOptions {
+    /// The layout to read it as; recognised from the names when `None`.
+    pub layout: Option<Layout>,
+    /// Which attempt of a student with several counts.
+    pub attempt: AttemptChoice,
+}
+
+/// What an archive argument held, for the intake's report line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArchiveSummary {
+    /// The archive.
+    pub path: PathBuf,
+    /// The layout it was read as.
+    pub layout: Layout,
+    /// Whether `--layout` forced it.
+    pub forced: bool,
+    /// The students (or plain submissions) found in it.
+    pub students: usize,
+}
+
+/// A module inside a zip archive (perhaps inside an archive inside it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Archived {
+    /// The archive on disk.
+    pub archive: PathBuf,
+    /// The entry's position in the archive's central directory.
+    pub entry: usize,
+    /// Inside the archive at `entry`, this entry's position, for a zipped bot.
+    pub inner: Option<usize>,
+    /// The module's file name (its extension says whether it is a script).
+    pub file_name: String,
+    /// The archive and the entry's name, for messages only.
+    pub shown: PathBuf,
+    /// The student, as the platform knows them (none in a plain archive).
+    pub identity: Option<Identity>,
+}
+
+/// Whether a path named on the command line is a zip archive (by its name).
+pub fn is_archive(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("zip"))
+}
+
+/// `archive/name`, for messages: the name is never joined as a path (an absolute name
+/// would replace the archive's).
+fn shown_path(archive: &Path, name: &str) -> PathBuf {
+    let mut s = archive.as_os_str().to_owned();
+    s.push("/");
+    s.push(name);
+    PathBuf::from(s)
+}
+
+/// The largest module accepted from an archive: the sandbox's default module cap, or the
+/// script cap for a Python bot.
+fn cap_for(name: &str) -> u64 {
+    if crate::python::is_script(Path::new(name)) {
+        crate::python::SCRIPT_CAP
+    } else {
+        crate::runtime::Limits::default().module_bytes
+    }
+}
+
+/// Reads the module `a` names, at most `cap` bytes.
+///
+/// # Errors
+/// [`ArchivedReadError`]: the archive cannot be opened, or the entry is refused.
+pub fn read(a: &Archived, cap: u64) -> Result<Vec<u8>, ArchivedReadError> {
+    let mut outer = Archive::open(&a.archive).map_err(ArchivedReadError::Archive)?;
+    match a.inner {
+        None => Ok(outer.read(a.entry, cap)?),
+        Some(inner) => {
+            let bytes = outer.read(a.entry, archive::MAX_NESTED_BYTES)?;
+            let mut nested =
+                Archive::new(Cursor::new(bytes), &a.shown).map_err(ArchivedReadError::Archive)?;
+            Ok(nested.read(inner, cap)?)
+        }
+    }
+}
+
+/// Why a module inside an archive cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ArchivedReadError {
+    /// The archive itself.
+    #[error("{0}")]
+    Archive(ArchiveError),
+    /// The entry.
+    #[error("{0}")]
+    Entry(#[from] EntryRefusal),
+}
+
+/// One file of a student's submission.
+struct Item {
+    index: usize,
+    name: String,
+    parsed: Parsed,
+}
+
+/// Everything one student handed in, by attempt.
+struct Student {
+    first: Parsed,
+    attempts: BTreeMap<String, Vec<Item>>,
+}
+
+/// Reads the archive at `path` into `found` and `skipped`.
+///
+/// # Errors
+/// [`ArchiveError`] for an archive that cannot be read at all (not a zip, too many
+/// entries); a refused entry is skipped, not an error.
+pub(super) fn scan(
+    path: &Path,
+    reference: bool,
+    options: &ArchiveOptions,
+    found: &mut Vec<Found>,
+    skipped: &mut Vec<Skipped>,
+) -> Result<ArchiveSummary, ArchiveError> {
+    let mut zip = Archive::open(path)?;
+    let listing = zip.list()?;
+    let skip = |name: &str, reason: SkipReason, student: Option<&Parsed>| Skipped {
+        path: shown_path(path, name),
+        file: escape_text(name),
+        reason,
+        reference,
+        student: student.map(student_of),
+    };
+    for (name, why) in listing.refused {
+        skipped.push(Skipped {
+            path: shown_path(path, &name),
+            file: escape_text(&name),
+            reason: SkipReason::Entry(why),
+            reference,
+            student: None,
+        });
+    }
+    let files: Vec<&archive::Entry> = listing
+        .entries
+        .iter()
+        .filter(|e| e.kind == Kind::File)
+        .collect();
+    let (layout, forced) = match options.layout {
+        Some(layout) => (layout, true),
+        None => (lms::detect(files.iter().map(|e| e.name.as_str())), false),
+    };
+    let mut students: BTreeMap<String, Student> = BTreeMap::new();
+    for e in files {
+        let Some(parsed) = layout.parse(&e.name) else {
+            skipped.push(skip(&e.name, SkipReason::Layout(layout), None));
+            continue;
+        };
+        let student = students
+            .entry(parsed.identity.id.clone())
+            .or_insert_with(|| Student {
+                first: parsed.clone(),
+                attempts: BTreeMap::new(),
+            });
+        student
+            .attempts
+            .entry(parsed.attempt.clone())
+            .or_default()
+            .push(Item {
+                index: e.index,
+                name: e.name.clone(),
+                parsed,
+            });
+    }
+    let count = students.len();
+    // Students in the order of their bot names (then ids): the field's order.
+    let mut ordered: Vec<Student> = students.into_values().collect();
+    ordered.sort_by(|a, b| {
+        (&a.first.bot, &a.first.identity.id).cmp(&(&b.first.bot, &b.first.identity.id))
+    });
+    for student in ordered {
+        take_student(
+            &mut zip, path, layout, student, reference, options, found, skipped,
+        );
+    }
+    Ok(ArchiveSummary {
+        path: path.to_path_buf(),
+        layout,
+        forced,
+        students: count,
+    })
+}
+
+/// The student a skipped entry belongs to: the bot name their module would have had,
+/// and their platform id.
+fn student_of(p: &Parsed) -> (String, String) {
+    (bot_name(p), p.identity.id.clone())
+}
+
+/// The bot name of a student's module, escaped (and kept from starting a formula).
+fn bot_name(p: &Parsed) -> String {
+    escape_formula_start(escape_text(&p.bot))
+}
+
+/// The base of a Canvas display name: without a `-N` re-submission suffix before the
+/// extension (`bot-2.wasm` → `bot.wasm`).
+fn resubmitted_base(file: &str) -> String {
+    let (stem, ext) = match file.rsplit_once('.') {
+        Some((s, e)) => (s, Some(e)),
+        None => (file, None),
+    };
+    let stem = match stem.rsplit_once('-') {
+        Some((base, n))
+            if !base.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            base
+        }
+        _ => stem,
+    };
+    match ext {
+        Some(e) => format!("{stem}.{e}"),
+        None => stem.to_string(),
+    }
+}
+
+/// A module found in an attempt: where it is and what it is called.
+struct Module {
+    entry: usize,
+    inner: Option<usize>,
+    name: String,
+    file_name: String,
+}
+
+/// Takes one student: the attempt that counts, its one module.
+#[allow(clippy::too_many_arguments)]
+fn take_student(
+    zip: &mut Archive<std::fs::File>,
+    path: &Path,
+    layout: Layout,
+    mut student: Student,
+    reference: bool,
+    options: &ArchiveOptions,
+    found: &mut Vec<Found>,
+    skipped: &mut Vec<Skipped>,
+) {
+    let who = student_of(&student.first);
+    let skip = |name: &str, reason: SkipReason| Skipped {
+        path: shown_path(path, name),
+        file: escape_text(name),
+        reason,
+        reference,
+        student: Some(who.clone()),
+    };
+    // Canvas downloads one submission per student: its attempts are the re-submissions
+    // of one module file (`bot.wasm`, `bot-1.wasm`), told apart by attachment id.
+    if layout == Layout::Canvas {
+        let all: Vec<Item> = std::mem::take(&mut student.attempts)
+            .into_values()
+            .flatten()
+            .collect();
+        let bases: std::collections::BTreeSet<String> = all
+            .iter()
+            .filter(|i| i.parsed.role == Role::File && is_module_file(Path::new(&i.parsed.file)))
+            .map(|i| resubmitted_base(&i.parsed.file))
+            .collect();
+        let mut rest = Vec::new();
+        for item in all {
+            let is_attempt = bases.len() == 1
+                && item.parsed.role == Role::File
+                && is_module_file(Path::new(&item.parsed.file));
+            if is_attempt {
+                student
+                    .attempts
+                    .entry(item.parsed.attempt.clone())
+                    .or_default()
+                    .push(item);
+            } else {
+                rest.push(item);
+            }
+        }
+        // The other files belong to the submission whatever the attempt: to the one
+        // that counts.
+        if student.attempts.is_empty() {
+            student.attempts.insert(String::new(), rest);
+        } else {
+            let key = match options.attempt {
+                AttemptChoice::Latest => student.attempts.keys().next_back().cloned(),
+                AttemptChoice::First => student.attempts.keys().next().cloned(),
+            }
+            .expect("not empty");
+            student
+                .attempts
+                .get_mut(&key)
+                .expect("present")
+                .extend(rest);
+        }
+    }
+    let chosen_key = match options.attempt {
+        AttemptChoice::Latest => student.attempts.keys().next_back().cloned(),
+        AttemptChoice::First => student.attempts.keys().next().cloned(),
+    };
+    let Some(chosen_key) = chosen_key else {
+        return;
+    };
+    let shown_attempt = |key: &str, items: &[Item]| -> String {
+        items
+            .first()
+            .and_then(|i| i.parsed.identity.attempt.clone())
+            .unwrap_or_else(|| key.trim_start_matches('0').to_string())
+    };
+    let chosen_items = student.attempts.remove(&chosen_key).expect("present");
+    let chosen_shown = shown_attempt(&chosen_key, &chosen_items);
+    for (key, items) in &student.attempts {
+        let this = shown_attempt(key, items);
+        for item in items {
+            if item.parsed.role == Role::Receipt {
+                continue;
+            }
+            skipped.push(skip(
+                &item.name,
+                SkipReason::OtherAttempt {
+                    this: this.clone(),
+                    counts: chosen_shown.clone(),
+                    choice: options.attempt,
+                },
+            ));
+        }
+    }
+    // The name a receipt gives (Blackboard's).
+    let mut receipt_name = None;
+    let mut modules: Vec<Module> = Vec::new();
+    let mut others: Vec<String> = Vec::new();
+    for item in &chosen_items {
+        match item.parsed.role {
+            Role::Receipt => {
+                if receipt_name.is_none() && !item.parsed.identity.blind {
+                    if let Ok(bytes) = zip.read(item.index, archive::MAX_RECEIPT_BYTES) {
+                        receipt_name = blackboard::receipt_name(
+                            &String::from_utf8_lossy(&bytes),
+                            &item.parsed.identity.id,
+                        );
+                    }
+                }
+                continue;
+            }
+            Role::Text => {
+                others.push(item.parsed.file.clone());
+                continue;
+            }
+            Role::File => {}
+        }
+        let file = &item.parsed.file;
+        if is_module_file(Path::new(file)) {
+            modules.push(Module {
+                entry: item.index,
+                inner: None,
+                name: item.name.clone(),
+                file_name: file.rsplit('/').next().unwrap_or(file).to_string(),
+            });
+        } else if archive::is_zip_name(file) {
+            nested(zip, path, item, &skip, &mut modules, &mut others, skipped);
+        } else {
+            others.push(file.clone());
+        }
+    }
+    match modules.len() {
+        0 => {
+            let first = chosen_items.first().map_or("", |i| i.name.as_str());
+            // Only typed text (or only a receipt): no file was handed in.
+            let has_files = chosen_items.iter().any(|i| i.parsed.role == Role::File);
+            let reason = if has_files {
+                SkipReason::NoModule { others }
+            } else {
+                SkipReason::TextOnly
+            };
+            skipped.push(skip(first, reason));
+        }
+        1 => {
+            let m = modules.pop().expect("one");
+            for item in chosen_items.iter().filter(|i| {
+                i.parsed.role == Role::File
+                    && i.index != m.entry
+                    && !is_module_file(Path::new(&i.parsed.file))
+                    && !archive::is_zip_name(&i.parsed.file)
+            }) {
+                skipped.push(skip(&item.name, SkipReason::NotModuleFile));
+            }
+            let cap = cap_for(&m.file_name);
+            let measured = match m.inner {
+                None => zip.measure(m.entry, cap),
+                Some(inner) => zip
+                    .read(m.entry, archive::MAX_NESTED_BYTES)
+                    .and_then(|bytes| {
+                        Archive::new(Cursor::new(bytes), path)
+                            .map_err(|e| EntryRefusal::Corrupt(e.to_string()))?
+                            .measure(inner, cap)
+                    }),
+            };
+            match measured {
+                Err(why) => skipped.push(skip(&m.name, SkipReason::Entry(why))),
+                Ok(0) => skipped.push(skip(&m.name, SkipReason::EmptyFile)),
+                Ok(_) => {
+                    // The student as the module's own entry names them (its late mark,
+                    // its attempt, its prefix), with the receipt's name.
+                    let mut identity = chosen_items
+                        .iter()
+                        .find(|i| i.index == m.entry)
+                        .map_or_else(
+                            || student.first.identity.clone(),
+                            |i| i.parsed.identity.clone(),
+                        );
+                    if identity.name.is_none() && !identity.blind {
+                        identity.name = receipt_name;
+                    }
+                    let bot = bot_name(&student.first);
+                    let fallback = (!identity.blind && layout != Layout::Plain)
+                        .then(|| format!("{bot}_{}", escape_text(&identity.id)));
+                    found.push(Found {
+                        name: bot,
+                        fallback,
+                        path: shown_path(path, &m.name),
+                        file: escape_text(&m.name),
+                        reference,
+                        archived: Some(Archived {
+                            archive: path.to_path_buf(),
+                            entry: m.entry,
+                            inner: m.inner,
+                            file_name: m.file_name,
+                            shown: shown_path(path, &m.name),
+                            identity: (layout != Layout::Plain).then_some(identity),
+                        }),
+                    });
+                }
+            }
+        }
+        _ => {
+            let first = chosen_items.first().map_or("", |i| i.name.as_str());
+            let names = modules.iter().map(|m| escape_text(&m.file_name)).collect();
+            // One line for the submission, on its first entry.
+            skipped.push(skip(first, SkipReason::SeveralModules(names)));
+        }
+    }
+}
+
+/// The modules inside a zip archive a student handed in (one level deep).
+fn nested(
+    zip: &mut Archive<std::fs::File>,
+    path: &Path,
+    item: &Item,
+    skip: &dyn Fn(&str, SkipReason) -> Skipped,
+    modules: &mut Vec<Module>,
+    others: &mut Vec<String>,
+    skipped: &mut Vec<Skipped>,
+) {
+    let bytes = match zip.read(item.index, archive::MAX_NESTED_BYTES) {
+        Ok(bytes) => bytes,
+        Err(why) => {
+            skipped.push(skip(&item.name, SkipReason::Entry(why)));
+            return;
+        }
+    };
+    let shown = shown_path(path, &item.name);
+    let mut inner = match Archive::new(Cursor::new(bytes), &shown) {
+        Ok(a) => a,
+        Err(e) => {
+            skipped.push(skip(
+                &item.name,
+                SkipReason::Entry(EntryRefusal::Corrupt(e.to_string())),
+            ));
+            return;
+        }
+    };
+    let listing = match inner.list() {
+        Ok(l) => l,
+        Err(e) => {
+            skipped.push(skip(
+                &item.name,
+                SkipReason::Entry(EntryRefusal::Corrupt(e.to_string())),
+            ));
+            return;
+        }
+    };
+    for (name, why) in listing.refused {
+        skipped.push(skip(
+            &format!("{}/{name}", item.name),
+            SkipReason::Entry(why),
+        ));
+    }
+    for e in listing.entries.iter().filter(|e| e.kind == Kind::File) {
+        let full = format!("{}/{}", item.name, e.name);
+        let base = e.name.rsplit('/').next().unwrap_or(&e.name).to_string();
+        if is_module_file(Path::new(&e.name)) {
+            modules.push(Module {
+                entry: item.index,
+                inner: Some(e.index),
+                name: full,
+                file_name: base,
+            });
+        } else if archive::is_zip_name(&e.name) {
+            skipped.push(skip(&full, SkipReason::Entry(EntryRefusal::TooDeep)));
+        } else {
+            others.push(format!("{}/{}", item.parsed.file, e.name));
+        }
+    }
+}
+
+/// Finds, in the archive at `path`, the module whose manifest `source` is `source` (the
+/// entry's name as intake records it), for `arena verify`.
+///
+/// # Errors
+/// [`ArchiveError`] when the archive cannot be read.
+pub fn locate(path: &Path, source: &str) -> Result<Option<Archived>, ArchiveError> {
+    let mut zip = Archive::open(path)?;
+    let listing = zip.list()?;
+    for e in listing.entries.iter().filter(|e| e.kind == Kind::File) {
+        let base = |n: &str| n.rsplit('/').next().unwrap_or(n).to_string();
+        if escape_text(&e.name) == source && is_module_file(Path::new(&e.name)) {
+            return Ok(Some(Archived {
+                archive: path.to_path_buf(),
+                entry: e.index,
+                inner: None,
+                file_name: base(&e.name),
+                shown: shown_path(path, &e.name),
+                identity: None,
+            }));
+        }
+        let prefix = format!("{}/", escape_text(&e.name));
+        if let Some(rest) = source.strip_prefix(&prefix) {
+            if !archive::is_zip_name(&e.name) {
+                continue;
+            }
+            let Ok(bytes) = zip.read(e.index, archive::MAX_NESTED_BYTES) else {
+                continue;
+            };
+            let shown = shown_path(path, &e.name);
+            let Ok(mut inner) = Archive::new(Cursor::new(bytes), &shown) else {
+                continue;
+            };
+            let Ok(inner_listing) = inner.list() else {
+                continue;
+            };
+            for i in inner_listing
+                .entries
+                .iter()
+                .filter(|i| i.kind == Kind::File)
+            {
+                if escape_text(&i.name) == rest && is_module_file(Path::new(&i.name)) {
+                    return Ok(Some(Archived {
+                        archive: path.to_path_buf(),
+                        entry: e.index,
+                        inner: Some(i.index),
+                        file_name: base(&i.name),
+                        shown: shown_path(path, &format!("{}/{}", e.name, i.name)),
+                        identity: None,
+                    }));
+                }
+            }
+        }
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Source;
+    use super::*;
+
+    #[test]
+    fn a_resubmission_suffix_is_not_part_of_the_base() {
+        assert_eq!(resubmitted_base("bot-2.wasm"), "bot.wasm");
+        assert_eq!(resubmitted_base("my-bot.wasm"), "my-bot.wasm");
+        assert_eq!(resubmitted_base("bot-1"), "bot");
+        assert_eq!(resubmitted_base("-1.wasm"), "-1.wasm");
+    }
+
+    /// A zip of `entries`, stored.
+    fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
+        use std::io::Write as _;
+        let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Stored);
+        for (name, bytes) in entries {
+            zip.start_file(*name, options).unwrap();
+            zip.write_all(bytes).unwrap();
+        }
+        zip.finish().unwrap().into_inner()
+    }
+
+    #[test]
+    fn a_zipped_bot_is_opened_one_level_deep_and_its_entries_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let inner = zip_of(&[
+            ("bot.wasm", b"\0asm"),
+            ("../up.wasm", b"\0asm"),
+            ("deeper.zip", &zip_of(&[("x.wasm", b"\0asm")])),
+        ]);
+        let outer = zip_of(&[
+            ("Ana Pé_7_assignsubmission_file_/bot.zip", &inner),
+            (
+                "Bo_8_assignsubmission_file_/b.zip",
+                &zip_of(&[("notes.txt", b"hi")]),
+            ),
+        ]);
+        let path = dir.path().join("subs.zip");
+        std::fs::write(&path, outer).unwrap();
+        let intake = super::super::gather(&[path.clone().into_os_string()], &[]).unwrap();
+        assert_eq!(intake.archives[0].layout, Layout::Moodle);
+        assert_eq!(intake.archives[0].students, 2);
+        let names: Vec<&str> = intake.bots.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(names, ["Ana Pé"]);
+        assert_eq!(
+            intake.bots[0].file,
+            "Ana Pé_7_assignsubmission_file_/bot.zip/bot.wasm"
+        );
+        let skipped: Vec<String> = intake
+            .skipped
+            .iter()
+            .map(|s| format!("{}: {}", s.file, s.reason))
+            .collect();
+        let has = |what: &str| skipped.iter().any(|s| s.contains(what));
+        assert!(
+            has("bot.zip/../up.wasm: its name leaves the archive"),
+            "{skipped:?}"
+        );
+        assert!(
+            has("bot.zip/deeper.zip: an archive inside an archive"),
+            "{skipped:?}"
+        );
+        assert!(
+            has("Bo_8_assignsubmission_file_/b.zip: the folder holds no"),
+            "{skipped:?}"
+        );
+        // The module reads back from the archive, and verify finds it by its source.
+        let Source::Archived(a) = &intake.bots[0].source else {
+            panic!("an archived module");
+        };
+        assert_eq!(read(a, 1 << 20).unwrap(), b"\0asm");
+        let found = locate(&path, &intake.bots[0].file).unwrap().unwrap();
+        assert_eq!((found.entry, found.inner), (a.entry, a.inner));
+    }
+
+    #[test]
+    fn a_zip_is_named_like_one() {
+        assert!(is_archive(Path::new("subs/Submissions.ZIP")));
+        assert!(!is_archive(Path::new("subs/bot.wasm")));
+    }
+}
