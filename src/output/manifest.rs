@@ -81,6 +81,10 @@ pub struct Manifest {
     /// for a two-seat game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seats: Option<u8>,
+    /// The sequential test that stops each gauntlet pair once decided (`--sprt`;
+    /// `rounds` is then the cap); absent without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<crate::sprt_settings::SprtSettings>,
 }
 
 impl Manifest {
@@ -134,6 +138,20 @@ impl Manifest {
                 }
                 if let Some(why) = manifest.model_mismatch() {
                     return Err(OutputError::corrupt(&path, why));
+                }
+                if let Some(sprt) = manifest.sprt {
+                    if let Err(e) = sprt.test() {
+                        return Err(OutputError::corrupt(&path, e.to_string()));
+                    }
+                    if manifest.seats.is_some()
+                        || manifest.shard.is_some()
+                        || !manifest.bots.iter().any(|b| b.reference)
+                    {
+                        return Err(OutputError::corrupt(
+                            &path,
+                            "`sprt` stops the pairs of a two-seat gauntlet played whole, and this is none",
+                        ));
+                    }
                 }
                 Ok(Some(manifest))
             }
@@ -271,6 +289,10 @@ impl Manifest {
             };
             return differ(Subject::Skipped, list(self), list(other));
         }
+        if self.sprt != other.sprt {
+            let test = |m: &Manifest| serde_json::to_string(&m.sprt).expect("serialises");
+            return differ(Subject::Field("sprt".into()), test(self), test(other));
+        }
         if self.shard != other.shard {
             let part = |m: &Manifest| {
                 m.shard
@@ -343,6 +365,7 @@ mod tests {
             skipped: Vec::new(),
             shard: None,
             seats: None,
+            sprt: None,
         }
     }
 

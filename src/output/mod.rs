@@ -20,6 +20,7 @@ pub mod replay_error;
 pub mod replay_store;
 pub mod report;
 pub mod series_csv;
+pub mod sprt_csv;
 pub mod standings_csv;
 pub mod table_feedback;
 pub mod table_json;
@@ -43,6 +44,8 @@ pub struct Results<'a> {
     pub rows: &'a [GameRow],
     /// Every series' outcome.
     pub series: &'a [SeriesOutcome],
+    /// Whether every board was played from both seats (series of board pairs).
+    pub paired: bool,
     /// The standings, ranked, ratings filled in.
     pub standings: &'a [Standing],
     /// The ratings, when there was a game to fit.
@@ -55,6 +58,11 @@ pub struct Results<'a> {
     pub anchor: Option<&'a str>,
     /// Every game's replay (the folder's store, as the run folded it or as read back).
     pub store: &'a replay_store::Store,
+    /// Where every pair's sequential test ended, under `--sprt` (with its settings).
+    pub sequential: Option<(
+        &'a crate::sprt_settings::SprtSettings,
+        &'a crate::sequential::Walk,
+    )>,
 }
 
 /// One summary output of a results folder: a new output format is one file implementing
@@ -78,6 +86,7 @@ pub const SUMMARY_WRITERS: &[&[&dyn SummaryWriter]] = &[
     &[
         &report::ReportHtml,
         &series_csv::SeriesCsv,
+        &sprt_csv::SprtCsv,
         &ratings_csv::RatingsCsv,
         &crosstable_csv::CrosstableCsv,
         &fairness_csv::FairnessCsv,

@@ -124,6 +124,7 @@ pub fn manifest(config: &TableConfig, field: &[Participant]) -> Manifest {
         skipped: config.skipped.clone(),
         shard: config.shard,
         seats: Some(config.seats),
+        sprt: None,
     }
 }
 
