@@ -507,7 +507,8 @@ pub fn estimate(counts: &Counts) -> Option<Estimate> {
     let weights: Vec<f64> = counts.values().iter().map(|&c| c as f64).collect();
     let (score, var) = mean_var(&counts.scores(), &weights);
     let standard_error = (var / n as f64).sqrt();
-    let clamped = |s: f64| elo_of_score(s).clamp(-ELO_CLAMP, ELO_CLAMP);
+    // `+ 0.0` makes a score of exactly ½ read 0, not −0.
+    let clamped = |s: f64| elo_of_score(s).clamp(-ELO_CLAMP, ELO_CLAMP) + 0.0;
     let los = if standard_error > 0.0 {
         normal_cdf((score - 0.5) / standard_error)
     } else if score > 0.5 {
