@@ -235,7 +235,8 @@ mod tests {
         let t = &w.pairs[0];
         assert_eq!(t.status.decision, Decision::H1);
         let decided = t.decided_in.unwrap();
-        assert!(decided < 20, "{decided}");
+        // A bot winning every pair is decided in about fifty (the ratio grows by ~0.056 a pair).
+        assert!((40..70).contains(&decided), "{decided}");
         assert_eq!(w.needed, (1..=u64::from(decided)).collect::<Vec<_>>());
         assert_eq!(w.unneeded.len(), 100 - decided as usize);
         assert!(w.open.is_empty());
