@@ -496,6 +496,9 @@ pub struct Estimate {
 /// clamps it).
 pub const ELO_CLAMP: f64 = 1200.0;
 
+/// How close to 0 or 1 a score is taken before it is turned into Elo.
+const SCORE_CLAMP: f64 = 1e-3;
+
 /// The Elo estimate of `counts`: the mean score per game, its standard error from the
 /// spread of the samples (for pairs, the spread of pair scores: the pairing's
 /// correlation is in it), and `elo(score ± 1.96 se)`. `None` without samples.
@@ -507,8 +510,12 @@ pub fn estimate(counts: &Counts) -> Option<Estimate> {
     let weights: Vec<f64> = counts.values().iter().map(|&c| c as f64).collect();
     let (score, var) = mean_var(&counts.scores(), &weights);
     let standard_error = (var / n as f64).sqrt();
-    // `+ 0.0` makes a score of exactly ½ read 0, not −0.
-    let clamped = |s: f64| elo_of_score(s).clamp(-ELO_CLAMP, ELO_CLAMP) + 0.0;
+    // A score (or an interval's end) within 0.001 of 0 or 1, or beyond, reads as that
+    // bound, as fishtest clamps it; `+ 0.0` makes a score of exactly ½ read 0, not −0.
+    let clamped = |s: f64| {
+        let s = s.clamp(SCORE_CLAMP, 1.0 - SCORE_CLAMP);
+        elo_of_score(s).clamp(-ELO_CLAMP, ELO_CLAMP) + 0.0
+    };
     let los = if standard_error > 0.0 {
         normal_cdf((score - 0.5) / standard_error)
     } else if score > 0.5 {
@@ -763,7 +770,13 @@ mod tests {
             (0.0, 0.5, 0.0, 0.0, 0.0)
         );
         let w = estimate(&Counts::Pentanomial([0, 0, 0, 0, 3])).unwrap();
-        assert_eq!((w.elo, w.los), (ELO_CLAMP, 1.0));
+        assert_eq!(w.los, 1.0);
+        assert!(w.elo > 1199.0 && w.elo <= ELO_CLAMP);
+        // An interval reaching below a score of 0 ends at the clamp, never NaN.
+        let l = estimate(&Counts::Pentanomial([47, 2, 1, 0, 0])).unwrap();
+        assert!(l.low.is_finite() && l.low >= -ELO_CLAMP && l.low < l.elo && l.elo < l.high);
+        let h = estimate(&Counts::Trinomial([1, 0, 60])).unwrap();
+        assert!(h.high.is_finite() && h.high <= ELO_CLAMP && h.low < h.elo);
         let m = estimate(&Counts::Pentanomial([1, 2, 10, 5, 2])).unwrap();
         assert!(m.score > 0.5 && m.los > 0.5 && m.low < m.elo && m.elo < m.high);
     }
