@@ -70,6 +70,9 @@ pub struct Schedule {
     /// Per name: whether the bot is a gauntlet reference. With references, every
     /// submission plays every reference and submissions do not meet each other.
     pub references: Vec<bool>,
+    /// A sequential test that stops each pair's rounds once decided (`--sprt`); the
+    /// rounds are then a cap (`crate::sequential`).
+    pub sprt: Option<crate::sprt_settings::SprtSettings>,
 }
 
 impl Schedule {

@@ -142,6 +142,21 @@ pub struct SeriesOutcome {
     pub result: SeriesResult,
     /// Each game's result from A's side: `W`, `D` or `L`.
     pub games: String,
+    /// Each game's half-points to A (2 a win, 1 a draw, 0 a loss), in game order.
+    pub a_half_points: Vec<u32>,
+}
+
+impl SeriesOutcome {
+    /// The board pairs of a paired series by A's half-points in the pair (0 to 4): the
+    /// pentanomial counts `[0, ½, 1, 1½, 2]` points. A pair's two games are consecutive
+    /// (a paired series plays a board from both seats before the next board).
+    pub fn pentanomial(&self) -> [u64; 5] {
+        let mut counts = [0; 5];
+        for pair in self.a_half_points.chunks_exact(2) {
+            counts[(pair[0] + pair[1]) as usize] += 1;
+        }
+        counts
+    }
 }
 
 /// Folds the rows of each series (in game order) into series outcomes.
@@ -161,10 +176,12 @@ pub fn series_outcomes(
             let rows = by_series.get(&plan.id)?;
             let mut tally = Tally::default();
             let mut games = String::new();
+            let mut a_half_points = Vec::with_capacity(rows.len());
             for row in rows {
                 let first = tally.add_row(&names[plan.a], row);
                 let hp = row.half_points();
                 let a_seat = if first == Side::A { 0 } else { 1 };
+                a_half_points.push(hp[a_seat]);
                 games.push(match hp[a_seat] {
                     2 => 'W',
                     1 => 'D',
@@ -176,6 +193,7 @@ pub fn series_outcomes(
                 tally,
                 result: rules.result(&tally),
                 games,
+                a_half_points,
             })
         })
         .collect()

@@ -64,6 +64,7 @@ fn nim(out: PathBuf, rounds: u32, seed: u64, resume: bool) -> Config {
         reporting: Reporting::default(),
         skipped: Vec::new(),
         shard: None,
+        sprt: None,
     }
 }
 

@@ -70,6 +70,7 @@ pub fn measure(bots: &Bots, scale: &Scale) -> Result<Vec<Figure>, BenchError> {
         reporting: Reporting::default(),
         skipped: Vec::new(),
         shard: None,
+        sprt: None,
     };
     let stop = AtomicBool::new(false);
     let (d, summary) = time(|| tournament::run(&config, field, &Silent, &stop));

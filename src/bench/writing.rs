@@ -62,6 +62,7 @@ fn parts(
             &rows,
             crate::seeds::derive(seed, "ratings", &[]),
             None,
+            false,
         )
     });
     if rated.is_none() {
@@ -121,6 +122,7 @@ fn tournament(bots: &Bots, scale: &Scale, rounds: u32) -> Result<(Sample, u64, P
         reporting: Reporting::default(),
         skipped: Vec::new(),
         shard: None,
+        sprt: None,
     };
     let stop = AtomicBool::new(false);
     let (d, cpu, summary) = time_cpu(|| tournament::run(&config, field, &Silent, &stop));

@@ -64,9 +64,10 @@ mod tests {
 
     #[test]
     fn every_bound_is_in_the_help_of_its_flag() {
-        let cases: [(&str, &str, String); 10] = [
+        let cases: [(&str, &str, String); 11] = [
             ("tournament", "rounds", format!("1 to {MAX_ROUNDS}")),
             ("tournament", "threads", format!("1 to {MAX_THREADS}")),
+            ("match", "threads", format!("1 to {MAX_THREADS}")),
             ("bench", "threads", format!("1 to {MAX_THREADS}")),
             ("match", "games", format!("1 to {MAX_MATCH_GAMES}")),
             ("check", "games", format!("1 to {MAX_CHECK_GAMES}")),

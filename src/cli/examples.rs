@@ -57,7 +57,11 @@ bounds: docs/TOURNAMENT.md.";
 pub const MATCH: &str = "\
 Examples:
   arena match bots/greedy.wasm builtin:alphabeta:4 --games 20
-  arena match a.wasm b.wasm --rows 6..10 --seed 3";
+  arena match a.wasm b.wasm --rows 6..10 --seed 3
+  arena match v2/bot.wasm v1/bot.wasm --sprt --paired --elo0 0 --elo1 20
+        is v2 at least 20 Elo better than v1? plays until the test decides
+        (at most --games 10000), the running LLR on one line
+  arena match v2.wasm v1.wasm --sprt --out match/ && arena verify match/ .";
 
 /// `arena replay --help`.
 pub const REPLAY: &str = "\

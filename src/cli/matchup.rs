@@ -14,8 +14,12 @@ use super::common::{check_depth_flag, sandbox, stop_on_harness_problem, GameChoi
 use super::MatchArgs;
 
 pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
+    if args.sprt.sprt {
+        return super::sprt_match::run(args);
+    }
+    let count = args.games.unwrap_or(10);
     let choice = GameChoice::new(&args.game, true)?;
-    if args.games == 0 {
+    if count == 0 {
         anyhow::bail!("--games must be at least 1");
     }
     check_depth_flag(args.depth, choice.kind)?;
@@ -26,7 +30,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
     let (mut w, mut l, mut d) = (0u32, 0u32, 0u32);
     let mut games = Vec::new();
     let sides = [&*a.entrant, &*b.entrant];
-    let series = Series::new(Length::Games(args.games), Side::A);
+    let series = Series::new(Length::Games(count), Side::A);
     let run = series.run(|sg| -> anyhow::Result<Outcome> {
         let i = sg.index;
         let board_seed = derive(args.seed, "match-board", &[&i]);

@@ -22,6 +22,7 @@ mod play;
 mod replay;
 mod report;
 mod results_dir;
+mod sprt_match;
 mod standings;
 mod table_choice;
 mod table_play;
@@ -71,7 +72,8 @@ enum Command {
     /// one to four seats) and write the results.
     #[command(after_help = examples::TOURNAMENT)]
     Tournament(TournamentArgs),
-    /// Play two bots against each other and keep a running score.
+    /// Play two bots against each other and keep a running score; with --sprt, until a
+    /// sequential test decides whether A is better than B.
     #[command(after_help = examples::MATCH)]
     Match(MatchArgs),
     /// Draw a recorded game move by move.
@@ -404,6 +406,10 @@ struct TournamentArgs {
     /// Always on for games the first mover wins with perfect play (determinant).
     #[arg(long)]
     paired: bool,
+    // With a --gauntlet, --sprt stops each bot's series against a reference once the
+    // sequential test decides; --rounds is then the cap (docs/STATISTICS.md).
+    #[command(flatten)]
+    sprt: SprtArgs,
     /// Play all games of a series even once it is decided.
     #[arg(long)]
     play_all: bool,
@@ -486,17 +492,94 @@ pub struct GradingArgs {
     anchor: Option<String>,
 }
 
+/// The sequential test of `match --sprt` and of a gauntlet's `--sprt` (docs/STATISTICS.md).
+#[derive(Args, Debug)]
+struct SprtArgs {
+    /// Stop as soon as a sequential probability ratio test (fishtest's GSPRT) decides:
+    /// H1, the bot is at least --elo1 Elo stronger than the other (the reference), or
+    /// H0, at most --elo0 (docs/STATISTICS.md).
+    #[arg(long)]
+    sprt: bool,
+    /// With --sprt: the Elo difference of H0 ("no better"), -1000 to 1000.
+    #[arg(
+        long,
+        default_value_t = 0.0,
+        allow_negative_numbers = true,
+        requires = "sprt"
+    )]
+    elo0: f64,
+    /// With --sprt: the Elo difference of H1 ("better by this much"), above --elo0.
+    #[arg(
+        long,
+        default_value_t = 20.0,
+        allow_negative_numbers = true,
+        requires = "sprt"
+    )]
+    elo1: f64,
+    /// With --sprt: the false-positive rate, the chance of H1 when H0 holds.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    alpha: f64,
+    /// With --sprt: the false-negative rate, the chance of H0 when H1 holds.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    beta: f64,
+    /// With --sprt: the scale of --elo0 and --elo1: logistic Elo (the ratings' scale) or
+    /// normalized Elo (fishtest's default, independent of the draw rate).
+    #[arg(long, value_enum, default_value_t = EloScale::Logistic, requires = "sprt")]
+    elo_model: EloScale,
+}
+
+/// The Elo scale of `--elo0`/`--elo1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum EloScale {
+    /// Logistic Elo.
+    Logistic,
+    /// Normalized Elo.
+    Normalized,
+}
+
+impl SprtArgs {
+    /// The test's settings, when --sprt is given (checked when the test is made).
+    fn settings(&self) -> Option<arena::sprt_settings::SprtSettings> {
+        use arena::sprt_settings::{ModelName, SprtSettings};
+        self.sprt.then_some(SprtSettings {
+            elo0: self.elo0,
+            elo1: self.elo1,
+            alpha: self.alpha,
+            beta: self.beta,
+            model: match self.elo_model {
+                EloScale::Logistic => ModelName::Logistic,
+                EloScale::Normalized => ModelName::Normalized,
+            },
+        })
+    }
+}
+
 #[derive(Args, Debug)]
 struct MatchArgs {
-    /// The first bot.
+    /// The first bot (with --sprt: the one tested, e.g. your new version).
     a: String,
-    /// The second bot.
+    /// The second bot (with --sprt: the one it is tested against, e.g. the old version).
     b: String,
     #[command(flatten)]
     game: GameArgs,
-    /// Games to play (first mover alternates), 1 to 100000.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=MAX_MATCH_GAMES as i64))]
-    games: u32,
+    /// Games to play (first mover alternates), 1 to 100000 [default: 10]; with --sprt
+    /// the most games to play before stopping undecided [default: 10000].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_MATCH_GAMES as i64))]
+    games: Option<u32>,
+    #[command(flatten)]
+    sprt: SprtArgs,
+    /// With --sprt: play every board twice with seats swapped and count board pairs
+    /// (the pentanomial model); without it, games (the trinomial model).
+    #[arg(long, requires = "sprt")]
+    paired: bool,
+    /// With --sprt: worker threads, 1 to 256 (default: all cores). The games and the
+    /// decision are the same with any number.
+    #[arg(long, requires = "sprt", value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS as i64))]
+    threads: Option<u32>,
+    /// With --sprt: record the games in this results folder (as a gauntlet of A against
+    /// B), which `arena verify` checks and `arena replay` reads; it must be new.
+    #[arg(long, requires = "sprt", value_name = "DIR")]
+    out: Option<PathBuf>,
     /// The seed every board and bot seed is derived from.
     #[arg(long, default_value_t = 1)]
     seed: u64,

@@ -122,7 +122,18 @@ pub fn run(args: StandingsArgs) -> anyhow::Result<ExitCode> {
             &summary.standings,
             grading.roster.as_ref(),
         )
-        .anchored(grading.anchor.as_deref());
+        .anchored(grading.anchor.as_deref())
+        .resampled(
+            summary
+                .standings
+                .iter()
+                .any(|s| s.rating.is_some())
+                .then_some(if manifest.paired {
+                    arena::ratings::Resampled::BoardPairs
+                } else {
+                    arena::ratings::Resampled::Games
+                }),
+        );
         print!("{}", pretty(&document)?);
         return Ok(ExitCode::SUCCESS);
     }

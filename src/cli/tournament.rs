@@ -412,8 +412,21 @@ pub(super) fn threads_for(flag: Option<u32>) -> usize {
 }
 
 pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
+    let sprt = args.sprt.settings();
+    if let Some(settings) = sprt {
+        settings.test()?;
+        if args.gauntlet.is_empty() {
+            bail!("--sprt stops each bot's series against a reference: it needs a --gauntlet");
+        }
+        if args.shard.is_some() {
+            bail!("--sprt decides from each pair's series in round order, which a --shard splits: run the gauntlet whole");
+        }
+    }
     let choice = match choose(&args.game, true)? {
         Choice::TwoSeat(choice) => choice,
+        Choice::Table(_) if sprt.is_some() => {
+            bail!("--sprt works with two-seat games; this game is played at tables")
+        }
         Choice::Table(choice) => return super::table_tournament::run(args, choice),
     };
     let info = choice.kind.info();
@@ -481,6 +494,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         reporting: grading,
         skipped,
         shard: args.shard,
+        sprt,
     };
     let stop = stop_on_ctrl_c();
     let (bar, progress) = progress_for(args.quiet);
@@ -515,6 +529,19 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
                         "{}",
                         crosstable_csv::table(&summary.standings, &summary.series, &summary.names)
                     );
+                }
+                if let Some(walk) = &summary.sequential {
+                    println!();
+                    for p in &walk.pairs {
+                        println!(
+                            "sprt: {} against {}: {} after {} games (LLR {:.2})",
+                            summary.names[p.bot],
+                            summary.names[p.reference],
+                            p.outcome(),
+                            p.counts.games(),
+                            p.status.llr
+                        );
+                    }
                 }
                 let [w, d, l] = summary.first_mover;
                 println!(

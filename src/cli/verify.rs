@@ -349,6 +349,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         reporting: grading,
         skipped: manifest.skipped.clone(),
         shard: manifest.shard,
+        sprt: manifest.sprt,
     };
     let stop = AtomicBool::new(false);
     let summary = tournament::run(&config, field, &Silent, &stop)?;

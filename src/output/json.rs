@@ -155,6 +155,10 @@ pub struct StandingsJson {
     /// `arena standings` and `arena report` keep it when they recompute the folder.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rating_anchor: Option<String>,
+    /// What the ratings' bootstrap resampled: `games`, or `board_pairs` for paired
+    /// series (the pentanomial model); absent without ratings.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ratings_resampled: Option<&'static str>,
     /// The ranked standings, in `standings.csv`'s order.
     pub standings: Vec<StandingJson>,
 }
@@ -174,7 +178,16 @@ impl StandingsJson {
             seed,
             games,
             rating_anchor: None,
+            ratings_resampled: None,
             standings: table.iter().map(|s| StandingJson::new(s, roster)).collect(),
+        }
+    }
+
+    /// The document saying what the ratings' bootstrap resampled.
+    pub fn resampled(self, unit: Option<crate::ratings::Resampled>) -> Self {
+        StandingsJson {
+            ratings_resampled: unit.map(crate::ratings::Resampled::name),
+            ..self
         }
     }
 
@@ -287,7 +300,8 @@ impl SummaryWriter for JsonFiles {
             results.standings,
             results.roster,
         )
-        .anchored(results.anchor);
+        .anchored(results.anchor)
+        .resampled(results.ratings.map(|r| r.resampled));
         write(dir, &document, results.rows)
     }
 }

@@ -146,6 +146,10 @@ pub struct Manifest {
     /// without any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grading: Option<GradingInputs>,
+    /// The sequential test that stops each gauntlet pair once decided (`--sprt`;
+    /// `rounds` is then the cap); absent without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<crate::sprt_settings::SprtSettings>,
 }
 
 impl Manifest {
@@ -202,6 +206,20 @@ impl Manifest {
                 }
                 if let Some(why) = manifest.altered_grading_input() {
                     return Err(OutputError::corrupt(&path, why));
+                }
+                if let Some(sprt) = manifest.sprt {
+                    if let Err(e) = sprt.test() {
+                        return Err(OutputError::corrupt(&path, e.to_string()));
+                    }
+                    if manifest.seats.is_some()
+                        || manifest.shard.is_some()
+                        || !manifest.bots.iter().any(|b| b.reference)
+                    {
+                        return Err(OutputError::corrupt(
+                            &path,
+                            "`sprt` stops the pairs of a two-seat gauntlet played whole, and this is none",
+                        ));
+                    }
                 }
                 Ok(Some(manifest))
             }
@@ -353,6 +371,10 @@ impl Manifest {
             };
             return differ(Subject::Skipped, list(self), list(other));
         }
+        if self.sprt != other.sprt {
+            let test = |m: &Manifest| serde_json::to_string(&m.sprt).expect("serialises");
+            return differ(Subject::Field("sprt".into()), test(self), test(other));
+        }
         if self.shard != other.shard {
             let part = |m: &Manifest| {
                 m.shard
@@ -431,6 +453,7 @@ mod tests {
             shard: None,
             seats: None,
             grading: None,
+            sprt: None,
         }
     }
 

@@ -21,6 +21,7 @@ pub mod replay_error;
 pub mod replay_store;
 pub mod report;
 pub mod series_csv;
+pub mod sprt_csv;
 pub mod standings_csv;
 pub mod table_feedback;
 pub mod table_json;
@@ -44,6 +45,8 @@ pub struct Results<'a> {
     pub rows: &'a [GameRow],
     /// Every series' outcome.
     pub series: &'a [SeriesOutcome],
+    /// Whether every board was played from both seats (series of board pairs).
+    pub paired: bool,
     /// The standings, ranked, ratings filled in.
     pub standings: &'a [Standing],
     /// The ratings, when there was a game to fit.
@@ -59,6 +62,11 @@ pub struct Results<'a> {
     pub unplayable: &'a std::collections::BTreeMap<String, Vec<manifest::SkippedEntry>>,
     /// Every game's replay (the folder's store, as the run folded it or as read back).
     pub store: &'a replay_store::Store,
+    /// Where every pair's sequential test ended, under `--sprt` (with its settings).
+    pub sequential: Option<(
+        &'a crate::sprt_settings::SprtSettings,
+        &'a crate::sequential::Walk,
+    )>,
 }
 
 /// One summary output of a results folder: a new output format is one file implementing
@@ -82,6 +90,7 @@ pub const SUMMARY_WRITERS: &[&[&dyn SummaryWriter]] = &[
     &[
         &report::ReportHtml,
         &series_csv::SeriesCsv,
+        &sprt_csv::SprtCsv,
         &ratings_csv::RatingsCsv,
         &crosstable_csv::CrosstableCsv,
         &fairness_csv::FairnessCsv,

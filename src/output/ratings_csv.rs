@@ -33,7 +33,8 @@ pub fn model_rows(ratings: &FieldRatings) -> [(&'static str, [String; 3]); 2] {
 /// - `ratings.csv`: `bot, rating, rating_low, rating_high, games_played` (Elo, one
 ///   decimal, 95% bootstrap interval);
 /// - `ratings_model.csv`: `parameter, value, low, high` for `first_move_advantage` and
-///   `draw_elo`;
+///   `draw_elo`, then `resampled` with the bootstrap's unit as its value (`games`, or
+///   `board_pairs` for paired series: the pentanomial model) and `low`, `high` empty;
 /// - `los.csv`: `bot`, then one column per bot: the probability (three decimals) that
 ///   the row bot is stronger than the column bot.
 ///
@@ -66,6 +67,7 @@ pub fn write(
         for (name, [value, low, high]) in model_rows(ratings) {
             out.write_record([name, &value, &low, &high])?;
         }
+        out.write_record(["resampled", ratings.resampled.name(), "", ""])?;
         Ok(())
     })?;
     write_csv(&dir.join("los.csv"), |out| {

@@ -23,17 +23,25 @@ struct Row<'a> {
     b_points: String,
     winner: &'a str,
     results: &'a str,
+    pentanomial: String,
 }
 
 /// Writes `series.csv` atomically; `names` are the bots in schedule order.
 ///
 /// Columns: `series_id, round, bot_a, bot_b, first_mover` (who moved first in the first
 /// game), `games` played, `a_points, b_points`, `winner` (a name, or `draw`), `results`
-/// (each game from A's side: `W`, `D`, `L`).
+/// (each game from A's side: `W`, `D`, `L`), `pentanomial` (when `paired`: the board
+/// pairs by A's points in the pair, `0 ½ 1 1½ 2`, as five space-separated counts; empty
+/// otherwise).
 ///
 /// # Errors
 /// [`OutputError`] when writing fails.
-pub fn write(dir: &Path, names: &[String], series: &[SeriesOutcome]) -> Result<(), OutputError> {
+pub fn write(
+    dir: &Path,
+    names: &[String],
+    series: &[SeriesOutcome],
+    paired: bool,
+) -> Result<(), OutputError> {
     let path = dir.join(FILE);
     write_csv(&path, |out| {
         for s in series {
@@ -53,6 +61,11 @@ pub fn write(dir: &Path, names: &[String], series: &[SeriesOutcome]) -> Result<(
                     SeriesResult::Draw => "draw",
                 },
                 results: &s.games,
+                pentanomial: if paired {
+                    pentanomial_text(s.pentanomial())
+                } else {
+                    String::new()
+                },
             };
             out.serialize(row)?;
         }
@@ -65,6 +78,11 @@ pub struct SeriesCsv;
 
 impl super::SummaryWriter for SeriesCsv {
     fn write(&self, dir: &Path, results: &super::Results) -> Result<(), OutputError> {
-        write(dir, results.names, results.series)
+        write(dir, results.names, results.series, results.paired)
     }
+}
+
+/// Five pentanomial counts as the files write them: space-separated, lowest first.
+pub fn pentanomial_text(counts: [u64; 5]) -> String {
+    counts.map(|c| c.to_string()).join(" ")
 }

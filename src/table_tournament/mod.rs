@@ -126,6 +126,7 @@ pub fn manifest(config: &TableConfig, field: &[Participant]) -> Manifest {
         shard: config.shard,
         seats: Some(config.seats),
         grading: config.reporting.record(),
+        sprt: None,
     }
 }
 

@@ -8,11 +8,11 @@ use std::path::Path;
 
 use crate::output::{
     crosstable_csv, fairness_csv, feedback, games_csv, grades_csv, json, manifest, replay,
-    replay_store, report, series_csv, standings_csv, OutputError,
+    replay_store, report, series_csv, sprt_csv, standings_csv, OutputError,
 };
 
 /// The files arena writes at the top of a results folder.
-pub fn top_files() -> [&'static str; 13] {
+pub fn top_files() -> [&'static str; 14] {
     [
         manifest::FILE,
         games_csv::FILE,
@@ -27,6 +27,7 @@ pub fn top_files() -> [&'static str; 13] {
         json::STANDINGS_FILE,
         json::GAMES_FILE,
         report::FILE,
+        sprt_csv::FILE,
     ]
 }
 

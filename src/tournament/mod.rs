@@ -13,6 +13,7 @@ pub mod merge;
 mod play;
 pub(crate) mod play_order;
 mod rows;
+mod sequential;
 mod summaries;
 pub mod verify;
 
@@ -42,6 +43,7 @@ use crate::output::OutputError;
 use crate::rng_size::SizeRange;
 use crate::schedule::{Schedule, SeriesPlan, Shard};
 use crate::series::SeriesRules;
+use crate::sprt_settings::SprtSettings;
 use crate::standings::{SeriesOutcome, Standing};
 pub(crate) use halt::Halt;
 use play::RunContext;
@@ -81,6 +83,9 @@ pub struct Config {
     pub skipped: Vec<SkippedEntry>,
     /// Play only this part of the schedule (`--shard I/N`); `arena merge` combines parts.
     pub shard: Option<Shard>,
+    /// Stop each gauntlet pair once its sequential test decides (`--sprt`; `rounds` is
+    /// then the cap).
+    pub sprt: Option<SprtSettings>,
 }
 
 /// Options of the derived files only, never of play: they can change afterwards with
@@ -143,6 +148,9 @@ pub trait Progress: Sync {
     fn game_done(&self);
     /// A series ended early: `games` planned games will not be played.
     fn skip(&self, games: u64);
+    /// Under a sequential test (`--sprt`), where every pair's test stands, after each wave
+    /// of series (`names` are the bots in schedule order).
+    fn sequential(&self, _names: &[String], _pairs: &[crate::sequential::PairTest]) {}
 }
 
 /// No progress reporting.
@@ -175,6 +183,8 @@ pub struct Summary {
     pub series: Vec<SeriesOutcome>,
     /// The bots in schedule order.
     pub names: Vec<String>,
+    /// Where every pair's sequential test ended, under `--sprt`.
+    pub sequential: Option<crate::sequential::Walk>,
 }
 
 /// Why a tournament could not run or complete.
@@ -208,6 +218,9 @@ pub enum TournamentError {
     /// The field cannot be seated at the game's tables.
     #[error(transparent)]
     Tables(#[from] crate::tables::TableError),
+    /// The sequential test's settings make no test.
+    #[error(transparent)]
+    Sprt(#[from] crate::sprt_settings::BadSprt),
     /// Summaries were asked of a tournament that has not finished.
     #[error("the tournament is not finished ({finished} of {total} series complete): finish it with the same `arena tournament` command and --resume first")]
     Incomplete {
@@ -266,6 +279,7 @@ pub fn manifest(config: &Config, field: &[Participant]) -> Manifest {
         shard: config.shard,
         seats: None,
         grading: config.reporting.record(),
+        sprt: config.sprt,
     }
 }
 
@@ -424,6 +438,18 @@ pub(crate) fn check_shard_rows<'a>(
     }
 }
 
+/// The games a run played or kept.
+pub(crate) struct Played {
+    /// Every row of the series played or kept.
+    pub(crate) rows: Vec<GameRow>,
+    /// Games played in this invocation.
+    pub(crate) played_now: u64,
+    /// Whether a stop cut the run short.
+    pub(crate) interrupted: bool,
+    /// Games a sequential test did not need: recorded, to be dropped.
+    pub(crate) unneeded: Vec<u64>,
+}
+
 /// Runs (or resumes) a tournament and writes its results.
 ///
 /// # Errors
@@ -449,7 +475,9 @@ pub fn run(
         options: config.options.clone(),
         names: field.iter().map(|p| p.name.clone()).collect(),
         references: field.iter().map(|p| p.reference).collect(),
+        sprt: config.sprt,
     };
+    let test = config.sprt.map(|s| s.test()).transpose()?;
     let all_plans = schedule.series();
     let disqualified: Vec<Option<String>> = field.iter().map(|p| p.disqualified.clone()).collect();
     let mut done = previous_rows(&config.out, &schedule, &all_plans, &disqualified, true)?;
@@ -489,21 +517,35 @@ pub fn run(
         round: p.round,
         id: p.id,
     });
-    let results: Vec<(Vec<GameRow>, u64, bool)> =
-        pool.install(|| order.par_iter().map(|plan| ctx.play_series(plan)).collect());
+    let played = match &test {
+        None => {
+            let results: Vec<(Vec<GameRow>, u64, bool)> =
+                pool.install(|| order.par_iter().map(|plan| ctx.play_series(plan)).collect());
+            Played {
+                played_now: results.iter().map(|r| r.1).sum(),
+                interrupted: results.iter().any(|r| r.2),
+                rows: results.into_iter().flat_map(|r| r.0).collect(),
+                unneeded: Vec::new(),
+            }
+        }
+        Some(test) => sequential::play(&ctx, &pool, &plans, test),
+    };
     // One store in game-id order, whatever the workers and their timing; the page is
     // drawn from it as folded, not read back.
-    let stopped = ctx.halt.is_raised() || results.iter().any(|r| r.2);
+    let stopped = ctx.halt.is_raised() || played.interrupted;
     let folded = fold_if_stopped(&config.out, stopped || config.shard.is_some())?;
     if let Some(err) = ctx.halt.take_error() {
         return Err(err);
     }
-    let played_now: u64 = results.iter().map(|r| r.1).sum();
-    if results.iter().any(|r| r.2) {
+    let played_now = played.played_now;
+    if played.interrupted {
         return Err(TournamentError::Interrupted { played: played_now });
     }
-    let mut rows: Vec<GameRow> = results.into_iter().flat_map(|r| r.0).collect();
+    let mut rows: Vec<GameRow> = played.rows;
     rows.sort_by_key(|r| r.game_id);
+    // Series a sequential test did not need (played ahead while it was deciding) leave
+    // no trace: neither a row nor a replay.
+    let unneeded: std::collections::HashSet<u64> = played.unneeded.into_iter().collect();
     if config.shard.is_some() {
         // A part has no standings of its own: its games wait for `arena merge`.
         games_csv::write_sorted(&config.out, &rows)?;
@@ -517,6 +559,7 @@ pub fn run(
             first_mover: [0; 3],
             series: Vec::new(),
             names: schedule.names.clone(),
+            sequential: None,
         });
     }
     let summary = write_summaries(
@@ -525,7 +568,12 @@ pub fn run(
         &plans,
         &disqualified,
         &rows,
-        || folded.map_or_else(|| replay_store::fold(&config.out, |_| true), Ok),
+        || {
+            folded.map_or_else(
+                || replay_store::fold(&config.out, |id| !unneeded.contains(&id)),
+                Ok,
+            )
+        },
         &config.reporting,
     )?;
     Ok(Summary {

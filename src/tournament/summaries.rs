@@ -16,6 +16,8 @@ use crate::series::{SeriesRules, Tally};
 use super::rows::{check_series_rows, previous_rows};
 use super::{Reporting, Summary, TournamentError};
 use crate::schedule::{Schedule, SeriesPlan};
+use crate::sequential;
+use crate::sprt_settings::SprtSettings;
 use crate::standings::{self, SeriesOutcome};
 
 /// Computes the series, standings and ratings from the rows and writes every summary
@@ -45,11 +47,13 @@ pub fn write_summaries(
         table,
         anchor,
         ratings,
+        sequential,
     } = computed?;
     let results = Results {
         names: &schedule.names,
         rows,
         series: &series,
+        paired: schedule.rules.paired(),
         standings: &table,
         ratings: ratings.as_ref(),
         roster: reporting.roster.as_ref(),
@@ -57,6 +61,7 @@ pub fn write_summaries(
         anchor: anchor.map(|i| schedule.names[i].as_str()),
         unplayable: &reporting.unplayable,
         store: &store,
+        sequential: schedule.sprt.as_ref().zip(sequential.as_ref()),
     };
     write_summary_files(dir, &results)?;
     let first_mover = fairness_csv::first_mover_records(rows)
@@ -73,6 +78,7 @@ pub fn write_summaries(
         first_mover,
         series,
         names: schedule.names.clone(),
+        sequential,
     })
 }
 
@@ -82,6 +88,7 @@ struct Computed {
     table: Vec<crate::standings::Standing>,
     anchor: Option<usize>,
     ratings: Option<ratings::FieldRatings>,
+    sequential: Option<crate::sequential::Walk>,
 }
 
 /// The series, the standings and the ratings of `rows` (the anchor checked first).
@@ -104,7 +111,7 @@ fn standings_of(
         rows,
     );
     let seed = derive(schedule.seed, "ratings", &[]);
-    let ratings = ratings::rate(&schedule.names, rows, seed, anchor);
+    let ratings = ratings::rate(&schedule.names, rows, seed, anchor, schedule.rules.paired());
     if let Some(r) = &ratings {
         for s in &mut table {
             let i = schedule
@@ -115,11 +122,28 @@ fn standings_of(
             s.rating = Some([r.elo[i], r.intervals[i].low, r.intervals[i].high]);
         }
     }
+    let sequential = match schedule.sprt {
+        Some(settings) => {
+            let test = settings.test().map_err(|e| {
+                OutputError::corrupt(&dir.join(crate::output::manifest::FILE), e.to_string())
+            })?;
+            let by_id = series.iter().map(|o| (o.plan.id, o)).collect();
+            Some(crate::sequential::walk(
+                &test,
+                schedule.rules,
+                plans,
+                &schedule.references,
+                &by_id,
+            ))
+        }
+        None => None,
+    };
     Ok(Computed {
         series,
         table,
         anchor,
         ratings,
+        sequential,
     })
 }
 
@@ -158,6 +182,7 @@ pub fn recompute(dir: &Path, reporting: &Reporting) -> Result<Summary, Tournamen
         options: manifest.options.clone(),
         names,
         references,
+        sprt: manifest.sprt,
     };
     let plans = schedule.series();
     let disqualified: Vec<Option<String>> = bots.iter().map(|b| b.disqualified.clone()).collect();
@@ -165,9 +190,33 @@ pub fn recompute(dir: &Path, reporting: &Reporting) -> Result<Summary, Tournamen
         .into_values()
         .collect();
     rows.sort_by_key(|r| r.game_id);
+    if let Some(settings) = manifest.sprt {
+        check_sequential(dir, &schedule, &plans, &rows, &settings)?;
+    } else {
+        check_every_series(&schedule, &plans, &rows)?;
+    }
+    check_series_rows(dir, &schedule, &plans, &rows)?;
+    Ok(write_summaries(
+        dir,
+        &schedule,
+        &plans,
+        &disqualified,
+        &rows,
+        || Store::open(dir),
+        reporting,
+    )?)
+}
+
+/// Refuses an unfinished tournament: every series of the schedule must be over.
+fn check_every_series(
+    schedule: &Schedule,
+    plans: &[SeriesPlan],
+    rows: &[GameRow],
+) -> Result<(), TournamentError> {
+    let rules = schedule.rules;
     // Summaries of an unfinished run would score half-played series: refuse instead.
     let mut by_series: HashMap<u64, Vec<&GameRow>> = HashMap::new();
-    for row in &rows {
+    for row in rows {
         by_series.entry(row.series_id).or_default().push(row);
     }
     let unfinished: Vec<u64> = plans
@@ -185,14 +234,39 @@ pub fn recompute(dir: &Path, reporting: &Reporting) -> Result<Summary, Tournamen
             first_unfinished,
         });
     }
-    check_series_rows(dir, &schedule, &plans, &rows)?;
-    Ok(write_summaries(
-        dir,
-        &schedule,
-        &plans,
-        &disqualified,
-        &rows,
-        || Store::open(dir),
-        reporting,
-    )?)
+    Ok(())
+}
+
+/// Refuses a run under a sequential test that has not finished (a pair undecided with
+/// rounds left), and rows of series played after their pair was decided (a run ends
+/// without them: they are not what arena writes).
+fn check_sequential(
+    dir: &Path,
+    schedule: &Schedule,
+    plans: &[SeriesPlan],
+    rows: &[GameRow],
+    settings: &SprtSettings,
+) -> Result<(), TournamentError> {
+    let test = settings.test()?;
+    let outcomes = standings::series_outcomes(plans, schedule.rules, &schedule.names, rows);
+    let by_id = outcomes.iter().map(|o| (o.plan.id, o)).collect();
+    let state = sequential::walk(&test, schedule.rules, plans, &schedule.references, &by_id);
+    if let Some(&series) = state.unneeded.first() {
+        return Err(OutputError::corrupt(
+            &dir.join(crate::output::games_csv::FILE),
+            format!(
+                "series {series} is recorded, but its pair's sequential test was decided before it"
+            ),
+        )
+        .into());
+    }
+    if let Some(first) = state.open.first().and_then(|o| o.first()) {
+        let open: usize = state.open.iter().map(Vec::len).sum();
+        return Err(TournamentError::Incomplete {
+            finished: state.needed.len() - open,
+            total: state.needed.len(),
+            first_unfinished: first.id,
+        });
+    }
+    Ok(())
 }

@@ -68,6 +68,25 @@ pub fn bootstrap(
     bootstrap_clusters(n, singletons, opts, replicates, seed)
 }
 
+/// The bootstrap of [`bootstrap`] over groups of games that stand or fall together (the
+/// two games of a board played from both seats): each replicate draws as many groups as
+/// there are, uniformly with replacement, and refits. Groups of one game each give
+/// [`bootstrap`]'s result exactly; the order of the groups and of the games inside them
+/// does not matter.
+///
+/// # Errors
+/// As [`bootstrap`]; [`RatingError::NoGames`] when there is no game in any group.
+pub fn bootstrap_grouped(
+    n: usize,
+    groups: &[Vec<Game>],
+    opts: &FitOptions,
+    replicates: u32,
+    seed: u64,
+) -> Result<Uncertainty, RatingError> {
+    let groups: Vec<Vec<Game>> = groups.iter().filter(|g| !g.is_empty()).cloned().collect();
+    bootstrap_clusters(n, groups, opts, replicates, seed)
+}
+
 /// The bootstrap over groups of comparisons that stand or fall together (the pairwise
 /// comparisons of one game of several seats): each replicate draws as many groups as
 /// there are, with replacement. Groups of one game each are [`bootstrap`] exactly.

@@ -1,6 +1,8 @@
 //! Ratings for arena's round-robin series: a joint Bradley–Terry fit with a first-move
-//! advantage and draws, seeded bootstrap error bars, the likelihood of superiority, and
-//! a first-move fairness summary. Pure functions, no I/O.
+//! advantage and draws, seeded bootstrap error bars (by game, or by board pair), the
+//! likelihood of superiority, a first-move fairness summary, and the sequential
+//! probability ratio test of engine testing on trinomial (games) or pentanomial (board
+//! pairs) counts ([`Sprt`], see its module). Pure functions, no I/O.
 //!
 //! ```
 //! use arena_ratings::{bootstrap, fit, FitOptions, Game, GameResult::*};
@@ -98,6 +100,12 @@
 //! for any percentile bootstrap, need not contain a heavily shrunk point estimate in a
 //! tiny sample.
 //!
+//! When every board is played twice with seats swapped, the two games of a board are
+//! not independent (a board that favours the first mover gives each bot one win), and
+//! resampling them one by one overstates the spread. [`bootstrap_grouped`] resamples
+//! groups that stand or fall together — a board pair's two games — so its intervals
+//! keep the pairing's information; with groups of one game it is [`bootstrap`].
+//!
 //! `LOS[i][j]` is the fraction of replicates in which `r_i > r_j`, ties counting half;
 //! `LOS[i][j] + LOS[j][i] = 1` exactly and `LOS[i][i] = 0.5`.
 //!
@@ -116,13 +124,20 @@ mod game;
 mod leaderboard;
 mod linalg;
 mod model;
+mod normal;
 mod ranking;
+mod sprt;
 
-pub use bootstrap::{bootstrap, Interval, Uncertainty, DEFAULT_REPLICATES};
+pub use bootstrap::{bootstrap, bootstrap_grouped, Interval, Uncertainty, DEFAULT_REPLICATES};
 pub use error::RatingError;
 pub use fairness::{first_move_summary, FirstMoveSummary};
 pub use fit::{fit, Anchor, FitOptions, Ratings};
 pub use game::{Game, GameResult};
 pub use leaderboard::{leaderboard, Leaderboard, LeaderboardEntry};
 pub use model::{outcome_probabilities, OutcomeProbabilities};
+pub use normal::{normal_cdf, NORMAL_975};
 pub use ranking::{bootstrap_ranked, fit_ranked, Placing, RankedGame};
+pub use sprt::{
+    elo_of_score, estimate, expected_score, Counts, Decision, EloModel, Estimate, Sprt, Status,
+    ELO_CLAMP, MAX_SPRT_ELO, NELO_PER_T,
+};

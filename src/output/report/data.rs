@@ -95,7 +95,9 @@ pub struct PageData {
     pub standings: Vec<StandingView>,
     /// `cross[r][c]`: half points (series, games) and games played of the standings'
     /// row bot against column bot; `null` where they never met.
-    pub cross: Vec<Vec<Option<[u64; 3]>>>,
+    /// With paired boards, five more: the row bot's board pairs by its points in the pair
+    /// (`0, ½, 1, 1½, 2`: the pentanomial counts).
+    pub cross: Vec<Vec<Option<Vec<u64>>>>,
     /// Seat fairness per board size, the total last.
     pub fairness: Vec<FairnessView>,
     /// First-move advantage and draw parameter in Elo, `[value, low, high]`, if rated.
@@ -161,7 +163,8 @@ pub fn page_data(
         })
         .collect();
     let n = names.len();
-    let mut cells = vec![vec![None::<[u64; 3]>; n]; n];
+    let width = if manifest.paired { 8 } else { 3 };
+    let mut cells = vec![vec![None::<Vec<u64>>; n]; n];
     for s in series {
         let (a, b) = (s.plan.a, s.plan.b);
         let (sa, sb) = match s.result {
@@ -169,20 +172,27 @@ pub fn page_data(
             SeriesResult::Win(Side::B) => (0, 2),
             SeriesResult::Draw => (1, 1),
         };
-        for (r, c, sp, gp) in [
-            (a, b, sa, s.tally.half_points[0]),
-            (b, a, sb, s.tally.half_points[1]),
+        let pairs = s.pentanomial();
+        for (r, c, sp, gp, from_b) in [
+            (a, b, sa, s.tally.half_points[0], false),
+            (b, a, sb, s.tally.half_points[1], true),
         ] {
-            let cell = cells[r][c].get_or_insert([0, 0, 0]);
+            let cell = cells[r][c].get_or_insert_with(|| vec![0; width]);
             cell[0] += sp;
             cell[1] += gp as u64;
             cell[2] += s.tally.games as u64;
+            if manifest.paired {
+                for (k, count) in pairs.iter().enumerate() {
+                    // B's points in a pair are 2 minus A's.
+                    cell[3 + if from_b { 4 - k } else { k }] += count;
+                }
+            }
         }
     }
     let order = standings_order(table, names);
     let cross = order
         .iter()
-        .map(|&r| order.iter().map(|&c| cells[r][c]).collect())
+        .map(|&r| order.iter().map(|&c| cells[r][c].clone()).collect())
         .collect();
     let records = first_mover_records(rows);
     let fairness = records

@@ -70,7 +70,9 @@
         if (i === j) { h += '<td class="diag"></td>'; return; }
         if (!c) { h += "<td></td>"; return; }
         const share = c[2] ? c[1] / (2 * c[2]) : 0.5;
-        const tip = bots[order[i]].name + " vs " + bots[order[j]].name + ": " + pts(c[0] / 2) + " series points, " + pts(c[1] / 2) + " of " + c[2] + " game points";
+        let tip = bots[order[i]].name + " vs " + bots[order[j]].name + ": " + pts(c[0] / 2) + " series points, " + pts(c[1] / 2) + " of " + c[2] + " game points";
+        // Paired boards: the board pairs by the row bot's points in the pair (pentanomial).
+        if (c.length === 8) tip += "; board pairs scoring 0, \u00bd, 1, 1\u00bd, 2: " + c.slice(3).join(" ");
         h += '<td style="background:' + heat(share) + '" title="' + esc(tip) + '">' + pts(c[0] / 2) + "/" + pts(c[1] / 2) + "</td>";
       });
       h += "</tr>";
