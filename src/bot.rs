@@ -265,12 +265,17 @@ impl Bot for BuiltinBot {
     }
 }
 
+/// How the line starts on which arena's Python interpreter says why a move failed
+/// (`bots/python/src/lib.rs`): [`Fault::explained`] shows the rest alone.
+const PYTHON_FAULT: &str = "python: ";
+
 impl Fault {
     /// The fault with the bot's own explanation attached, in a move or while
     /// instantiating: a trap gets the last line the bot logged (`output`), which for a Rust
     /// SDK bot that panicked is "panicked at FILE:LINE:COL: MESSAGE" (that line then leads
     /// the reason, the trap follows in brackets), at most [`MAX_EXPLANATION_CHARS`] of it,
-    /// escaped ([`crate::bot_name::escape_message`]). Other faults, a trap with nothing
+    /// escaped ([`crate::bot_name::escape_message`]); a line of arena's Python interpreter
+    /// ([`PYTHON_FAULT`]) replaces the trap. Other faults, a trap with nothing
     /// logged, or a log cut by its cap (its last line is then not the bot's last word) are
     /// left as they are.
     pub fn explained(self, output: &str) -> Fault {
@@ -286,6 +291,12 @@ impl Fault {
             kept.push_str("...");
         }
         let kept = crate::bot_name::escape_message(&kept);
+        // arena's Python interpreter says why in Python's words (`ValueError: ... (bot.py,
+        // line 3, in choose)`, the traceback above it in the log): the wasm trap it ends
+        // with says nothing more to a Python student.
+        if let Some(python) = kept.strip_prefix(PYTHON_FAULT) {
+            return Fault::Trap(python.to_owned());
+        }
         Fault::Trap(if kept.starts_with("panicked") {
             format!("{kept} ({what})")
         } else {
