@@ -87,7 +87,7 @@ fn a_bot_using_the_standard_modules_plays_the_same_moves_on_every_run() {
                 "--cols",
                 "5",
                 "--best-of",
-                "2",
+                "3",
                 "--seed",
                 "7",
             ])
@@ -101,12 +101,10 @@ fn a_bot_using_the_standard_modules_plays_the_same_moves_on_every_run() {
     let again = run("again", "1");
     let two = run("two", "2");
     let games = fs::read_to_string(one.join("games.csv")).unwrap();
-    assert!(
-        !games.contains("fault") || !games.contains("ana"),
-        "{games}"
-    );
-    let standings = fs::read_to_string(one.join("standings.csv")).unwrap();
-    assert!(!standings.contains("disqualified"), "{standings}");
+    // Both Python bots played every game to its end: no fault of any kind.
+    for fault in ["trap", "out of fuel", "instantiat", "memory cap"] {
+        assert!(!games.contains(fault), "{fault}: {games}");
+    }
     // Every file of the results (replays, moves and each game's log included) is the same
     // on a rerun and with two threads.
     let strip = |dir: &Path| {
