@@ -43,7 +43,8 @@ pub const INTERPRETER_CAP: u64 = 16 << 20;
 /// The largest script arena reads.
 pub const SCRIPT_CAP: u64 = 1 << 20;
 
-/// Fuel for pre-initialising the interpreter (building it costs about 100 million; no
+/// Fuel for pre-initialising the interpreter (building it and importing the offered
+/// modules costs about 525 million; no
 /// bot move could afford it, which is why it is done once, here).
 pub const PREINIT_FUEL: u64 = 2_000_000_000;
 
