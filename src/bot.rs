@@ -275,7 +275,7 @@ impl Fault {
     /// SDK bot that panicked is "panicked at FILE:LINE:COL: MESSAGE" (that line then leads
     /// the reason, the trap follows in brackets), at most [`MAX_EXPLANATION_CHARS`] of it,
     /// escaped ([`crate::bot_name::escape_message`]); a line of arena's Python interpreter
-    /// ([`PYTHON_FAULT`]) replaces the trap. Other faults, a trap with nothing
+    /// (starting `python: `) replaces the trap. Other faults, a trap with nothing
     /// logged, or a log cut by its cap (its last line is then not the bot's last word) are
     /// left as they are.
     pub fn explained(self, output: &str) -> Fault {
