@@ -273,6 +273,10 @@ pub const NO_FUNCTION_NAMES: &str = " (the module keeps no function names, so wh
      unknown: to see the function, rebuild it with names: C/C++ without `-s` or \
      `-Wl,--strip-all`, Rust with `strip = false`)";
 
+/// How the line starts on which arena's Python interpreter says why a move failed
+/// (`bots/python/src/lib.rs`): [`Fault::explained`] shows the rest alone.
+const PYTHON_FAULT: &str = "python: ";
+
 impl Fault {
     /// The trap without [`NO_FUNCTION_NAMES`] (where the advice does not apply).
     pub fn without_names_advice(self) -> Fault {
@@ -292,15 +296,22 @@ impl Fault {
     /// instantiating: a trap gets the last line the bot logged (`output`), which for a Rust
     /// SDK bot that panicked is "panicked at FILE:LINE:COL: MESSAGE" (that line then leads
     /// the reason, the trap follows in brackets), at most [`MAX_EXPLANATION_CHARS`] of it,
-    /// escaped ([`crate::bot_name::escape_message`]). An illegal move (a bot returning -1
-    /// says "I cannot play this") gets the line after the referee's reason. Other faults,
-    /// a fault with nothing logged, or a log cut by its cap (its last line is then not the
+    /// escaped ([`crate::bot_name::escape_message`]); a line of arena's Python interpreter
+    /// (starting `python: `) replaces the trap. An illegal move (a bot returning -1 says
+    /// "I cannot play this") gets the line after the referee's reason. Other faults, a
+    /// fault with nothing logged, or a log cut by its cap (its last line is then not the
     /// bot's last word) are left as they are.
     pub fn explained(self, output: &str) -> Fault {
         let Some(kept) = last_log_line(output) else {
             return self;
         };
         match self {
+            // arena's Python interpreter says why in Python's words (`ValueError: ...
+            // (bot.py, line 3, in choose)`, the traceback above it in the log): the wasm
+            // trap it ends with says nothing more to a Python student.
+            Fault::Trap(_) if kept.starts_with(PYTHON_FAULT) => {
+                Fault::Trap(kept[PYTHON_FAULT.len()..].to_owned())
+            }
             Fault::Trap(what) => Fault::Trap(if kept.starts_with("panicked") {
                 // The line says where: no advice on names.
                 let what = what.strip_suffix(NO_FUNCTION_NAMES).unwrap_or(&what);

@@ -39,7 +39,7 @@ pub fn run(args: PackArgs) -> anyhow::Result<ExitCode> {
         cache,
     )
     .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let bytes = match python::pack(&sandbox, &script) {
+    let bytes = match python::pack(&sandbox, &python::script_name(&args.script), &script) {
         Ok(bytes) => bytes,
         Err(PythonError::Script(why)) => {
             eprintln!(

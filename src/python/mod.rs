@@ -43,7 +43,8 @@ pub const INTERPRETER_CAP: u64 = 16 << 20;
 /// The largest script arena reads.
 pub const SCRIPT_CAP: u64 = 1 << 20;
 
-/// Fuel for pre-initialising the interpreter (building it costs about 100 million; no
+/// Fuel for pre-initialising the interpreter (building it and importing the offered
+/// modules costs about 525 million; no
 /// bot move could afford it, which is why it is done once, here).
 pub const PREINIT_FUEL: u64 = 2_000_000_000;
 
@@ -52,8 +53,10 @@ const NAME: &str = "arena's Python interpreter";
 
 /// The wrapper's exports (bots/python/src/lib.rs).
 const INIT: &str = "arena_py_init";
+const INIT_LEAN: &str = "arena_py_init_lean";
 const SCRIPT: &str = "arena_py_script";
 const LOAD: &str = "arena_py_load";
+const PACK: &str = "arena_py_pack";
 
 /// Why a Python bot could not be prepared.
 #[derive(Debug, Error)]
@@ -92,6 +95,21 @@ impl From<SnapshotError> for PythonError {
     }
 }
 
+/// The custom section arena's interpreter carries (`bots/python/src/lib.rs`), which
+/// pre-initialisation and `arena pack` copy into every module they write.
+const MARKER_SECTION: &str = "arena.python";
+
+/// Whether `module` is arena's Python interpreter (as built, pre-initialised, or packed
+/// with a script by `arena pack`): it carries the interpreter's custom section.
+pub fn is_interpreter(module: &[u8]) -> bool {
+    wasmparser::Parser::new(0)
+        .parse_all(module)
+        .map_while(Result::ok)
+        .any(|payload| {
+            matches!(payload, wasmparser::Payload::CustomSection(s) if s.name() == MARKER_SECTION)
+        })
+}
+
 /// Whether `path` names a Python script (`.py`, in any case).
 pub fn is_script(path: &Path) -> bool {
     path.extension()
@@ -105,9 +123,28 @@ pub fn is_script(path: &Path) -> bool {
 /// # Errors
 /// [`PythonError::Interpreter`].
 pub fn interpreter_snapshot(sandbox: &Sandbox) -> Result<Vec<u8>, PythonError> {
-    Ok(snapshot_after(sandbox, INTERPRETER, &[INIT], |instance| {
-        Ok(instance.call(INIT)?)
-    })?)
+    Ok(snapshot_after(
+        sandbox,
+        INTERPRETER,
+        &[INIT, INIT_LEAN],
+        |instance| Ok(instance.call(INIT)?),
+    )?)
+}
+
+/// [`interpreter_snapshot`] without the offered modules imported beforehand
+/// (`arena_py_init_lean`): the base of `arena pack`, whose module then carries only the
+/// modules its script imports (each offered module it carries costs memory in the
+/// module; all of them would not fit the 8 MiB cap).
+///
+/// # Errors
+/// [`PythonError::Interpreter`].
+fn lean_snapshot(sandbox: &Sandbox) -> Result<Vec<u8>, PythonError> {
+    Ok(snapshot_after(
+        sandbox,
+        INTERPRETER,
+        &[INIT, INIT_LEAN],
+        |instance| Ok(instance.call(INIT_LEAN)?),
+    )?)
 }
 
 /// `module` instrumented, instantiated, driven by `run`, then snapshotted without the
@@ -162,14 +199,32 @@ pub fn load_bot_bytes(
     bytes: &[u8],
 ) -> Result<WasmModule, LoadError> {
     if is_script(path) {
-        load_script_bytes(sandbox, name, bytes.to_vec())
+        load_script_bytes(sandbox, name, &script_name(path), bytes.to_vec())
     } else {
         sandbox.load_bytes(name, bytes)
     }
 }
 
-/// A Python bot named `name` playing `script`: the script as the input of
-/// [`interpreter`]. The bot's recorded SHA-256 is the script's.
+/// The name a script at `path` goes by in tracebacks and messages: its file name
+/// (`alice.py`), `bot.py` for a path without one.
+pub fn script_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(|| "bot.py".to_owned(), |n| n.to_string_lossy().into_owned())
+}
+
+/// What the interpreter reads at instantiation (`arena_py_script`): the script's file
+/// name, a NUL byte (which no file name holds), the script.
+fn script_input(file_name: &str, script: &[u8]) -> Vec<u8> {
+    let mut input = Vec::with_capacity(file_name.len() + 1 + script.len());
+    input.extend_from_slice(file_name.replace('\0', "?").as_bytes());
+    input.push(0);
+    input.extend_from_slice(script);
+    input
+}
+
+/// A Python bot named `name` playing `script`, whose file is called `file_name`
+/// ([`script_name`]): the script as the input of [`interpreter`]. The bot's recorded
+/// SHA-256 is the script's.
 ///
 /// # Errors
 /// [`LoadError::ScriptTooLarge`] past [`SCRIPT_CAP`], [`LoadError::Interpreter`] when the
@@ -178,6 +233,7 @@ pub fn load_bot_bytes(
 pub fn load_script_bytes(
     sandbox: &Sandbox,
     name: &str,
+    file_name: &str,
     script: Vec<u8>,
 ) -> Result<WasmModule, LoadError> {
     if script.len() as u64 > SCRIPT_CAP {
@@ -189,30 +245,37 @@ pub fn load_script_bytes(
     let interpreter = interpreter(sandbox)?;
     let sha256 = hex::encode(Sha256::digest(&script));
     let input = ModuleInput {
-        bytes: Arc::from(script),
+        bytes: Arc::from(script_input(file_name, &script)),
         buffer: SCRIPT,
         load: LOAD,
         refusal: load_refusal,
+        label: Arc::from(file_name),
     };
     Ok(interpreter.with_input(name, sha256, input))
 }
 
-/// An ordinary bot module playing `script`: the interpreter pre-initialised with the
-/// script loaded, so that it needs no input (`arena pack`).
+/// An ordinary bot module playing `script`, whose file is called `file_name`
+/// ([`script_name`]): the interpreter pre-initialised with the script loaded, so that it
+/// needs no input (`arena pack`). Its `random` is seeded from each game's stream at its
+/// first move (`arena_py_pack`).
 ///
 /// # Errors
 /// [`PythonError::Script`] with the reason the script did not load (in arena's words,
 /// [`load_refusal`], never quoting the script), [`PythonError::Interpreter`] otherwise.
-pub fn pack(sandbox: &Sandbox, script: &[u8]) -> Result<Vec<u8>, PythonError> {
-    let base = interpreter_snapshot(sandbox)?;
-    let len = i32::try_from(script.len())
+pub fn pack(sandbox: &Sandbox, file_name: &str, script: &[u8]) -> Result<Vec<u8>, PythonError> {
+    let base = lean_snapshot(sandbox)?;
+    let input = script_input(file_name, script);
+    let len = i32::try_from(input.len())
         .map_err(|_| PythonError::Script("the script is larger than 2 GiB".to_string()))?;
-    let packed = snapshot_after(sandbox, &base, &[SCRIPT, LOAD], |instance| {
+    let packed = snapshot_after(sandbox, &base, &[SCRIPT, LOAD, PACK], |instance| {
         let ptr = instance.call_i32(SCRIPT, len)?;
-        instance.write(ptr, script)?;
+        instance.write(ptr, &input)?;
         match instance.call_status(LOAD) {
-            Ok(0) => Ok(()),
-            Ok(_) => Err(PreinitError::Refused(load_refusal(&instance.output()))),
+            Ok(0) => Ok(instance.call(PACK)?),
+            Ok(_) => Err(PreinitError::Refused(load_refusal(
+                file_name,
+                &instance.output(),
+            ))),
             // A trap says why with the last line logged, as in a game (a `panicked at`
             // line for a request that cannot exist, `[0] * 10**9`).
             Err(fault) => Err(PreinitError::Refused(escape_message(&format!(
@@ -241,7 +304,7 @@ mod tests {
             ..Limits::default()
         };
         let sandbox = Sandbox::new(limits).unwrap();
-        let first = load_script_bytes(&sandbox, "a.py", b"def choose(s): pass".to_vec());
+        let first = load_script_bytes(&sandbox, "a", "a.py", b"def choose(s): pass".to_vec());
         let Err(LoadError::Interpreter(shared)) = first else {
             panic!("the interpreter was built with 1 MiB");
         };

@@ -333,9 +333,12 @@ pub(crate) struct ModuleInput {
     /// The export `() -> i32` that reads them: 0 ready, anything else a failure whose
     /// reason the module logged.
     pub(crate) load: &'static str,
-    /// The reason of a failed `load`, from what the instance logged: the module's owner
-    /// words it (the input may be anything, and a log may quote it).
-    pub(crate) refusal: fn(&str) -> String,
+    /// The reason of a failed `load`, from [`ModuleInput::label`] and what the instance
+    /// logged: the module's owner words it (the input may be anything, and a log may
+    /// quote it).
+    pub(crate) refusal: fn(&str, &str) -> String,
+    /// What the input is called in the refusal (a Python script's file name).
+    pub(crate) label: Arc<str>,
 }
 
 impl WasmModule {

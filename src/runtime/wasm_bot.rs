@@ -297,7 +297,10 @@ fn read_input(
     let status = load.call(&mut *store, ()).map_err(|e| fail(store, e))?;
     owing(store)?;
     if status != 0 {
-        return Err(refused((input.refusal)(&store.data().output.text())));
+        return Err(refused((input.refusal)(
+            &input.label,
+            &store.data().output.text(),
+        )));
     }
     Ok(())
 }

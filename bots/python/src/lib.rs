@@ -10,19 +10,53 @@
 //! is the bot: its `choose_move` turns the state words into a Python `State` (decoded
 //! and with its legal moves listed by arena-sdk) and calls `choose(state)`.
 //!
+//! The script's imports go through one guard, in Rust (`guard.rs`), over the modules
+//! `modules.rs` offers: pure-Python ones compiled in (`frozen.rs`, `lib/`) and two native
+//! ones (`math`, `_random`: `stdlib/`).
+//!
 //! A Python exception, or a `choose` that returns something other than an `int` that
-//! fits in 32 bits, is logged (one line starting with `panicked`, then the traceback)
-//! and the module traps, so the referee's fault names it.
+//! fits in 32 bits, is logged (the traceback, then one line starting with
+//! [`FAULT_MARKER`], which arena shows as the fault in Python's words) and the module
+//! traps, so the referee's fault names it.
 
-use std::cell::RefCell;
+#![allow(clippy::module_inception)]
+
+#[macro_use]
+extern crate rustpython_derive;
+
+mod frozen;
+mod guard;
+mod modules;
+mod stdlib {
+    pub(crate) mod math;
+    pub(crate) mod random;
+}
+
+pub(crate) use rustpython_vm as vm;
+pub(crate) use rustpython_vm::common;
+
+use std::cell::{Cell, RefCell};
 
 use arena_sdk::debug_log;
 use arena_sdk::games::abi;
+use arena_sdk::games::abi::{is_table_header, split_table, TableHeader};
+use arena_sdk::games::game::{Observed, SeatRange, TableGame};
+use arena_sdk::games::minesweeper::Minesweeper;
+use arena_sdk::games::oneway::{King, Knight, OneWayTable, Queen, Rook};
+use arena_sdk::games::pursuit::{Path, Pursuit};
 use arena_sdk::games::registry::{decode_for_bot, visit_game, ExtraStrategies, GameVisitor};
+use arena_sdk::games::tictactoe::TicTacToe;
 use rustpython_vm::builtins::PyBaseExceptionRef;
 use rustpython_vm::compiler::Mode;
 use rustpython_vm::scope::Scope;
 use rustpython_vm::{Interpreter, PyObjectRef, Settings, VirtualMachine};
+
+/// A custom section that says what this module is, kept by pre-initialisation and by
+/// `arena pack`: arena reads it (`arena::python::is_interpreter`) to speak of a packed
+/// Python bot as one (its size is the interpreter's, not the student's).
+#[used]
+#[link_section = "arena.python"]
+static MARKER: [u8; 26] = *b"arena's Python interpreter";
 
 /// The Python view of a state (`State`, `Pawn`, `Cell`) and the import guard.
 const PRELUDE: &str = include_str!("prelude.py");
@@ -32,8 +66,16 @@ const PRELUDE: &str = include_str!("prelude.py");
 /// plain Python function.
 const RECURSION_LIMIT: usize = 150;
 
-/// The file name tracebacks give the script.
-const SCRIPT_NAME: &str = "bot.py";
+/// The file name tracebacks give a script whose input names none.
+const DEFAULT_NAME: &str = "bot.py";
+
+/// How the line that says why a move failed starts: arena shows the rest as the fault
+/// (`src/bot.rs`), without the wasm trap behind it.
+const FAULT_MARKER: &str = "python: ";
+
+/// How the line that says why the script did not load starts (arena's
+/// `src/python/refusal.rs` reads it and words the reason itself).
+const LOAD_MARKER: &str = "arena-python: ";
 
 /// The interpreter and what the script defined.
 struct Python {
@@ -44,6 +86,10 @@ struct Python {
     scope: Scope,
     /// The script's `choose`, once the script has loaded.
     choose: Option<PyObjectRef>,
+    /// The script's file name, as tracebacks and messages give it.
+    name: String,
+    /// The import guard, which knows what was imported.
+    guard: guard::Guard,
 }
 
 thread_local! {
@@ -52,11 +98,56 @@ thread_local! {
     static STATE: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
     /// Where arena writes the script before [`arena_py_load`].
     static SCRIPT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// Set by [`arena_py_pack`]: `random` is seeded again at the first move, since a
+    /// packed bot's script loaded once, when it was packed, not in each game.
+    static RESEED_AT_FIRST_MOVE: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Logs `message` as the line the referee attaches to the trap, and traps.
+#[link(wasm_import_module = "wasi_snapshot_preview1")]
+extern "C" {
+    /// WASI's `random_get`: in arena, the bytes of a stream seeded by the game's bot seed
+    /// (never the host's randomness), so a game draws the same numbers on every run.
+    #[link_name = "random_get"]
+    fn wasi_random_get(buf: *mut u8, len: usize) -> i32;
+}
+
+/// 64 bits of the game's random stream (`random_get`).
+fn game_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    // SAFETY: the buffer is 8 writable bytes; `random_get` writes at most `len` bytes.
+    let errno = unsafe { wasi_random_get(bytes.as_mut_ptr(), bytes.len()) };
+    if errno != 0 {
+        harness_fail("random_get failed");
+    }
+    u64::from_le_bytes(bytes)
+}
+
+/// Logs `message` as the line the referee attaches to the trap, and traps: a fault of
+/// the script, in Python's words.
 fn fail(message: &str) -> ! {
-    debug_log(&format!("panicked at {SCRIPT_NAME}: {message}"));
+    debug_log(&format!("{FAULT_MARKER}{message}"));
+    std::process::abort()
+}
+
+/// The panic hook: a request for more memory than can exist (`[0] * 10**9`, which
+/// RustPython answers with Rust's `capacity overflow` panic) is Python's `MemoryError`
+/// to the student; any other panic is the interpreter's, logged as arena-sdk logs it.
+fn panic_hook(info: &std::panic::PanicHookInfo<'_>) {
+    match info.payload_as_str() {
+        Some(message) if message.contains("capacity overflow") => debug_log(&format!(
+            "{FAULT_MARKER}MemoryError: a request for more memory than can exist \
+             ({message})"
+        )),
+        _ => arena_sdk::panics::report(info),
+    }
+}
+
+/// Logs `message` as a Rust panic would, and traps: a fault of the state arena handed
+/// over or of the interpreter, not of the script.
+fn harness_fail(message: &str) -> ! {
+    debug_log(&format!(
+        "panicked at arena's Python interpreter: {message}"
+    ));
     std::process::abort()
 }
 
@@ -80,44 +171,102 @@ fn exception_lines(vm: &VirtualMachine, exc: &PyBaseExceptionRef) -> (String, St
     (last.trim().to_owned(), text)
 }
 
-/// Builds the interpreter and runs the prelude: the first step of pre-initialisation.
-/// Hashing is seeded with 0, so that the snapshot is the same on every run.
+/// Where in `name` the traceback `text` ends (`alice.py, line 12, in choose`): its last
+/// frame in the script, if any.
+fn script_frame(text: &str, name: &str) -> Option<String> {
+    let prefix = format!("File \"{name}\", ");
+    text.lines()
+        .rev()
+        .find_map(|l| l.trim_start().strip_prefix(&prefix))
+        .map(|rest| format!("{name}, {rest}"))
+}
+
+/// Seeds the offered `random` module from the game's random stream.
+pub(crate) fn seed_random(vm: &VirtualMachine, random: &PyObjectRef) {
+    let seeded = random
+        .get_attr("seed", vm)
+        .and_then(|seed| seed.call((vm.ctx.new_int(game_seed()),), vm));
+    if let Err(exc) = seeded {
+        harness_fail(&format!("random.seed failed: {}", describe(vm, &exc)));
+    }
+}
+
+/// Builds the interpreter, imports the offered modules, installs the import guard and
+/// runs the prelude: the first step of pre-initialisation, for the snapshot every `.py`
+/// bot of a run shares. Hashing is seeded with 0, so that the snapshot is the same on
+/// every run.
 #[no_mangle]
 pub extern "C" fn arena_py_init() {
-    // A Rust panic (a capacity overflow) logs one `panicked at` line before the trap.
-    arena_sdk::panics::install_hook();
+    init(true);
+}
+
+/// [`arena_py_init`] without importing the offered modules beforehand (`arena pack`:
+/// the packed module carries only the modules its script imports).
+#[no_mangle]
+pub extern "C" fn arena_py_init_lean() {
+    init(false);
+}
+
+/// [`arena_py_init`], importing the offered modules first when `preload`.
+fn init(preload: bool) {
+    // A Rust panic logs one line before the trap (`panic_hook`).
+    std::panic::set_hook(Box::new(panic_hook));
     let mut settings = Settings::default();
     settings.hash_seed = Some(0);
     settings.import_site = false;
     settings.ignore_environment = true;
     settings.isolated = true;
-    let interpreter = Interpreter::with_init(settings, |_| {});
+    settings.allow_external_library = false;
+    let interpreter = Interpreter::with_init(settings, |vm| {
+        // Only the native modules of guard::NATIVE exist: no `posix`, `time`, `marshal`.
+        let state = rustpython_vm::common::rc::PyRc::get_mut(&mut vm.state)
+            .unwrap_or_else(|| harness_fail("the interpreter's state is shared"));
+        state
+            .module_inits
+            .retain(|name, _| guard::NATIVE.contains(&name.as_ref()));
+        vm.add_native_module("math".to_owned(), Box::new(stdlib::math::make_module));
+        vm.add_native_module("_random".to_owned(), Box::new(stdlib::random::make_module));
+        vm.add_frozen(frozen::modules());
+    });
     let made = interpreter.enter(|vm| {
         vm.recursion_limit.set(RECURSION_LIMIT);
         let prelude = vm.new_scope_with_builtins();
         let code = vm
             .compile(PRELUDE, Mode::Exec, "<arena prelude>".to_owned())
-            .unwrap_or_else(|err| fail(&format!("the prelude does not compile: {err}")));
-        let run = vm.run_code_obj(code, prelude.clone()).and_then(|_| {
-            let guard = prelude.globals.get_item("_arena_guarded_import", vm)?;
-            vm.builtins.set_attr("__import__", guard, vm)?;
-            prelude.globals.get_item("_arena_state", vm)
-        });
-        let make_state = run.unwrap_or_else(|exc| fail(&describe(vm, &exc)));
-        (make_state, vm.new_scope_with_builtins())
+            .unwrap_or_else(|err| harness_fail(&format!("the prelude does not compile: {err}")));
+        let run = vm
+            .run_code_obj(code, prelude.clone())
+            .and_then(|_| guard::install(vm, preload))
+            .and_then(|guard| {
+                let make_state = prelude.globals.get_item("_arena_state", vm)?;
+                Ok((make_state, guard))
+            });
+        let (make_state, guard) = run.unwrap_or_else(|exc| harness_fail(&describe(vm, &exc)));
+        (make_state, guard, vm.new_scope_with_builtins())
     });
-    let (make_state, scope) = made;
+    let (make_state, guard, scope) = made;
     PYTHON.with_borrow_mut(|python| {
         *python = Some(Python {
             interpreter,
             make_state,
             scope,
             choose: None,
+            name: DEFAULT_NAME.to_owned(),
+            guard,
         })
     });
 }
 
-/// A buffer of `len` bytes where arena writes the script's UTF-8 text.
+/// Called by `arena pack` after the script loaded, before the snapshot: `random` is
+/// seeded from the game's stream again at a packed bot's first move.
+#[no_mangle]
+pub extern "C" fn arena_py_pack() {
+    RESEED_AT_FIRST_MOVE.set(true);
+}
+
+/// A buffer of `len` bytes where arena writes the script's file name, a NUL byte and the
+/// script's UTF-8 text (the name alone may be missing: no NUL, then the script is named
+/// `bot.py`).
 #[no_mangle]
 pub extern "C" fn arena_py_script(len: i32) -> *mut u8 {
     SCRIPT.with_borrow_mut(|script| {
@@ -127,14 +276,44 @@ pub extern "C" fn arena_py_script(len: i32) -> *mut u8 {
     })
 }
 
+/// The module name a script named `file` runs as (`alice.py` runs as `alice`, as
+/// Python names an imported file), `bot` when its stem is no identifier or names a module
+/// of the interpreter's.
+fn module_name(vm: &VirtualMachine, file: &str) -> String {
+    let stem = file.strip_suffix(".py").unwrap_or(file);
+    let identifier = stem
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '_')
+        && stem.chars().all(|c| c.is_alphanumeric() || c == '_');
+    let taken = vm
+        .sys_module
+        .get_attr("modules", vm)
+        .and_then(|m| m.get_item(stem, vm))
+        .is_ok();
+    if identifier && !taken {
+        stem.to_owned()
+    } else {
+        "bot".to_owned()
+    }
+}
+
 /// Compiles and runs the script written at [`arena_py_script`] and finds its `choose`.
 /// Returns 0 when the bot is ready; otherwise 1, after logging why (a syntax error, an
-/// exception at the top level, no `choose` function), first line first.
+/// exception at the top level, no `choose` function) on a line starting with
+/// [`LOAD_MARKER`], after the traceback's first line.
 #[no_mangle]
 pub extern "C" fn arena_py_load() -> i32 {
-    let source = SCRIPT.with_borrow_mut(std::mem::take);
+    let input = SCRIPT.with_borrow_mut(std::mem::take);
+    let (name, source) = match input.iter().position(|&b| b == 0) {
+        Some(at) => (
+            String::from_utf8_lossy(&input[..at]).into_owned(),
+            input[at + 1..].to_vec(),
+        ),
+        None => (DEFAULT_NAME.to_owned(), input),
+    };
     let Ok(source) = String::from_utf8(source) else {
-        debug_log("the script is not UTF-8 text");
+        debug_log(&format!("{LOAD_MARKER}the script is not UTF-8 text"));
         return 1;
     };
     PYTHON.with_borrow_mut(|python| {
@@ -142,22 +321,38 @@ pub extern "C" fn arena_py_load() -> i32 {
             debug_log("arena_py_init was not called");
             return 1;
         };
+        python.name = name.clone();
         let scope = python.scope.clone();
+        let guard = &python.guard;
         let loaded = python.interpreter.enter(|vm| {
-            let code = match vm.compile(&source, Mode::Exec, SCRIPT_NAME.to_owned()) {
+            // Each game's instance loads the script: the game's own random numbers (a
+            // `random` imported later is seeded when the guard imports it).
+            if let Some(random) = guard.loaded(vm, "random") {
+                seed_random(vm, &random);
+            }
+            let module = module_name(vm, &name);
+            let registered = scope
+                .globals
+                .set_item("__name__", vm.ctx.new_str(module.as_str()).into(), vm)
+                .and_then(|()| {
+                    let object = vm.new_module(&module, scope.globals.clone(), None);
+                    guard.register_script(vm, &module, object.into())
+                });
+            if let Err(exc) = registered {
+                harness_fail(&describe(vm, &exc));
+            }
+            let code = match vm.compile(&source, Mode::Exec, name.clone()) {
                 Ok(code) => code,
-                Err(err) => return Err(format!("{SCRIPT_NAME} does not compile: {err}")),
+                Err(err) => return Err(format!("{LOAD_MARKER}does not compile: {err}")),
             };
             if let Err(exc) = vm.run_code_obj(code, scope.clone()) {
                 let (last, text) = exception_lines(vm, &exc);
-                return Err(format!("{SCRIPT_NAME} raised {last}\n{text}"));
+                return Err(format!("{LOAD_MARKER}raised {last}\n{text}"));
             }
             match scope.globals.get_item_opt("choose", vm) {
                 Ok(Some(choose)) if choose.is_callable() => Ok(choose),
-                Ok(Some(_)) => Err(format!("{SCRIPT_NAME}: `choose` is not a function")),
-                _ => Err(format!(
-                    "{SCRIPT_NAME} defines no `choose` function (def choose(state): ...)"
-                )),
+                Ok(Some(_)) => Err(format!("{LOAD_MARKER}`choose` is not a function")),
+                _ => Err(format!("{LOAD_MARKER}defines no `choose` function")),
             }
         });
         match loaded {
@@ -185,10 +380,90 @@ pub extern "C" fn arena_alloc(len: i32) -> *mut u8 {
     })
 }
 
-/// What arena-sdk knows about a state: the game's name and its legal moves, encoded.
+/// What arena-sdk knows about a state: the game's name, its legal moves (encoded), the
+/// header's facts and the body.
 struct Known {
     game: &'static str,
     legal_moves: Vec<i32>,
+    seat: usize,
+    seats: u8,
+    role: Option<u8>,
+    team: Option<u8>,
+    ply: u32,
+    seed: u64,
+    body: Vec<i32>,
+}
+
+/// The games of one to four seats (the table model), their ids and seat counts: what
+/// [`arena_plays`] declares besides the two-seat games.
+const TABLE_GAMES: [(i32, SeatRange); 8] = [
+    (OneWayTable::<King>::INFO.id, OneWayTable::<King>::SEATS),
+    (OneWayTable::<Queen>::INFO.id, OneWayTable::<Queen>::SEATS),
+    (OneWayTable::<Rook>::INFO.id, OneWayTable::<Rook>::SEATS),
+    (OneWayTable::<Knight>::INFO.id, OneWayTable::<Knight>::SEATS),
+    (TicTacToe::INFO.id, TicTacToe::SEATS),
+    (Minesweeper::INFO.id, Minesweeper::SEATS),
+    (Pursuit::INFO.id, Pursuit::SEATS),
+    (Path::INFO.id, Path::SEATS),
+];
+
+/// `arena_plays` (docs/ABI.md): a script plays every game arena-sdk decodes, every
+/// two-seat game with two seats and every table game with each seat count it takes, as
+/// `state` describes any of them (what the script does with them is the script's).
+#[no_mangle]
+pub extern "C" fn arena_plays(game_id: i32, seats: i32) -> i32 {
+    let Ok(seats) = u8::try_from(seats) else {
+        return 0;
+    };
+    let two_seat = seats == 2
+        && arena_sdk::games::games()
+            .iter()
+            .any(|kind| kind.info().id == game_id);
+    let table = TABLE_GAMES
+        .iter()
+        .any(|&(id, range)| id == game_id && range.contains(seats));
+    i32::from(two_seat || table)
+}
+
+/// The view a table game's words describe, and the moves it allows.
+fn table_known<G: Observed>(header: &TableHeader, body: &[i32]) -> Result<Known, String> {
+    let view = G::read_view(header, body).map_err(|err| err.to_string())?;
+    let mut moves = Vec::new();
+    G::view_moves(&view, &mut moves);
+    Ok(Known {
+        game: G::INFO.name,
+        legal_moves: moves
+            .into_iter()
+            .map(|mv| G::encode_view_move(&view, mv))
+            .collect(),
+        seat: header.seat.index(),
+        seats: header.seats,
+        role: header.role,
+        team: header.team,
+        ply: header.ply,
+        seed: header.seed,
+        body: body.to_vec(),
+    })
+}
+
+/// Decodes the words of a table game (their header has the table's 11 words).
+fn decode_table(words: &[i32]) -> Result<Known, String> {
+    let (header, body) = split_table(words).map_err(|err| err.to_string())?;
+    let id = header.game_id;
+    let is = |game: i32| game == id;
+    match () {
+        () if is(TicTacToe::INFO.id) => table_known::<TicTacToe>(&header, body),
+        () if is(Minesweeper::INFO.id) => table_known::<Minesweeper>(&header, body),
+        () if is(Pursuit::INFO.id) => table_known::<Pursuit>(&header, body),
+        () if is(Path::INFO.id) => table_known::<Path>(&header, body),
+        () if is(OneWayTable::<King>::INFO.id) => table_known::<OneWayTable<King>>(&header, body),
+        () if is(OneWayTable::<Queen>::INFO.id) => table_known::<OneWayTable<Queen>>(&header, body),
+        () if is(OneWayTable::<Rook>::INFO.id) => table_known::<OneWayTable<Rook>>(&header, body),
+        () if is(OneWayTable::<Knight>::INFO.id) => {
+            table_known::<OneWayTable<Knight>>(&header, body)
+        }
+        () => Err(format!("unknown table game id {id}")),
+    }
 }
 
 /// Decodes the words as the game they name and lists the legal moves.
@@ -199,11 +474,19 @@ impl GameVisitor for Decode<'_> {
 
     fn visit<G: ExtraStrategies>(self) -> Self::Output {
         let (_, state) = decode_for_bot::<G>(self.0).map_err(|err| err.to_string())?;
+        let (header, body) = abi::split(self.0).map_err(|err| err.to_string())?;
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
         Ok(Known {
             game: G::INFO.name,
             legal_moves: moves.into_iter().map(|mv| state.encode_move(mv)).collect(),
+            seat: header.seat.index(),
+            seats: 2,
+            role: None,
+            team: None,
+            ply: header.ply,
+            seed: header.seed,
+            body: body.to_vec(),
         })
     }
 }
@@ -213,35 +496,53 @@ impl GameVisitor for Decode<'_> {
 pub extern "C" fn choose_move(ptr: i32, len: i32) -> i32 {
     let words: Vec<i32> = STATE.with_borrow(|state| {
         if ptr as usize != state.as_ptr().addr() || len < 0 || len as usize > state.len() * 4 {
-            fail("choose_move got a state that arena_alloc did not place");
+            harness_fail("choose_move got a state that arena_alloc did not place");
         }
         state[..len as usize / 4]
             .iter()
             .map(|&w| w as i32)
             .collect()
     });
-    let (header, body) = abi::split(&words).unwrap_or_else(|err| fail(&err.to_string()));
-    let known = visit_game(header.game_id, Decode(&words))
-        .unwrap_or_else(|| Err(format!("unknown game id {}", header.game_id)))
-        .unwrap_or_else(|why| fail(&why));
+    let known = if is_table_header(&words) {
+        decode_table(&words)
+    } else {
+        abi::split(&words)
+            .map_err(|err| err.to_string())
+            .and_then(|(header, _)| {
+                visit_game(header.game_id, Decode(&words))
+                    .unwrap_or_else(|| Err(format!("unknown game id {}", header.game_id)))
+            })
+    }
+    .unwrap_or_else(|why| harness_fail(&why));
     PYTHON.with_borrow(|python| {
         let Some(python) = python.as_ref() else {
-            fail("the interpreter was not pre-initialised");
+            harness_fail("the interpreter was not pre-initialised");
         };
         let Some(choose) = &python.choose else {
-            fail("no script was loaded");
+            harness_fail("no script was loaded");
         };
         python.interpreter.enter(|vm| {
+            if RESEED_AT_FIRST_MOVE.replace(false) {
+                if let Some(random) = python.guard.loaded(vm, "random") {
+                    seed_random(vm, &random);
+                }
+            }
             let ctx = &vm.ctx;
-            let body = ctx.new_list(body.iter().map(|&w| ctx.new_int(w).into()).collect());
+            let body = ctx.new_list(known.body.iter().map(|&w| ctx.new_int(w).into()).collect());
             let legal = known.legal_moves.iter().map(|&mv| ctx.new_int(mv).into());
+            let optional = |value: Option<u8>| -> PyObjectRef {
+                value.map_or_else(|| ctx.none(), |v| ctx.new_int(v).into())
+            };
             let args: Vec<PyObjectRef> = vec![
                 ctx.new_str(known.game).into(),
-                ctx.new_int(header.seat.index()).into(),
-                ctx.new_int(header.ply).into(),
-                ctx.new_int(header.seed).into(),
+                ctx.new_int(known.seat).into(),
+                ctx.new_int(known.ply).into(),
+                ctx.new_int(known.seed).into(),
                 body.into(),
                 ctx.new_list(legal.collect()).into(),
+                ctx.new_int(known.seats).into(),
+                optional(known.role),
+                optional(known.team),
             ];
             let result = python
                 .make_state
@@ -252,13 +553,17 @@ pub extern "C" fn choose_move(ptr: i32, len: i32) -> i32 {
                 Err(exc) => {
                     let (last, text) = exception_lines(vm, &exc);
                     debug_log(&text);
-                    fail(&format!("choose raised {last}"));
+                    match script_frame(&text, &python.name) {
+                        Some(at) => fail(&format!("{last} ({at})")),
+                        None => fail(&format!("choose raised {last}")),
+                    }
                 }
             };
             match mv.clone().try_into_value::<i32>(vm) {
                 Ok(mv) => mv,
                 Err(_) => fail(&format!(
-                    "choose returned {}, expected an int move from state.legal_moves",
+                    "{}: choose returned {}, expected an int move from state.legal_moves",
+                    python.name,
                     mv.repr(vm)
                         .map_or_else(|_| "?".to_owned(), |r| r.as_str().to_owned())
                 )),

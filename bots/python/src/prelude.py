@@ -1,25 +1,8 @@
 # arena's Python view of a game state, run once when the interpreter is pre-initialised
 # (before the bot's script). The names starting with `_arena` are called by the wrapper
-# (src/lib.rs); a bot sees `State`, `Pawn`, `Cell` through the `state` it is given.
+# (src/lib.rs); a bot sees `State`, `Pawn`, `Cell` through the `state` it is given. The
+# import guard is not here: it is Rust (src/guard.rs), out of every script's reach.
 # The view is documented in docs/PYTHON.md: keep the two in step.
-
-# The modules a bot may import: the interpreter's own, deterministic ones. Anything else
-# (os, time, random, sys, io, ...) is refused with this message. The wrapper installs
-# _arena_guarded_import as builtins.__import__ once this file has run.
-_ARENA_MODULES = ("itertools", "_functools", "_operator", "_collections", "_string")
-_arena_import = __import__
-
-
-def _arena_guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
-    if level == 0 and name in _ARENA_MODULES:
-        return _arena_import(name, globals, locals, fromlist, level)
-    raise ImportError(
-        "arena: module '" + name + "' is not available to a Python bot "
-        "(no files, clock or host randomness; use state.seed for randomness). "
-        "Allowed: " + ", ".join(_ARENA_MODULES)
-    )
-
-
 
 class Pawn:
     """A MathTricks pawn: where it stands and its player's total."""
@@ -64,13 +47,16 @@ def _arena_i64(low, high):
 class State:
     """What a bot sees when it must move: always from its own point of view."""
 
-    def __init__(self, game, seat, ply, seed, body, legal_moves):
+    def __init__(self, game, seat, ply, seed, body, legal_moves, seats, role, team):
         self.game = game
         self.seat = seat
         self.ply = ply
         self.seed = seed
         self.body = body
         self.legal_moves = legal_moves
+        self.seats = seats
+        self.role = role
+        self.team = team
         if game == "mathtricks":
             rows, cols = body[0], body[1]
             self.rows = rows
@@ -103,5 +89,5 @@ class State:
             self.game, self.seat, self.ply, self.legal_moves)
 
 
-def _arena_state(game, seat, ply, seed, body, legal_moves):
-    return State(game, seat, ply, seed, body, legal_moves)
+def _arena_state(game, seat, ply, seed, body, legal_moves, seats, role, team):
+    return State(game, seat, ply, seed, body, legal_moves, seats, role, team)

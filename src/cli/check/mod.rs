@@ -321,9 +321,13 @@ fn check_game(
             report.load.ok = true;
             report.load.bytes = Some(bytes.len() as u64);
             report.load.sha256 = Some(module.sha256().to_string());
+            // A Python bot's module is arena's interpreter: its WASI imports and internal
+            // exports are arena's, nothing the student wrote or can change.
+            let script = arena::python::is_script(&args.bot);
             report.load.exports = module
                 .exports()
                 .iter()
+                .filter(|_| !script)
                 .map(|e| Item {
                     name: e.name.clone(),
                     ty: e.ty.clone(),
@@ -332,6 +336,7 @@ fn check_game(
             report.load.imports = module
                 .imports()
                 .iter()
+                .filter(|_| !script)
                 .map(|i| Item {
                     name: format!("{}.{}", i.module, i.name),
                     ty: i.ty.clone(),
@@ -514,6 +519,19 @@ const EXAMPLES: [(&str, &[u8]); 8] = [
 fn warnings(name: &str, bytes: &[u8], cap: u64) -> Vec<String> {
     let mut out: Vec<String> = name_clash(name, Some(bytes)).into_iter().collect();
     let size = bytes.len() as u64;
+    if arena::python::is_interpreter(bytes) {
+        // A packed Python bot (`arena pack`): its size is the interpreter's.
+        if size >= cap / 4 {
+            out.push(format!(
+                "the module is {}, close to the {} cap: it is arena's Python interpreter with \
+                 the script inside (`arena pack`), whose size a script barely changes; hand \
+                 in the .py file itself where the course takes scripts",
+                human_bytes(size),
+                human_bytes(cap)
+            ));
+        }
+        return out;
+    }
     if size >= cap / 4 {
         out.push(format!(
             "the module is {}, close to the {} cap (the Rust examples are about 0.7 MiB): build \

@@ -6,9 +6,10 @@ holds (`state.legal_moves`, `state.body`, `state.seed`, ...): docs/PYTHON.md; th
 rules and the body's words: arena's docs/games/{{game}}.md.
 """
 
+import random
+
 
 def choose(state):
-    # A linear congruential step over the per-game seed and the ply: the same game
-    # gives the same moves on every machine (a bot has no clock and no `random`).
-    x = (state.seed * 6364136223846793005 + state.ply * 1442695040888963407) % (1 << 64)
-    return state.legal_moves[(x >> 33) % len(state.legal_moves)]
+    # arena seeds `random` from the game's bot seed: the same game gives the same moves
+    # on every run and every machine (a bot has no clock and no host randomness).
+    return random.choice(state.legal_moves)
