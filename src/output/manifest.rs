@@ -81,6 +81,12 @@ pub struct Manifest {
     /// for a two-seat game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seats: Option<u8>,
+    /// The secret a game with hidden setup was dealt under (64 hex digits,
+    /// `docs/TOURNAMENT.md`, "Hidden setup"): with it `--resume`, `verify` and `merge` deal
+    /// the same boards. Absent for a game whose every seat sees the whole setup. Never
+    /// shown on a page or in a message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret: Option<crate::seeds::Secret>,
 }
 
 impl Manifest {
@@ -174,6 +180,13 @@ impl Manifest {
                 d.other, d.this
             ),
             Subject::Shard => format!("{} there, {} now", d.other, d.this),
+            Subject::Secret if d.this == d.other => {
+                "the secret of hidden setup is another one (not shown)".to_string()
+            }
+            Subject::Secret => format!(
+                "the secret of hidden setup was {} there, is {} now",
+                d.other, d.this
+            ),
             Subject::Bot { name, field } => {
                 format!(
                     "bot `{name}` changed ({field} {} there, {} now)",
@@ -201,6 +214,12 @@ impl Manifest {
                 format!("the entries skipped are {a} in {this}, {b} in {other_name}")
             }
             Subject::Shard => format!("{a} in {this}, {b} in {other_name}"),
+            Subject::Secret if a == b => format!(
+                "the secret of hidden setup differs between {this} and {other_name} (not shown): give every part the same --secret"
+            ),
+            Subject::Secret => format!(
+                "the secret of hidden setup is {a} in {this}, {b} in {other_name}"
+            ),
             Subject::Bot { name, field } => {
                 format!("bot `{name}` differs: {field} {a} in {this}, {b} in {other_name}")
             }
@@ -271,6 +290,14 @@ impl Manifest {
             };
             return differ(Subject::Skipped, list(self), list(other));
         }
+        if self.secret != other.secret {
+            // Named, never shown: the values are secrets.
+            let which = |m: &Manifest| match m.secret {
+                Some(_) => "a secret".to_string(),
+                None => "none".to_string(),
+            };
+            return differ(Subject::Secret, which(self), which(other));
+        }
         if self.shard != other.shard {
             let part = |m: &Manifest| {
                 m.shard
@@ -303,6 +330,8 @@ enum Subject {
     Skipped,
     /// The part of the schedule.
     Shard,
+    /// The secret of hidden setup (its value never shown).
+    Secret,
     /// Another field of the manifest, by its JSON key.
     Field(String),
 }
@@ -343,6 +372,7 @@ mod tests {
             skipped: Vec::new(),
             shard: None,
             seats: None,
+            secret: None,
         }
     }
 

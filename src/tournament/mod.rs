@@ -13,11 +13,13 @@ pub mod merge;
 mod play;
 pub(crate) mod play_order;
 mod rows;
+mod secret_error;
 mod summaries;
 pub mod verify;
 
 pub use crate::field::Participant;
 pub use play::{game_row, replay_of};
+pub use secret_error::SecretError;
 pub use summaries::{recompute, write_summaries};
 
 use std::collections::BTreeMap;
@@ -205,6 +207,9 @@ pub enum TournamentError {
         /// What the harness could not do.
         why: String,
     },
+    /// No secret to deal hidden setup under (`table_tournament::secret`).
+    #[error(transparent)]
+    Secret(#[from] SecretError),
     /// Stopped by the user (Ctrl-C) before the end.
     #[error("interrupted after {played} games in this run; what finished is saved")]
     Interrupted {
@@ -242,6 +247,7 @@ pub fn manifest(config: &Config, field: &[Participant]) -> Manifest {
         skipped: config.skipped.clone(),
         shard: config.shard,
         seats: None,
+        secret: None,
     }
 }
 
