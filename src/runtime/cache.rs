@@ -495,7 +495,15 @@ fn open_private(dir: &Path) -> Result<OwnedFd, UnusableDir> {
     let handle = match rustix::fs::openat(rustix::fs::CWD, dir, flags, Mode::empty()) {
         Ok(fd) => fd,
         Err(rustix::io::Errno::LOOP) => return Err(UnusableDir::Link),
-        Err(rustix::io::Errno::NOTDIR) => return Err(UnusableDir::NotAFolder),
+        // O_DIRECTORY is checked before O_NOFOLLOW: a link says "not a folder" too.
+        Err(rustix::io::Errno::NOTDIR) => {
+            let link = std::fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink());
+            return Err(if link {
+                UnusableDir::Link
+            } else {
+                UnusableDir::NotAFolder
+            });
+        }
         Err(e) => return Err(UnusableDir::Metadata(e.into())),
     };
     let stat = rustix::fs::fstat(&handle).map_err(|e| UnusableDir::Metadata(e.into()))?;
