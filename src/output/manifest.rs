@@ -1,6 +1,5 @@
 //! `tournament.json`: everything needed to reproduce a run, and to refuse mixing runs.
 
-use std::fs;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -112,8 +111,13 @@ impl Manifest {
     /// other than [`FORMAT`] (naming both).
     pub fn read(dir: &Path) -> Result<Option<Manifest>, OutputError> {
         let path = dir.join(FILE);
-        match fs::read_to_string(&path) {
-            Ok(text) => {
+        let bytes = super::results_file::read(&path, super::results_file::MANIFEST_CAP)?;
+        match bytes.map(String::from_utf8) {
+            Some(Err(_)) => Err(OutputError::corrupt(
+                &path,
+                "not an arena manifest: not UTF-8 text",
+            )),
+            Some(Ok(text)) => {
                 let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
                     OutputError::corrupt(&path, format!("not an arena manifest: {e}"))
                 })?;
@@ -143,8 +147,7 @@ impl Manifest {
                 }
                 Ok(Some(manifest))
             }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(OutputError::io(&path, e)),
+            None => Ok(None),
         }
     }
 
@@ -346,6 +349,7 @@ struct Difference {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     fn manifest() -> Manifest {
         Manifest {

@@ -19,6 +19,7 @@ pub mod replay;
 pub mod replay_error;
 pub mod replay_store;
 pub mod report;
+pub mod results_file;
 pub mod series_csv;
 pub mod standings_csv;
 pub mod table_feedback;
