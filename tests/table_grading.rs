@@ -225,6 +225,10 @@ fn a_one_seat_bot_that_faulted_on_every_board_gets_the_lowest_band() {
             "mines=3",
             "--rounds",
             "4",
+            // Boards of hidden setup are dealt under a secret: a fixed one, so that the
+            // example module's boards are the same in every run.
+            "--secret",
+            "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
         ],
     );
     let score = tmp.path().join("score.toml");
