@@ -135,7 +135,7 @@ impl Root {
         Root { seed, secret: None }
     }
 
-    /// The seed for `label` and `parts`: [`derive`] without a secret; with one, the first
+    /// The seed for `label` and `parts`: [`derive()`] without a secret; with one, the first
     /// 8 bytes (little-endian) of HMAC-SHA-256 keyed with the secret over the same text,
     /// which no one without the secret can compute.
     pub fn derive(&self, label: &str, parts: &[&dyn std::fmt::Display]) -> u64 {

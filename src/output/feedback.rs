@@ -37,8 +37,8 @@ const CUT_STEM_BYTES: usize = 160;
 /// A student id as a file name, one to one: ASCII letters, digits, `-` and `_` are kept;
 /// every other byte (path separators, `.`, spaces, control characters, `%`, `~`,
 /// non-ASCII) becomes `%XX`, so no id can leave the folder, name a hidden file, or share
-/// a page with another id. A name that would pass [`MAX_STEM_BYTES`] (a long id, or a
-/// non-Latin one, whose every byte takes three) is cut to its first [`CUT_STEM_BYTES`]
+/// a page with another id. A name that would pass 200 bytes (a long id, or a
+/// non-Latin one, whose every byte takes three) is cut to its first 160
 /// (never inside a `%XX`) followed by `~` and the first 32 hex digits of the id's
 /// SHA-256: still one to one (no uncut name holds a `~`), at most 199 bytes with `.md`,
 /// and the page itself names the full id.

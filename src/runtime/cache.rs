@@ -369,7 +369,7 @@ fn effective_uid() -> u32 {
 fn private_file_of(stat: &Stat, me: u32, forbidden: u32) -> bool {
     FileType::from_raw_mode(stat.st_mode) == FileType::RegularFile
         && stat.st_uid == me
-        && u32::from(stat.st_mode) & forbidden == 0
+        && stat.st_mode & forbidden == 0
 }
 
 /// The per-user secret in the folder's `key` file, made (32 bytes from the operating
@@ -421,7 +421,7 @@ fn read_secret(dir: &OwnedFd, me: u32) -> Result<Option<Secret>, String> {
         return Err(format!(
             "not a private file of the user running arena (owner {}, mode {:o})",
             stat.st_uid,
-            u32::from(stat.st_mode) & 0o7777
+            stat.st_mode & 0o7777
         ));
     }
     let mut bytes = Vec::new();
@@ -517,7 +517,7 @@ fn open_private(dir: &Path) -> Result<OwnedFd, UnusableDir> {
             me,
         });
     }
-    let mode = u32::from(stat.st_mode) & 0o777;
+    let mode = stat.st_mode & 0o777;
     if mode & 0o022 != 0 {
         return Err(UnusableDir::Writable { mode });
     }
