@@ -10,7 +10,7 @@
 //! | `\` | `\\` |
 //! | newline, carriage return, tab | `\n`, `\r`, `\t` |
 //! | another ASCII control character (ESC, DEL, ...) | `\x1b`, `\x7f`, ... |
-//! | another control or bidirectional-formatting character (U+0085, U+202E, ...) | `\u{85}`, `\u{202e}` |
+//! | another control character, or an invisible one: a format character (Unicode category Cf: U+202E, U+00AD, U+E0041, ...) or another default-ignorable code point (U+3164, U+FE0F, ...) | `\u{85}`, `\u{202e}`, `\u{ad}`, `\u{e0041}` |
 //! | a byte that is not part of valid UTF-8 | `\xff` |
 //!
 //! Everything else is kept as it is (letters of any script, spaces, punctuation). The
@@ -69,18 +69,29 @@ impl fmt::Display for BotName {
 }
 
 /// Whether `c` is written as an escape: controls, and the invisible characters that
-/// reorder or hide text (bidirectional marks, embeddings, overrides and isolates, zero
-/// widths, the byte-order mark).
+/// reorder or hide text ([`is_invisible`]).
 fn needs_escape(c: char) -> bool {
     c.is_control() || is_invisible(c)
 }
 
-/// Whether `c` is one of the invisible characters that reorder or hide text (bidirectional
-/// marks, embeddings, overrides and isolates, zero widths, the byte-order mark).
+/// Whether `c` is one of the characters that reorder or hide text, so that two names
+/// that differ only by them would look alike: every format character (Unicode general
+/// category Cf: bidirectional marks, embeddings, overrides and isolates, zero widths, the
+/// soft hyphen, the byte-order mark, interlinear annotations, tags U+E0020–E007F, ...),
+/// every other default-ignorable code point (variation selectors, Hangul fillers
+/// U+115F, U+1160, U+3164 and U+FFA0, the combining grapheme joiner, the whole block
+/// U+E0000–E0FFF, ...), and the line and paragraph separators. The list is Unicode 15's
+/// (Cf, and Default_Ignorable_Code_Point of DerivedCoreProperties.txt).
 pub fn is_invisible(c: char) -> bool {
     matches!(c,
-        '\u{061c}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
-        | '\u{2060}'..='\u{2069}' | '\u{feff}')
+        '\u{00ad}' | '\u{034f}' | '\u{0600}'..='\u{0605}' | '\u{061c}' | '\u{06dd}'
+        | '\u{070f}' | '\u{0890}'..='\u{0891}' | '\u{08e2}' | '\u{115f}'..='\u{1160}'
+        | '\u{17b4}'..='\u{17b5}' | '\u{180b}'..='\u{180f}' | '\u{200b}'..='\u{200f}'
+        | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{3164}'
+        | '\u{fe00}'..='\u{fe0f}' | '\u{feff}' | '\u{ffa0}' | '\u{fff0}'..='\u{fffb}'
+        | '\u{110bd}' | '\u{110cd}' | '\u{13430}'..='\u{1343f}'
+        | '\u{1bca0}'..='\u{1bca3}' | '\u{1d173}'..='\u{1d17a}'
+        | '\u{e0000}'..='\u{e0fff}')
 }
 
 /// Appends `text` to `out`, escaped (backslashes doubled when `backslash`).
@@ -228,7 +239,77 @@ mod tests {
     }
 
     #[cfg(unix)]
+    /// Every code point of general category Cf, as Python's `unicodedata` (Unicode 14)
+    /// lists them, and those Unicode 15 added (U+13439–1343F).
+    const FORMAT_CHARACTERS: &str = "00AD 0600-0605 061C 06DD 070F 0890-0891 08E2 180E 200B-200F 202A-202E 2060-2064 2066-206F FEFF FFF9-FFFB 110BD 110CD 13430-1343F 1BCA0-1BCA3 1D173-1D17A E0001 E0020-E007F";
+
+    /// Default-ignorable code points that are not Cf (DerivedCoreProperties.txt).
+    const OTHER_IGNORABLE: &str =
+        "034F 115F-1160 17B4-17B5 180B-180D 180F 3164 FE00-FE0F FFA0 E0000-E0FFF";
+
+    fn code_points(list: &str) -> Vec<char> {
+        list.split(' ')
+            .flat_map(|r| {
+                let (a, b) = r.split_once('-').unwrap_or((r, r));
+                let (a, b) = (
+                    u32::from_str_radix(a, 16).unwrap(),
+                    u32::from_str_radix(b, 16).unwrap(),
+                );
+                (a..=b).filter_map(char::from_u32)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_format_character_and_default_ignorable_code_point_is_escaped() {
+        for c in code_points(FORMAT_CHARACTERS)
+            .into_iter()
+            .chain(code_points(OTHER_IGNORABLE))
+        {
+            let name = format!("ana{c}.wasm");
+            let shown = escape_text(&name);
+            assert_eq!(shown, format!("ana\\u{{{:x}}}.wasm", c as u32));
+        }
+        // The names of the report that all looked like "ana".
+        assert_eq!(escape_text("ana\u{e0041}"), "ana\\u{e0041}");
+        assert_eq!(escape_text("ana\u{ad}"), "ana\\u{ad}");
+        assert_eq!(
+            escape_message("a\u{fff9}b\u{180e}c\u{3164}"),
+            "a\\u{fff9}b\\u{180e}c\\u{3164}"
+        );
+        // Visible letters of any script stay as they are.
+        assert_eq!(escape_text("Łukasz 李 Ана"), "Łukasz 李 Ана");
+    }
+
+    /// One invisible character: from every range of the lists.
+    fn invisible() -> impl Strategy<Value = char> {
+        let all: Vec<char> = code_points(FORMAT_CHARACTERS)
+            .into_iter()
+            .chain(code_points(OTHER_IGNORABLE))
+            .collect();
+        proptest::sample::select(all)
+    }
+
     proptest! {
+        #[test]
+        fn names_differing_only_by_invisible_characters_are_shown_apart(
+            name in "[a-zA-Z\u{e9}\u{4e00}]{1,8}",
+            at in 0usize..8,
+            hidden in proptest::collection::vec(invisible(), 1..3),
+        ) {
+            let mut chars: Vec<char> = name.chars().collect();
+            let at = at.min(chars.len());
+            chars.splice(at..at, hidden);
+            let disguised: String = chars.into_iter().collect();
+            for shown in [escape_text(&disguised), escape_message(&disguised)] {
+                prop_assert!(!shown.chars().any(is_invisible), "{shown:?}");
+                prop_assert_ne!(&shown, &name);
+                prop_assert!(shown.contains("\\u{"), "{shown:?}");
+            }
+            let (plain, hidden) = (BotName::from_text(&name), BotName::from_text(&disguised));
+            prop_assert_ne!(plain, hidden);
+        }
+
         #[test]
         fn escaping_is_one_to_one_and_printable(
             a in proptest::collection::vec(any::<u8>(), 0..12),

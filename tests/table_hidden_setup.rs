@@ -66,7 +66,10 @@ fn no_word_a_bot_receives_draws_the_hidden_mines() {
     let kind = find_table_game("minesweeper").unwrap();
     for players in ["1", "2"] {
         let schedule = TableSchedule {
-            seed: 11,
+            root: arena::seeds::Root {
+                seed: 11,
+                secret: Some("ab".repeat(32).parse().unwrap()),
+            },
             seats: players.parse().unwrap(),
             rounds: 3,
             every_order: false,

@@ -280,6 +280,7 @@ fn a_machine_problem_in_the_middle_of_a_table_run_stops_it_too() {
         reporting: Reporting::default(),
         skipped: Vec::new(),
         shard: None,
+        secret: None,
     };
     stops_then_resumes_as_a_clean_run(4, |out, resume, fail_at, stop| {
         table_tournament::run(&config(out, resume), three(bots(), fail_at), &Silent, stop).map(drop)

@@ -104,13 +104,7 @@ impl GameChoice {
         };
         let rows = size("rows", &args.rows, info.default_rows)?;
         let cols = size("cols", &args.cols, info.default_cols)?;
-        let mut options = BTreeMap::new();
-        for o in &args.options {
-            let (k, v) = o
-                .split_once('=')
-                .with_context(|| format!("--option `{o}`: write it as NAME=VALUE"))?;
-            options.insert(k.to_string(), v.to_string());
-        }
+        let options = option_map(&args.options)?;
         let choice = GameChoice {
             kind,
             rows,
@@ -175,6 +169,35 @@ pub fn sandbox(args: &LimitArgs) -> anyhow::Result<Sandbox> {
     let cache = open_cache()?;
     Sandbox::with_compiler(limits, Compiler::Process(exe), cache)
         .map_err(|e| anyhow::anyhow!("{e}"))
+}
+
+/// The `--option NAME=VALUE` flags as a map. A name given twice is refused, naming both
+/// values, rather than one of them silently winning.
+///
+/// # Errors
+/// A flag without `=`, or a name given twice.
+pub fn option_map(flags: &[String]) -> anyhow::Result<BTreeMap<String, String>> {
+    let mut options = BTreeMap::new();
+    for o in flags {
+        let (k, v) = o.split_once('=').with_context(|| {
+            format!(
+                "--option `{}`: write it as NAME=VALUE",
+                arena::bot_name::escape_message(o)
+            )
+        })?;
+        if let Some(first) = options.insert(k.to_string(), v.to_string()) {
+            let shown = arena::bot_name::escape_message;
+            bail!(
+                "--option {}: given twice ({}={} and {}={}); give each option once",
+                shown(k),
+                shown(k),
+                shown(&first),
+                shown(k),
+                shown(v)
+            );
+        }
+    }
+    Ok(options)
 }
 
 /// The compiled-module cache the CLI uses (`ModuleCache::default_dir`, bounded by

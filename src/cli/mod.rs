@@ -383,6 +383,11 @@ struct CheckArgs {
     /// The seed of the boards.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The secret a game with hidden setup is dealt under, 64 hex digits (default: drawn
+    /// from the operating system for each check, so give it to play the same games
+    /// again).
+    #[arg(long, value_name = "HEX")]
+    secret: Option<arena::seeds::Secret>,
     /// Print the report as JSON (schema in docs/ABI.md, "arena check --json").
     #[arg(long)]
     json: bool,
@@ -425,6 +430,12 @@ struct TournamentArgs {
     /// The tournament seed: every board and bot seed is derived from it.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The secret of a game with hidden setup (minesweeper, pursuit with blind=1), 64 hex
+    /// digits: its boards and bot seeds are dealt under it and the seed (default: drawn
+    /// from the operating system and kept in tournament.json; needed by every part of a
+    /// --shard run). Keep it from the class (docs/TOURNAMENT.md, "Hidden setup").
+    #[arg(long, value_name = "HEX")]
+    secret: Option<arena::seeds::Secret>,
     /// Worker threads, 1 to 256 (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS as i64))]
     threads: Option<u32>,

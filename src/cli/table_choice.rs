@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use anyhow::{bail, Context as _};
+use anyhow::bail;
 use arena::rng_size::SizeRange;
 use arena_games::registry::{find_table_game, TableKind};
 use arena_games::{find_game, GameParams};
@@ -44,18 +44,6 @@ pub enum Choice {
     Table(TableChoice),
 }
 
-/// The options as a map, each `NAME=VALUE`.
-fn options(args: &GameArgs) -> anyhow::Result<BTreeMap<String, String>> {
-    let mut options = BTreeMap::new();
-    for o in &args.options {
-        let (k, v) = o
-            .split_once('=')
-            .with_context(|| format!("--option `{o}`: write it as NAME=VALUE"))?;
-        options.insert(k.to_string(), v.to_string());
-    }
-    Ok(options)
-}
-
 /// Chooses the model: a two-seat game stays one unless `--option players=N` asks for
 /// another seat count (`players=2` is the two-seat game itself); every other game is a
 /// table game. `ranges` allows `6..10` sizes.
@@ -63,7 +51,7 @@ fn options(args: &GameArgs) -> anyhow::Result<BTreeMap<String, String>> {
 /// # Errors
 /// An unknown game, a bad size or option, naming it.
 pub fn choose(args: &GameArgs, ranges: bool) -> anyhow::Result<Choice> {
-    let options = options(args)?;
+    let options = super::common::option_map(&args.options)?;
     let players = options.get("players").cloned();
     if find_game(args.game()).is_ok() && players.as_deref().is_none_or(|p| p == "2") {
         let mut args = GameArgs {

@@ -160,6 +160,7 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
         reporting: grading,
         skipped,
         shard: args.shard,
+        secret: args.secret.clone(),
     };
     let stop = stop_on_ctrl_c();
     let (bar, progress) = progress_for(args.quiet);

@@ -430,6 +430,12 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         Choice::Table(choice) => return super::table_tournament::run(args, choice),
     };
     let info = choice.kind.info();
+    if args.secret.is_some() {
+        bail!(
+            "--secret: {} deals no hidden setup (both seats see the whole board), so its boards come from --seed alone; leave the secret out",
+            info.name
+        );
+    }
     if info.always_paired && !args.paired {
         eprintln!(
             "note: {}: the first mover wins with perfect play, so every series is paired (each board from both seats)",

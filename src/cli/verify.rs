@@ -280,6 +280,7 @@ fn verify_table(args: &VerifyArgs, manifest: &Manifest, seats: u8) -> anyhow::Re
         reporting: grading,
         skipped: manifest.skipped.clone(),
         shard: manifest.shard,
+        secret: manifest.secret.clone(),
     };
     let summary = table_tournament::run(&config, field, &Silent, &AtomicBool::new(false))?;
     conclude(dir, &scratch.0, summary.rows.len())

@@ -27,10 +27,21 @@ use crate::standings::{Record, Standing};
 /// The folder inside the results folder.
 pub const DIR: &str = "feedback";
 
+/// The longest file name stem kept whole; a longer one is cut to [`CUT_STEM_BYTES`] and
+/// given a hash suffix, so that every page's name fits the 255 bytes file systems allow.
+const MAX_STEM_BYTES: usize = 200;
+
+/// Bytes of a long stem kept before its hash suffix.
+const CUT_STEM_BYTES: usize = 160;
+
 /// A student id as a file name, one to one: ASCII letters, digits, `-` and `_` are kept;
-/// every other byte (path separators, `.`, spaces, control characters, `%`, non-ASCII)
-/// becomes `%XX`, so no id can leave the folder, name a hidden file, or share a page
-/// with another id.
+/// every other byte (path separators, `.`, spaces, control characters, `%`, `~`,
+/// non-ASCII) becomes `%XX`, so no id can leave the folder, name a hidden file, or share
+/// a page with another id. A name that would pass 200 bytes (a long id, or a
+/// non-Latin one, whose every byte takes three) is cut to its first 160
+/// (never inside a `%XX`) followed by `~` and the first 32 hex digits of the id's
+/// SHA-256: still one to one (no uncut name holds a `~`), at most 199 bytes with `.md`,
+/// and the page itself names the full id.
 pub fn file_name(student_id: &str) -> String {
     let mut s = String::new();
     for b in student_id.bytes() {
@@ -42,6 +53,16 @@ pub fn file_name(student_id: &str) -> String {
     }
     if s.is_empty() {
         s.push('%');
+    }
+    if s.len() > MAX_STEM_BYTES {
+        let mut cut = CUT_STEM_BYTES;
+        // Back to the start of an escape the cut would split.
+        if let Some(p) = s[cut.saturating_sub(2)..cut].rfind('%') {
+            cut = cut - 2 + p;
+        }
+        use sha2::Digest as _;
+        let digest = sha2::Sha256::digest(student_id.as_bytes());
+        s = format!("{}~{}", &s[..cut], hex::encode(&digest[..16]));
     }
     format!("{s}.md")
 }
@@ -352,6 +373,33 @@ mod tests {
         assert_eq!(file_name(""), "%.md");
         assert_ne!(file_name("a/b"), file_name("a_b"));
         assert_ne!(file_name("a%2Fb"), file_name("a/b"));
+    }
+
+    #[test]
+    fn a_long_or_non_latin_id_gets_a_short_name_with_a_hash() {
+        for id in [
+            "s".repeat(300),
+            "李".repeat(90),
+            format!("{}%{}", "a".repeat(159), "b".repeat(100)),
+        ] {
+            let name = file_name(&id);
+            assert!(name.len() <= 255 - 56, "{} bytes", name.len());
+            assert!(name.contains('~') && name.ends_with(".md"), "{name}");
+            // Never cut inside a `%XX`.
+            let stem = name.split('~').next().unwrap();
+            assert!(
+                stem.rfind('%').is_none_or(|p| p + 3 <= stem.len()),
+                "{stem}"
+            );
+        }
+        // Ids sharing their first bytes still get their own pages.
+        let (a, b) = ("x".repeat(300), format!("{}y", "x".repeat(299)));
+        assert_ne!(file_name(&a), file_name(&b));
+        // A short id is unchanged.
+        assert_eq!(
+            file_name(&"s".repeat(200)),
+            format!("{}.md", "s".repeat(200))
+        );
     }
 
     proptest::proptest! {

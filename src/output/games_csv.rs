@@ -131,10 +131,8 @@ impl GameLog {
 /// [`OutputError::Corrupt`] naming the line when a complete row cannot be read.
 pub fn read_rows(dir: &Path, repair: bool) -> Result<Vec<GameRow>, OutputError> {
     let path = dir.join(FILE);
-    let bytes = match fs::read(&path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(OutputError::io(&path, e)),
+    let Some(bytes) = super::results_file::read(&path, super::results_file::GAMES_CAP)? else {
+        return Ok(Vec::new());
     };
     let complete = complete_prefix(&bytes);
     if repair && complete.len() != bytes.len() {

@@ -209,10 +209,8 @@ impl StandingsJson {
 /// and recomputing without it would move the ratings to another origin unasked.
 pub fn recorded_anchor(dir: &Path) -> Result<Option<String>, OutputError> {
     let path = dir.join(STANDINGS_FILE);
-    let text = match std::fs::read(&path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(OutputError::io(&path, e)),
+    let Some(text) = super::results_file::read(&path, super::results_file::SUMMARY_CAP)? else {
+        return Ok(None);
     };
     let value: serde_json::Value = serde_json::from_slice(&text).map_err(|e| {
         OutputError::corrupt(

@@ -1,6 +1,5 @@
 //! `tournament.json`: everything needed to reproduce a run, and to refuse mixing runs.
 
-use std::fs;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -150,6 +149,12 @@ pub struct Manifest {
     /// `rounds` is then the cap); absent without one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sprt: Option<crate::sprt_settings::SprtSettings>,
+    /// The secret a game with hidden setup was dealt under (64 hex digits,
+    /// `docs/TOURNAMENT.md`, "Hidden setup"): with it `--resume`, `verify` and `merge` deal
+    /// the same boards. Absent for a game whose every seat sees the whole setup. Never
+    /// shown on a page or in a message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret: Option<crate::seeds::Secret>,
 }
 
 impl Manifest {
@@ -175,8 +180,13 @@ impl Manifest {
     /// other than [`FORMAT`] (naming both).
     pub fn read(dir: &Path) -> Result<Option<Manifest>, OutputError> {
         let path = dir.join(FILE);
-        match fs::read_to_string(&path) {
-            Ok(text) => {
+        let bytes = super::results_file::read(&path, super::results_file::MANIFEST_CAP)?;
+        match bytes.map(String::from_utf8) {
+            Some(Err(_)) => Err(OutputError::corrupt(
+                &path,
+                "not an arena manifest: not UTF-8 text",
+            )),
+            Some(Ok(text)) => {
                 let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
                     OutputError::corrupt(&path, format!("not an arena manifest: {e}"))
                 })?;
@@ -223,8 +233,7 @@ impl Manifest {
                 }
                 Ok(Some(manifest))
             }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(OutputError::io(&path, e)),
+            None => Ok(None),
         }
     }
 
@@ -274,6 +283,13 @@ impl Manifest {
                 d.other, d.this
             ),
             Subject::Shard => format!("{} there, {} now", d.other, d.this),
+            Subject::Secret if d.this == d.other => {
+                "the secret of hidden setup is another one (not shown)".to_string()
+            }
+            Subject::Secret => format!(
+                "the secret of hidden setup was {} there, is {} now",
+                d.other, d.this
+            ),
             Subject::Bot { name, field } => {
                 format!(
                     "bot `{name}` changed ({field} {} there, {} now)",
@@ -301,6 +317,12 @@ impl Manifest {
                 format!("the entries skipped are {a} in {this}, {b} in {other_name}")
             }
             Subject::Shard => format!("{a} in {this}, {b} in {other_name}"),
+            Subject::Secret if a == b => format!(
+                "the secret of hidden setup differs between {this} and {other_name} (not shown): give every part the same --secret"
+            ),
+            Subject::Secret => format!(
+                "the secret of hidden setup is {a} in {this}, {b} in {other_name}"
+            ),
             Subject::Bot { name, field } => {
                 format!("bot `{name}` differs: {field} {a} in {this}, {b} in {other_name}")
             }
@@ -375,6 +397,14 @@ impl Manifest {
             let test = |m: &Manifest| serde_json::to_string(&m.sprt).expect("serialises");
             return differ(Subject::Field("sprt".into()), test(self), test(other));
         }
+        if self.secret != other.secret {
+            // Named, never shown: the values are secrets.
+            let which = |m: &Manifest| match m.secret {
+                Some(_) => "a secret".to_string(),
+                None => "none".to_string(),
+            };
+            return differ(Subject::Secret, which(self), which(other));
+        }
         if self.shard != other.shard {
             let part = |m: &Manifest| {
                 m.shard
@@ -411,6 +441,8 @@ enum Subject {
     Skipped,
     /// The part of the schedule.
     Shard,
+    /// The secret of hidden setup (its value never shown).
+    Secret,
     /// Another field of the manifest, by its JSON key.
     Field(String),
 }
@@ -425,6 +457,7 @@ struct Difference {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     fn manifest() -> Manifest {
         Manifest {
@@ -454,6 +487,7 @@ mod tests {
             seats: None,
             grading: None,
             sprt: None,
+            secret: None,
         }
     }
 

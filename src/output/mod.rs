@@ -20,6 +20,7 @@ pub mod replay;
 pub mod replay_error;
 pub mod replay_store;
 pub mod report;
+pub mod results_file;
 pub mod series_csv;
 pub mod sprt_csv;
 pub mod standings_csv;

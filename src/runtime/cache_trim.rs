@@ -8,9 +8,10 @@
 //! `.tmp-<digits>-<digits>`); links and anything else in the folder are left alone and
 //! not counted.
 
-use std::fs;
-use std::path::Path;
+use std::os::fd::BorrowedFd;
 use std::time::{Duration, SystemTime};
+
+use rustix::fs::{AtFlags, Dir, FileType};
 
 use thiserror::Error;
 
@@ -55,7 +56,7 @@ fn max_bytes(value: Option<&std::ffi::OsStr>) -> Result<u64, CacheLimitError> {
 
 /// One entry of the folder: when it was last used, and its size.
 struct Entry {
-    name: std::ffi::OsString,
+    name: std::ffi::CString,
     used: SystemTime,
     bytes: u64,
 }
@@ -80,31 +81,38 @@ fn is_entry(name: &str) -> bool {
 
 /// Deletes temporary files left an hour ago or more, then, when the entries hold more
 /// than `max_bytes`, the least recently used ones until they hold at most three quarters
-/// of it. Returns how many entries it deleted. Errors (a file gone meanwhile, a folder
-/// that cannot be read) only mean less is deleted.
-pub(crate) fn trim(dir: &Path, max_bytes: u64, now: SystemTime) -> u64 {
-    let Ok(listing) = fs::read_dir(dir) else {
+/// of it. Returns how many entries it deleted. The folder is read and changed through
+/// its handle `dir`, an entry's metadata read without following a link. Errors (a file
+/// gone meanwhile, a folder that cannot be read) only mean less is deleted.
+pub(crate) fn trim(dir: BorrowedFd<'_>, max_bytes: u64, now: SystemTime) -> u64 {
+    let Ok(listing) = Dir::read_from(dir) else {
         return 0;
     };
     let mut entries = Vec::new();
     for item in listing.flatten() {
-        // `DirEntry::metadata` does not follow links.
-        let Ok(meta) = item.metadata() else { continue };
-        if !meta.is_file() {
+        let name = item.file_name().to_owned();
+        let Ok(text) = name.to_str() else { continue };
+        if !is_temporary(text) && !is_entry(text) {
             continue;
         }
-        let name = item.file_name();
-        let Some(text) = name.to_str() else { continue };
-        let modified = meta.modified().unwrap_or(now);
+        let Ok(stat) = rustix::fs::statat(dir, &*name, AtFlags::SYMLINK_NOFOLLOW) else {
+            continue;
+        };
+        if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile {
+            continue;
+        }
+        let modified = u64::try_from(stat.st_mtime)
+            .map(|secs| SystemTime::UNIX_EPOCH + Duration::from_secs(secs))
+            .unwrap_or(now);
         if is_temporary(text) {
             if now.duration_since(modified).unwrap_or_default() >= STALE_TEMPORARY {
-                let _ = fs::remove_file(item.path());
+                let _ = rustix::fs::unlinkat(dir, &*name, AtFlags::empty());
             }
-        } else if is_entry(text) {
+        } else {
             entries.push(Entry {
                 name,
                 used: modified,
-                bytes: meta.len(),
+                bytes: u64::try_from(stat.st_size).unwrap_or(0),
             });
         }
     }
@@ -121,9 +129,9 @@ pub(crate) fn trim(dir: &Path, max_bytes: u64, now: SystemTime) -> u64 {
         }
         // Gone already counts as gone: another arena starting at the same moment may
         // have deleted it, and going on to delete more would empty the cache.
-        match fs::remove_file(dir.join(&entry.name)) {
+        match rustix::fs::unlinkat(dir, &*entry.name, AtFlags::empty()) {
             Ok(()) => evicted += 1,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(rustix::io::Errno::NOENT) => {}
             Err(_) => continue,
         }
         total = total.saturating_sub(entry.bytes);
@@ -131,17 +139,24 @@ pub(crate) fn trim(dir: &Path, max_bytes: u64, now: SystemTime) -> u64 {
     evicted
 }
 
-/// Marks the entry at `path` used now (its modification time), so that trimming keeps
-/// it longer. A failure only makes it look older.
-pub(crate) fn mark_used(path: &Path) {
-    if let Ok(file) = fs::File::options().append(true).open(path) {
-        let _ = file.set_modified(SystemTime::now());
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
+    use std::os::fd::AsFd;
+    use std::path::Path;
+
+    /// [`trim`] on the folder `dir`, through a handle as the cache opens it.
+    fn trim(dir: &Path, max_bytes: u64, now: SystemTime) -> u64 {
+        let handle = fs::File::open(dir).unwrap();
+        super::trim(handle.as_fd(), max_bytes, now)
+    }
+
+    /// Marks the entry at `path` used now, as a hit does.
+    fn mark_used(path: &Path) {
+        let file = fs::File::open(path).unwrap();
+        file.set_modified(SystemTime::now()).unwrap();
+    }
 
     const KIB: u64 = 1024;
 

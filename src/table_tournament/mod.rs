@@ -10,6 +10,7 @@
 mod play;
 mod rows;
 pub mod schedule;
+pub mod secret;
 mod summaries;
 
 pub use summaries::{recompute, write_summaries};
@@ -73,6 +74,9 @@ pub struct TableConfig {
     pub skipped: Vec<SkippedEntry>,
     /// Play only this part of the schedule (`--shard I/N`); `arena merge` combines parts.
     pub shard: Option<Shard>,
+    /// The secret hidden setup is dealt under, when given (`--secret`); `None` takes the
+    /// folder's on `--resume` and draws a fresh one otherwise ([`secret::secret_for`]).
+    pub secret: Option<crate::seeds::Secret>,
 }
 
 /// What a finished table tournament produced.
@@ -95,8 +99,12 @@ pub struct TableSummary {
     pub names: Vec<String>,
 }
 
-/// The manifest of a table tournament.
-pub fn manifest(config: &TableConfig, field: &[Participant]) -> Manifest {
+/// The manifest of a table tournament, dealt under `secret` (see [`secret::secret_for`]).
+pub fn manifest(
+    config: &TableConfig,
+    field: &[Participant],
+    secret: Option<crate::seeds::Secret>,
+) -> Manifest {
     Manifest {
         format: FORMAT,
         arena_version: env!("CARGO_PKG_VERSION").to_string(),
@@ -127,13 +135,17 @@ pub fn manifest(config: &TableConfig, field: &[Participant]) -> Manifest {
         seats: Some(config.seats),
         grading: config.reporting.record(),
         sprt: None,
+        secret,
     }
 }
 
 /// The schedule a manifest of a table tournament stands for.
 pub fn schedule_of(manifest: &Manifest, seats: u8) -> TableSchedule {
     TableSchedule {
-        seed: manifest.seed,
+        root: crate::seeds::Root {
+            seed: manifest.seed,
+            secret: manifest.secret.clone(),
+        },
         seats: usize::from(seats),
         rounds: manifest.rounds,
         every_order: manifest.paired,
@@ -187,6 +199,19 @@ pub fn check_manifest(
         }
         kind.new_game(&params, 0)
             .map_err(|e| corrupt(format!("{name} at {rows}x{cols}: {e}")))?;
+        match (kind.hides_setup(&params), &manifest.secret) {
+            (true, None) => {
+                return Err(corrupt(format!(
+                    "`secret` is missing, but {name} with these options deals hidden setup under one: its boards cannot be dealt again"
+                )))
+            }
+            (false, Some(_)) => {
+                return Err(corrupt(format!(
+                    "`secret` is given, but {name} with these options deals no hidden setup"
+                )))
+            }
+            _ => {}
+        }
     }
     Ok(())
 }
@@ -202,7 +227,8 @@ pub fn run(
     stop: &AtomicBool,
 ) -> Result<TableSummary, TournamentError> {
     field.sort_by(|a, b| a.name.cmp(&b.name));
-    let wanted = manifest(config, &field);
+    let secret = secret::secret_for(config)?;
+    let wanted = manifest(config, &field, secret);
     let schedule = schedule_of(&wanted, config.seats);
     let series = schedule.series()?;
     let leftovers_removed = prepare(&config.out, config.resume, &wanted)?;

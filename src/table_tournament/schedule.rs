@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use arena_games::GameParams;
 
 use crate::rng_size::SizeRange;
-use crate::seeds::derive;
+use crate::seeds::Root;
 use crate::tables::{self, TableError, MAX_EVERY_TABLES};
 
 /// One table of one round: a series.
@@ -55,8 +55,9 @@ pub struct TableGamePlan {
 /// The settings a table tournament's schedule is a pure function of.
 #[derive(Clone, Debug)]
 pub struct TableSchedule {
-    /// The tournament seed.
-    pub seed: u64,
+    /// The tournament seed, and the secret when the game deals hidden setup: the boards,
+    /// their sizes and the bots' seeds are derived under both.
+    pub root: Root,
     /// Seats at every table.
     pub seats: usize,
     /// Boards (rounds) per table.
@@ -107,7 +108,7 @@ impl TableSchedule {
                     self.seats,
                     MAX_EVERY_TABLES,
                     1,
-                    self.seed,
+                    self.root.seed,
                     round,
                 )?
             };
@@ -145,13 +146,12 @@ impl TableSchedule {
             .nth(index as usize)
             .expect("an index below seatings_per_table");
         let identity = self.board_identity(series);
-        let board_seed = derive(self.seed, "table-board", &[&series.round, &identity]);
-        let size_seed = derive(self.seed, "table-size", &[&series.round, &identity]);
+        let board_seed = self.root.derive("table-board", &[&series.round, &identity]);
+        let size_seed = self.root.derive("table-size", &[&series.round, &identity]);
         let size = [self.rows.pick(size_seed, 0), self.cols.pick(size_seed, 1)];
         let bot_seeds = (0..self.seats)
             .map(|seat| {
-                derive(
-                    self.seed,
+                self.root.derive(
                     "table-bot",
                     &[&series.id, &index, &seat, &self.names[seating[seat]]],
                 )
@@ -186,7 +186,7 @@ mod tests {
 
     fn schedule(field: usize, seats: usize, every_order: bool) -> TableSchedule {
         TableSchedule {
-            seed: 7,
+            root: Root::public(7),
             seats,
             rounds: 2,
             every_order,

@@ -13,12 +13,14 @@ pub mod merge;
 mod play;
 pub(crate) mod play_order;
 mod rows;
+mod secret_error;
 mod sequential;
 mod summaries;
 pub mod verify;
 
 pub use crate::field::Participant;
 pub use play::{game_row, replay_of};
+pub use secret_error::SecretError;
 pub use summaries::{recompute, write_summaries};
 
 use std::collections::BTreeMap;
@@ -240,6 +242,9 @@ pub enum TournamentError {
         /// What the harness could not do.
         why: String,
     },
+    /// No secret to deal hidden setup under (`table_tournament::secret`).
+    #[error(transparent)]
+    Secret(#[from] SecretError),
     /// Stopped by the user (Ctrl-C) before the end.
     #[error("interrupted after {played} games in this run; what finished is saved")]
     Interrupted {
@@ -280,6 +285,7 @@ pub fn manifest(config: &Config, field: &[Participant]) -> Manifest {
         seats: None,
         grading: config.reporting.record(),
         sprt: config.sprt,
+        secret: None,
     }
 }
 

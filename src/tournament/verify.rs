@@ -10,6 +10,7 @@ use std::fmt;
 use std::fs;
 use std::path::Path;
 
+use crate::output::results_file::GAMES_CAP;
 use crate::output::{folder_lock, games_csv, manifest, replay, replay_store, OutputError};
 use crate::tournament::folder;
 
@@ -233,10 +234,12 @@ pub fn compare(
         let game = replay_game(file);
         match (have.contains(file), want.contains(file)) {
             (true, true) => {
-                let a = fs::read(recorded.join(file))
-                    .map_err(|e| OutputError::io(&recorded.join(file), e))?;
-                let b = fs::read(reproduced.join(file))
-                    .map_err(|e| OutputError::io(&reproduced.join(file), e))?;
+                let read = |dir: &Path| {
+                    let path = dir.join(file);
+                    crate::output::results_file::read(&path, GAMES_CAP)?
+                        .ok_or_else(|| OutputError::io(&path, std::io::ErrorKind::NotFound.into()))
+                };
+                let (a, b) = (read(recorded)?, read(reproduced)?);
                 if a != b {
                     compare_file(file, &a, &b, &mut diffs);
                 }

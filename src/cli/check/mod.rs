@@ -56,6 +56,11 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     } else {
         None
     };
+    if let (Checked::TwoSeat(_), Some(_)) = (&checked, &args.secret) {
+        anyhow::bail!(
+            "--secret: {game_name} deals no hidden setup (both seats see the whole board), so its boards come from --seed alone; leave the secret out"
+        );
+    }
     let sandbox = sandbox(&args.limits)?;
     let limits = sandbox.limits().clone();
     let name = module_name(&args.bot);

@@ -6,7 +6,7 @@ use std::sync::{Arc, PoisonError};
 use arena::contestant::TableBuiltin;
 use arena::referee::Entrant;
 use arena::runtime::{check_plays, Limits, PlaysRefusal, WasmModule};
-use arena::seeds::derive;
+use arena::seeds::{Root, Secret};
 use arena::table_referee::{play_table, TableEnd};
 
 use super::report::{FaultReport, Fuel, GameReport, Report};
@@ -31,6 +31,28 @@ fn opponents(choice: &TableChoice) -> anyhow::Result<Vec<TableBuiltin>> {
         .into_iter()
         .map(|n| Ok(TableBuiltin::new(choice.kind, n, None, &params)?))
         .collect()
+}
+
+/// Where the games' seeds come from: the seed alone for a game without hidden setup (a
+/// `--secret` is refused), else the seed and the secret given or a fresh one.
+fn root(
+    args: &CheckArgs,
+    choice: &TableChoice,
+    params: &arena_games::GameParams,
+) -> anyhow::Result<Root> {
+    let name = choice.kind.info().name;
+    let secret = match (choice.kind.hides_setup(params), &args.secret) {
+        (false, Some(_)) => anyhow::bail!(
+            "--secret: {name} with these options deals no hidden setup (every seat sees the whole board), so its boards come from --seed alone; leave the secret out"
+        ),
+        (false, None) => None,
+        (true, Some(given)) => Some(given.clone()),
+        (true, None) => Some(Secret::draw()?),
+    };
+    Ok(Root {
+        seed: args.seed,
+        secret,
+    })
 }
 
 /// Plays `args.games` games, the module in seat `g mod seats` of game `g`, the other
@@ -59,6 +81,7 @@ pub(super) fn play(
     let builtins = opponents(choice)?;
     let seats = usize::from(choice.seats);
     let params = choice.params(choice.rows.min, choice.cols.min);
+    let root = root(args, choice, &params)?;
     for g in 0..args.games {
         let seat = g as usize % seats;
         let mut entrants: Vec<&dyn Entrant> = Vec::with_capacity(seats);
@@ -74,9 +97,9 @@ pub(super) fn play(
         }
         let board = choice
             .kind
-            .new_game(&params, derive(args.seed, "check-board", &[&g]))?;
+            .new_game(&params, root.derive("check-board", &[&g]))?;
         let seeds: Vec<u64> = (0..seats)
-            .map(|s| derive(args.seed, "check-bot", &[&g, &(s + 1)]))
+            .map(|s| root.derive("check-bot", &[&g, &(s + 1)]))
             .collect();
         let record = play_table(board, &entrants, &seeds);
         stop_on_harness_problem(

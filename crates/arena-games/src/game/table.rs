@@ -138,6 +138,14 @@ pub trait TableGame: Clone + fmt::Debug + Send + Sync + 'static {
     /// [`DecodeError`] when the text is not a valid setup.
     fn from_setup(text: &str) -> Result<Self, DecodeError>;
 
+    /// Whether a starting position of `params` holds setup that some seat never sees
+    /// (minesweeper's mines, a blind evader's pursuers): a harness then deals it from a
+    /// seed no bot can recompute. The default: every seat sees the whole setup.
+    fn hides_setup(params: &GameParams) -> bool {
+        let _ = params;
+        false
+    }
+
     /// The position drawn for `viewer`; `color` turns ANSI colours on.
     fn render(&self, viewer: Viewer, color: bool) -> String;
 

@@ -82,6 +82,11 @@ impl TableGame for Minesweeper {
         Minesweeper::draw(Settings::new(rows, cols, mines, players, reveal)?, rng)
     }
 
+    /// The mines are hidden from every seat.
+    fn hides_setup(_params: &GameParams) -> bool {
+        true
+    }
+
     fn seat_count(&self) -> u8 {
         self.settings.players
     }

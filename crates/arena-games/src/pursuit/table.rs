@@ -144,6 +144,11 @@ impl TableGame for Pursuit {
         Pursuit::draw(board, settings, rng)
     }
 
+    /// A blind evader never sees the pursuers (`blind=1`).
+    fn hides_setup(params: &GameParams) -> bool {
+        params.options.get("blind").is_some_and(|v| v == "1")
+    }
+
     fn seat_count(&self) -> u8 {
         self.settings().players
     }

@@ -56,6 +56,13 @@ pub trait TableKind: Send + Sync {
     /// [`DecodeError`] when the text is not a valid setup of this game.
     fn start_from_setup(&self, text: &str) -> Result<Box<dyn AnyTable>, DecodeError>;
 
+    /// Whether a starting position of `params` holds setup some seat never sees
+    /// ([`TableGame::hides_setup`]); `false` for every two-seat game.
+    fn hides_setup(&self, params: &GameParams) -> bool {
+        let _ = params;
+        false
+    }
+
     /// The names `builtin:NAME` accepts for this game.
     fn strategy_names(&self) -> Vec<&'static str>;
 
@@ -236,6 +243,9 @@ impl<G: TableStrategies> TableKind for Table<G> {
     }
     fn start_from_setup(&self, text: &str) -> Result<Box<dyn AnyTable>, DecodeError> {
         Ok(Box::new(ErasedTable(G::from_setup(text)?)))
+    }
+    fn hides_setup(&self, params: &GameParams) -> bool {
+        G::hides_setup(params)
     }
     fn strategy_names(&self) -> Vec<&'static str> {
         G::NAMES.to_vec()
