@@ -201,7 +201,9 @@ pub fn check_name(name: &str) -> Result<(), EntryRefusal> {
 
 /// Whether an entry's name is that of a zip archive (`bot.zip`, any case).
 pub fn is_zip_name(name: &str) -> bool {
-    name.len() > 4 && name[name.len() - 4..].eq_ignore_ascii_case(".zip")
+    // Compared as bytes: a name's last four bytes need not be a character boundary.
+    let name = name.as_bytes();
+    name.len() > 4 && name[name.len() - 4..].eq_ignore_ascii_case(b".zip")
 }
 
 /// A name as messages show it: escaped, never raw.
@@ -442,6 +444,22 @@ impl<R: Read + Seek> Archive<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_zip_name_is_recognised_whatever_characters_end_it() {
+        assert!(is_zip_name("bot.zip"));
+        assert!(is_zip_name("ボット.ZIP"));
+        assert!(!is_zip_name(".zip"));
+        for odd in [
+            "Ana_7_assignsubmission_file_/ボット",
+            "x€€",
+            "€",
+            "ボ",
+            "aé.zi",
+        ] {
+            assert!(!is_zip_name(odd), "{odd}");
+        }
+    }
 
     #[test]
     fn names_that_leave_the_archive_or_are_odd_are_refused() {
