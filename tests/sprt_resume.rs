@@ -42,6 +42,7 @@ fn field() -> Vec<Participant> {
             sha256: String::new(),
             reference,
             disqualified: None,
+            lms: None,
             entrant: Box::new(Builtin::new(game, name, None).unwrap()) as Box<dyn Entrant>,
         })
         .collect()
