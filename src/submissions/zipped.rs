@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use super::archive::{self, Archive, ArchiveError, EntryRefusal, Kind};
 use super::lms::{self, blackboard, AttemptChoice, Identity, Layout, Parsed, Role};
-use super::{Found, SkipReason, Skipped};
+use super::{Found, SkipReason, Skipped, SkippedStudent};
 use crate::bot_name::{escape_formula_start, escape_text};
 use crate::contestant::is_module_file;
 
@@ -222,8 +222,13 @@ pub(super) fn scan(
 
 /// The student a skipped entry belongs to: the bot name their module would have had,
 /// and their platform id.
-fn student_of(s: &Student) -> (String, String) {
-    (s.bot.clone(), s.first.identity.id.clone())
+fn student_of(s: &Student) -> SkippedStudent {
+    let identity = &s.first.identity;
+    SkippedStudent {
+        bot: s.bot.clone(),
+        id: identity.id.clone(),
+        name: (!identity.blind).then(|| identity.name.clone()).flatten(),
+    }
 }
 
 /// The bot name of a student's module, escaped (and kept from starting a formula).
@@ -684,13 +689,18 @@ mod tests {
         let intake = super::super::gather(&[path.into_os_string()], &[]).unwrap();
         let names: Vec<&str> = intake.bots.iter().map(|b| b.name.as_str()).collect();
         assert_eq!(names, ["Wei Zhang_11"]);
-        let students: Vec<Option<(String, String)>> =
-            intake.skipped.iter().map(|s| s.student.clone()).collect();
+        let students: Vec<(String, String, Option<String>)> = intake
+            .skipped
+            .iter()
+            .filter_map(|s| s.student.clone())
+            .map(|s| (s.bot, s.id, s.name))
+            .collect();
+        let some = |s: &str| Some(s.to_string());
         assert_eq!(
             students,
             [
-                Some(("Ana".to_string(), "7".to_string())),
-                Some(("Wei Zhang_12".to_string(), "12".to_string()))
+                ("Ana".into(), "7".into(), some("Ana")),
+                ("Wei Zhang_12".into(), "12".into(), some("Wei Zhang"))
             ]
         );
     }
