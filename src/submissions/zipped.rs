@@ -425,9 +425,13 @@ fn take_student(
                 Some(inner) => zip
                     .read(m.entry, archive::MAX_NESTED_BYTES)
                     .and_then(|bytes| {
-                        Archive::new(Cursor::new(bytes), path)
+                        // The archive inside spends the download's budget.
+                        let mut nested = Archive::new(Cursor::new(bytes), path)
                             .map_err(|e| EntryRefusal::Corrupt(e.to_string()))?
-                            .measure(inner, cap)
+                            .with_budget(zip.left());
+                        let measured = nested.measure(inner, cap);
+                        zip.spend(nested.spent());
+                        measured
                     }),
             };
             match measured {
