@@ -344,7 +344,7 @@ fn skipped_students(
         let (bot, id) = (e.student.clone()?, e.lms_id.clone()?);
         seen.insert(id.clone()).then_some(LmsStudent {
             blind: false,
-            name: None,
+            name: e.lms_name.clone(),
             bot,
             id,
         })
@@ -618,6 +618,28 @@ fn load_grading(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_skipped_student_keeps_the_name_the_download_shows() {
+        use arena::output::manifest::SkippedEntry;
+        let entry = |file: &str, bot: &str, id: &str, name: Option<&str>| SkippedEntry {
+            file: file.into(),
+            reason: "no module".into(),
+            student: Some(bot.into()),
+            lms_id: Some(id.into()),
+            lms_name: name.map(Into::into),
+        };
+        let skipped = [
+            entry("a/notes.txt", "Wei Zhang_12", "12", Some("Wei Zhang")),
+            entry("a/more.txt", "Wei Zhang_12", "12", Some("Wei Zhang")),
+            entry("b/x.txt", "Participant_9", "9", None),
+        ];
+        let students: Vec<LmsStudent> = skipped_students(&skipped).collect();
+        assert_eq!(students.len(), 2);
+        assert_eq!(students[0].bot, "Wei Zhang_12");
+        assert_eq!(students[0].name.as_deref(), Some("Wei Zhang"));
+        assert_eq!(students[1].name, None);
+    }
 
     #[test]
     fn skipped_entries_are_matched_to_the_student_they_would_have_been() {

@@ -66,8 +66,9 @@ pub(super) fn report_skipped(intake: &Intake) -> Vec<SkippedEntry> {
         .map(|s| SkippedEntry {
             file: s.file.clone(),
             reason: s.reason.to_string(),
-            student: s.student.as_ref().map(|(bot, _)| bot.clone()),
-            lms_id: s.student.as_ref().map(|(_, id)| id.clone()),
+            student: s.student.as_ref().map(|st| st.bot.clone()),
+            lms_id: s.student.as_ref().map(|st| st.id.clone()),
+            lms_name: s.student.as_ref().and_then(|st| st.name.clone()),
         })
         .collect()
 }

@@ -437,6 +437,14 @@ bands = [
             .unwrap_err()
             .to_string();
         assert!(e.contains("band `A`"), "{e}");
+        for points in ["nan", "inf", "-inf", "-1"] {
+            let e = parse(&format!(
+                r#"{{ grade = "A", min = 0.0, points = {points} }}"#
+            ))
+            .unwrap_err()
+            .to_string();
+            assert!(e.contains("band `A`: points"), "{points}: {e}");
+        }
         assert_eq!(
             parse(r#"{ grade = "all", min = 0.0 }"#).unwrap().grade(0.7),
             "all"

@@ -176,8 +176,12 @@ impl Export {
                     Row {
                         line,
                         key: id.clone(),
-                        id,
-                        would_be: sortable(&student),
+                        id: id.clone(),
+                        // A name with no ASCII letter or digit: the download names
+                        // the bot after the user id.
+                        would_be: Some(sortable(&student))
+                            .filter(|s| !s.is_empty())
+                            .unwrap_or_else(|| format!("user_{id}")),
                         name: student,
                     }
                 }

@@ -46,6 +46,10 @@ pub struct SkippedEntry {
     /// For an entry of a learning platform's download: the student's platform id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lms_id: Option<String>,
+    /// For an entry of a learning platform's download: the student's name as the download
+    /// shows it (never under blind marking), which a Moodle grades export is matched by.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lms_name: Option<String>,
 }
 
 /// A grading input file as a run recorded it: its text and the text's SHA-256.
@@ -552,6 +556,7 @@ mod tests {
             reason: "not a .wasm, .wat or .py file".into(),
             student: None,
             lms_id: None,
+            lms_name: None,
         });
         let json = with.to_json();
         assert!(

@@ -41,6 +41,11 @@ pub const MAX_NESTED_BYTES: u64 = 32 << 20;
 /// The largest receipt (Blackboard's `.txt` beside each attempt) that is read.
 pub const MAX_RECEIPT_BYTES: u64 = 64 << 10;
 
+/// The most bytes one download may decompress to while it is read in (its entries, the
+/// archives inside them and the modules measured in those, together): past it, every
+/// further entry is refused ([`EntryRefusal::Budget`]).
+pub const MAX_DOWNLOAD_BYTES: u64 = 1 << 30;
+
 /// Why an entry of an archive is not used. Never quotes the entry's content.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum EntryRefusal {
@@ -103,6 +108,12 @@ pub enum EntryRefusal {
     /// An archive inside an archive inside the download: arena opens one level only.
     #[error("an archive inside an archive inside the download (arena opens one level only)")]
     TooDeep,
+    /// The download's decompression budget is spent.
+    #[error(
+        "not read: the download already decompressed to its budget of {} (a download of many large entries, or a hostile one)",
+        human_bytes(*.0)
+    )]
+    Budget(u64),
 }
 
 /// What stops the reading of a whole archive.
@@ -201,7 +212,9 @@ pub fn check_name(name: &str) -> Result<(), EntryRefusal> {
 
 /// Whether an entry's name is that of a zip archive (`bot.zip`, any case).
 pub fn is_zip_name(name: &str) -> bool {
-    name.len() > 4 && name[name.len() - 4..].eq_ignore_ascii_case(".zip")
+    // Compared as bytes: a name's last four bytes need not be a character boundary.
+    let name = name.as_bytes();
+    name.len() > 4 && name[name.len() - 4..].eq_ignore_ascii_case(b".zip")
 }
 
 /// A name as messages show it: escaped, never raw.
@@ -220,6 +233,10 @@ pub struct Archive<R: Read + Seek> {
     zip: ZipIterable<R>,
     /// What messages call it.
     path: std::path::PathBuf,
+    /// The budget it started with ([`MAX_DOWNLOAD_BYTES`] unless given).
+    budget: u64,
+    /// The bytes it has decompressed so far.
+    spent: u64,
 }
 
 impl Archive<File> {
@@ -263,7 +280,30 @@ impl<R: Read + Seek> Archive<R> {
         Ok(Archive {
             zip,
             path: path.to_path_buf(),
+            budget: MAX_DOWNLOAD_BYTES,
+            spent: 0,
         })
+    }
+
+    /// The same archive with a decompression budget of `budget` bytes in all.
+    pub fn with_budget(mut self, budget: u64) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// The bytes it may still decompress.
+    pub fn left(&self) -> u64 {
+        self.budget.saturating_sub(self.spent)
+    }
+
+    /// The bytes it has decompressed so far.
+    pub fn spent(&self) -> u64 {
+        self.spent
+    }
+
+    /// Counts `bytes` decompressed elsewhere (an archive inside it) against its budget.
+    pub fn spend(&mut self, bytes: u64) {
+        self.spent = self.spent.saturating_add(bytes);
     }
 
     /// Lists every entry: usable ones with their checked names, refused ones with why.
@@ -404,6 +444,12 @@ impl<R: Read + Seek> Archive<R> {
                 cap,
             });
         }
+        // An entry larger than what is left is not started.
+        // (Fields, not methods: the archive's reader is borrowed.)
+        let left = self.budget.saturating_sub(self.spent);
+        if declared > left {
+            return Err(EntryRefusal::Budget(self.budget));
+        }
         let mut file = entry
             .with_reader(files.reader_mut(), ZipReadOptions::new())
             .map_err(|e| corrupt(&e))?;
@@ -430,8 +476,12 @@ impl<R: Read + Seek> Archive<R> {
                 Err(e) => return Err(corrupt(&e)),
             };
             total += n as u64;
+            self.spent = self.spent.saturating_add(n as u64);
             if total > declared {
                 return Err(EntryRefusal::Bomb { declared, cap });
+            }
+            if total > left {
+                return Err(EntryRefusal::Budget(self.budget));
             }
             sink(&buf[..n]);
         }
@@ -442,6 +492,22 @@ impl<R: Read + Seek> Archive<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_zip_name_is_recognised_whatever_characters_end_it() {
+        assert!(is_zip_name("bot.zip"));
+        assert!(is_zip_name("ボット.ZIP"));
+        assert!(!is_zip_name(".zip"));
+        for odd in [
+            "Ana_7_assignsubmission_file_/ボット",
+            "x€€",
+            "€",
+            "ボ",
+            "aé.zi",
+        ] {
+            assert!(!is_zip_name(odd), "{odd}");
+        }
+    }
 
     #[test]
     fn names_that_leave_the_archive_or_are_odd_are_refused() {
@@ -469,6 +535,29 @@ mod tests {
             check_name(&"a".repeat(MAX_NAME_BYTES + 1)),
             Err(EntryRefusal::LongName)
         );
+    }
+
+    #[test]
+    fn a_download_decompresses_no_more_than_its_budget() {
+        use std::io::Write as _;
+        let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        let options = zip::write::SimpleFileOptions::default();
+        for name in ["a", "b", "c"] {
+            zip.start_file(name, options).unwrap();
+            zip.write_all(&[7u8; 1000]).unwrap();
+        }
+        let bytes = zip.finish().unwrap().into_inner();
+        let mut a = Archive::new(std::io::Cursor::new(bytes), Path::new("d.zip"))
+            .unwrap()
+            .with_budget(2500);
+        assert_eq!(a.measure(0, 1 << 20), Ok(1000));
+        assert_eq!(a.read(1, 1 << 20).unwrap().len(), 1000);
+        assert_eq!(a.left(), 500);
+        let e = a.measure(2, 1 << 20).unwrap_err();
+        assert_eq!(e, EntryRefusal::Budget(2500));
+        assert!(e.to_string().contains("budget of"), "{e}");
+        a.spend(10_000);
+        assert_eq!(a.left(), 0);
     }
 
     #[test]

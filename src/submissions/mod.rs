@@ -43,7 +43,7 @@ use crate::bot_name::{escape_formula_start, escape_os, BotName};
 use crate::contestant::{is_module_file, BotSpec, BotSpecError};
 use crate::module_file::{self, ReadError, Special};
 
-pub use skip::{IntakeError, SkipReason, Skipped};
+pub use skip::{IntakeError, SkipReason, Skipped, SkippedStudent};
 pub use zipped::{ArchiveOptions, ArchiveSummary, Archived};
 
 /// Where a bot of the field comes from.
@@ -512,7 +512,11 @@ fn resolve_names(
                     .archived
                     .as_ref()
                     .and_then(|a| a.identity.as_ref())
-                    .map(|i| (f.name.clone(), i.id.clone())),
+                    .map(|i| SkippedStudent {
+                        bot: f.name.clone(),
+                        id: i.id.clone(),
+                        name: (!i.blind).then(|| i.name.clone()).flatten(),
+                    }),
                 path: f.path,
                 file: f.file,
                 reason,

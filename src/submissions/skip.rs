@@ -21,9 +21,19 @@ pub struct Skipped {
     /// Found through a `--gauntlet` argument: a reference, which may not be skipped
     /// ([`IntakeError::ReferenceSkipped`]).
     pub reference: bool,
-    /// For an entry of a learning platform's download: the student it belongs to (the
-    /// bot name their module gets, and their platform id).
-    pub student: Option<(String, String)>,
+    /// For an entry of a learning platform's download: the student it belongs to.
+    pub student: Option<SkippedStudent>,
+}
+
+/// The student of a learning platform's download a skipped entry belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SkippedStudent {
+    /// The bot name their module gets.
+    pub bot: String,
+    /// Their platform id.
+    pub id: String,
+    /// The name the download shows (never under blind marking), as an export matches it.
+    pub name: Option<String>,
 }
 
 /// Why an entry is not played. Never quotes the entry's content.

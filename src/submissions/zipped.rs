@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use super::archive::{self, Archive, ArchiveError, EntryRefusal, Kind};
 use super::lms::{self, blackboard, AttemptChoice, Identity, Layout, Parsed, Role};
-use super::{Found, SkipReason, Skipped};
+use super::{Found, SkipReason, Skipped, SkippedStudent};
 use crate::bot_name::{escape_formula_start, escape_text};
 use crate::contestant::is_module_file;
 
@@ -123,6 +123,9 @@ struct Item {
 /// Everything one student handed in, by attempt.
 struct Student {
     first: Parsed,
+    /// Its bot name: the platform's name, or `NAME_ID` when another student of the
+    /// download shares the name.
+    bot: String,
     attempts: BTreeMap<String, Vec<Item>>,
 }
 
@@ -140,12 +143,13 @@ pub(super) fn scan(
 ) -> Result<ArchiveSummary, ArchiveError> {
     let mut zip = Archive::open(path)?;
     let listing = zip.list()?;
-    let skip = |name: &str, reason: SkipReason, student: Option<&Parsed>| Skipped {
+    // An entry of no student (one the layout does not name).
+    let skip = |name: &str, reason: SkipReason| Skipped {
         path: shown_path(path, name),
         file: escape_text(name),
         reason,
         reference,
-        student: student.map(student_of),
+        student: None,
     };
     for (name, why) in listing.refused {
         skipped.push(Skipped {
@@ -168,12 +172,13 @@ pub(super) fn scan(
     let mut students: BTreeMap<String, Student> = BTreeMap::new();
     for e in files {
         let Some(parsed) = layout.parse(&e.name) else {
-            skipped.push(skip(&e.name, SkipReason::Layout(layout), None));
+            skipped.push(skip(&e.name, SkipReason::Layout(layout)));
             continue;
         };
         let student = students
             .entry(parsed.identity.id.clone())
             .or_insert_with(|| Student {
+                bot: bot_name(&parsed),
                 first: parsed.clone(),
                 attempts: BTreeMap::new(),
             });
@@ -188,11 +193,20 @@ pub(super) fn scan(
             });
     }
     let count = students.len();
+    // Students sharing a name (two "Wei Zhang"s) are told apart by their ids, in every
+    // name they are given: their modules' and their skipped entries'.
+    let mut names: BTreeMap<String, usize> = BTreeMap::new();
+    for s in students.values() {
+        *names.entry(s.bot.clone()).or_default() += 1;
+    }
+    for s in students.values_mut() {
+        if names[&s.bot] > 1 && layout != Layout::Plain && !s.first.identity.blind {
+            s.bot = format!("{}_{}", s.bot, escape_text(&s.first.identity.id));
+        }
+    }
     // Students in the order of their bot names (then ids): the field's order.
     let mut ordered: Vec<Student> = students.into_values().collect();
-    ordered.sort_by(|a, b| {
-        (&a.first.bot, &a.first.identity.id).cmp(&(&b.first.bot, &b.first.identity.id))
-    });
+    ordered.sort_by(|a, b| (&a.bot, &a.first.identity.id).cmp(&(&b.bot, &b.first.identity.id)));
     for student in ordered {
         take_student(
             &mut zip, path, layout, student, reference, options, found, skipped,
@@ -208,8 +222,13 @@ pub(super) fn scan(
 
 /// The student a skipped entry belongs to: the bot name their module would have had,
 /// and their platform id.
-fn student_of(p: &Parsed) -> (String, String) {
-    (bot_name(p), p.identity.id.clone())
+fn student_of(s: &Student) -> SkippedStudent {
+    let identity = &s.first.identity;
+    SkippedStudent {
+        bot: s.bot.clone(),
+        id: identity.id.clone(),
+        name: (!identity.blind).then(|| identity.name.clone()).flatten(),
+    }
 }
 
 /// The bot name of a student's module, escaped (and kept from starting a formula).
@@ -258,7 +277,7 @@ fn take_student(
     found: &mut Vec<Found>,
     skipped: &mut Vec<Skipped>,
 ) {
-    let who = student_of(&student.first);
+    let who = student_of(&student);
     let skip = |name: &str, reason: SkipReason| Skipped {
         path: shown_path(path, name),
         file: escape_text(name),
@@ -406,9 +425,13 @@ fn take_student(
                 Some(inner) => zip
                     .read(m.entry, archive::MAX_NESTED_BYTES)
                     .and_then(|bytes| {
-                        Archive::new(Cursor::new(bytes), path)
+                        // The archive inside spends the download's budget.
+                        let mut nested = Archive::new(Cursor::new(bytes), path)
                             .map_err(|e| EntryRefusal::Corrupt(e.to_string()))?
-                            .measure(inner, cap)
+                            .with_budget(zip.left());
+                        let measured = nested.measure(inner, cap);
+                        zip.spend(nested.spent());
+                        measured
                     }),
             };
             match measured {
@@ -427,9 +450,11 @@ fn take_student(
                     if identity.name.is_none() && !identity.blind {
                         identity.name = receipt_name;
                     }
-                    let bot = bot_name(&student.first);
-                    let fallback = (!identity.blind && layout != Layout::Plain)
-                        .then(|| format!("{bot}_{}", escape_text(&identity.id)));
+                    let bot = student.bot.clone();
+                    let fallback = (!identity.blind
+                        && layout != Layout::Plain
+                        && bot == bot_name(&student.first))
+                    .then(|| format!("{bot}_{}", escape_text(&identity.id)));
                     found.push(Found {
                         name: bot,
                         fallback,
@@ -652,6 +677,36 @@ mod tests {
         assert_eq!(read(a, 1 << 20).unwrap(), b"\0asm");
         let found = locate(&path, &intake.bots[0].file).unwrap().unwrap();
         assert_eq!((found.entry, found.inner), (a.entry, a.inner));
+    }
+
+    #[test]
+    fn students_sharing_a_name_are_told_apart_even_when_one_is_skipped() {
+        let dir = tempfile::tempdir().unwrap();
+        let outer = zip_of(&[
+            ("Wei Zhang_11_assignsubmission_file_/bot.wasm", b"\0asm"),
+            ("Wei Zhang_12_assignsubmission_file_/notes.txt", b"hi"),
+            ("Ana_7_assignsubmission_file_/ボット", b"x"),
+            ("Ana_7_assignsubmission_file_/x€€", b"x"),
+        ]);
+        let path = dir.path().join("subs.zip");
+        std::fs::write(&path, outer).unwrap();
+        let intake = super::super::gather(&[path.into_os_string()], &[]).unwrap();
+        let names: Vec<&str> = intake.bots.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(names, ["Wei Zhang_11"]);
+        let students: Vec<(String, String, Option<String>)> = intake
+            .skipped
+            .iter()
+            .filter_map(|s| s.student.clone())
+            .map(|s| (s.bot, s.id, s.name))
+            .collect();
+        let some = |s: &str| Some(s.to_string());
+        assert_eq!(
+            students,
+            [
+                ("Ana".into(), "7".into(), some("Ana")),
+                ("Wei Zhang_12".into(), "12".into(), some("Wei Zhang"))
+            ]
+        );
     }
 
     #[test]

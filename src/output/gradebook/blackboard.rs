@@ -5,7 +5,7 @@
 //! downloaded with its comments also carries `Feedback to Learner` and `Feedback Format`,
 //! which the upload takes as the feedback the student sees.
 
-use super::{column, fill, find_column, points_cell, GradeRow, GradebookError, Sheet};
+use super::{column, fill, find_column, points_cell, text_cell, GradeRow, GradebookError, Sheet};
 
 /// The feedback column.
 pub const FEEDBACK: &str = "Feedback to Learner";
@@ -36,7 +36,7 @@ pub fn sheet(
             records.push(vec![
                 r.id.clone(),
                 points_cell(r.points),
-                r.feedback().to_string(),
+                text_cell(r.feedback()),
                 FEEDBACK_FORMAT.1.to_string(),
             ]);
         }
@@ -61,7 +61,7 @@ pub fn sheet(
     };
     let unmatched = fill(&mut records, 1, key, col, rows, |r| points_cell(r.points));
     if let Some(fb) = column(&header, &["feedback_to_learner", "feedback_to_user"]) {
-        fill(&mut records, 1, key, fb, rows, |r| r.feedback().to_string());
+        fill(&mut records, 1, key, fb, rows, |r| text_cell(r.feedback()));
         if let Some(format) = column(&header, &["feedback_format"]) {
             fill(&mut records, 1, key, format, rows, |_| {
                 FEEDBACK_FORMAT.1.to_string()

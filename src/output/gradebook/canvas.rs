@@ -3,7 +3,7 @@
 //! assignment, named as exported (`Assignment name (assignment_id)`; a new name creates a
 //! new assignment), and the second row `Points Possible`.
 
-use super::{column, fill, find_column, points_cell, GradeRow, GradebookError, Sheet};
+use super::{column, fill, find_column, points_cell, text_cell, GradeRow, GradebookError, Sheet};
 
 /// The five columns before the assignments.
 pub const LEADING: [&str; 5] = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"];
@@ -33,7 +33,7 @@ pub fn sheet(
         let mut records = vec![header, possible];
         for r in rows {
             records.push(vec![
-                r.name.clone(),
+                text_cell(&r.name),
                 r.id.clone(),
                 String::new(),
                 String::new(),

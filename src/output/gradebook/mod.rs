@@ -154,6 +154,18 @@ pub(crate) fn column(header: &[String], names: &[&str]) -> Option<usize> {
     })
 }
 
+/// A text cell (a name, an explanation, feedback) as a gradebook gets it: one starting like
+/// a spreadsheet formula (`=`, `+`, `-`, `@`, a tab or a carriage return) gains a leading
+/// `'`, so that opening the file runs nothing. Ids and user names, which the platform
+/// matches, are written as they are.
+pub fn text_cell(text: &str) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    }
+}
+
 /// Points as a gradebook cell: an integer without decimals, otherwise at most two.
 pub fn points_cell(points: f64) -> String {
     if points.fract() == 0.0 && points.abs() < 1e15 {
@@ -329,6 +341,22 @@ pub fn find_column(header: &[String], column: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_cell_never_starts_a_formula() {
+        for (text, cell) in [
+            ("=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")"),
+            ("+1", "'+1"),
+            ("-1", "'-1"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\tx", "'\tx"),
+            ("\rx", "'\rx"),
+            ("Ana Pé", "Ana Pé"),
+            ("", ""),
+        ] {
+            assert_eq!(text_cell(text), cell, "{text:?}");
+        }
+    }
 
     #[test]
     fn points_are_written_without_needless_decimals() {

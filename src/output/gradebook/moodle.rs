@@ -5,7 +5,7 @@
 //! `Institution`, `Department`, `Email address`, `Assignment: NAME (Real)`, …, `Last
 //! downloaded from this course`), no column is added.
 
-use super::{column, fill, find_column, points_cell, GradeRow, GradebookError, Sheet};
+use super::{column, fill, find_column, points_cell, text_cell, GradeRow, GradebookError, Sheet};
 
 /// The identifier column's header for these ids: `Email address` when every id is one,
 /// otherwise `ID number`.
@@ -39,7 +39,7 @@ pub fn sheet(
             records.push(vec![
                 r.id.clone(),
                 points_cell(r.points),
-                r.explanation.clone(),
+                text_cell(&r.explanation),
             ]);
         }
         return Ok(Sheet {

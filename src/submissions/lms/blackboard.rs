@@ -2,8 +2,10 @@
 //! `<assignment>_<username>_attempt_<YYYY-MM-DD-HH-MM-SS>_<original file name>`, beside the
 //! attempt's receipt `<assignment>_<username>_attempt_<YYYY-MM-DD-HH-MM-SS>.txt`, whose
 //! lines include `Name: First Last (username)`. The pattern is what community tools parse
-//! (Blackboard's documentation describes the download, not the names). The user name is
-//! the last `_`-separated part before `_attempt_`.
+//! (Blackboard's documentation describes the download, not the names). The attempt is the
+//! first `_attempt_` followed by a date (the original file name may hold another); the user
+//! name is the last `_`-separated part before it, so a user name holding `_` is read as
+//! its last part.
 
 use super::{Identity, Layout, Parsed, Role};
 
@@ -27,7 +29,11 @@ pub fn parse(name: &str) -> Option<Parsed> {
     if name.contains('/') {
         return None;
     }
-    let at = name.rfind(MARK)?;
+    // The first `_attempt_` followed by a date: an original file name may hold another.
+    let at = name.match_indices(MARK).map(|(i, _)| i).find(|&i| {
+        name.get(i + MARK.len()..i + MARK.len() + 19)
+            .is_some_and(is_date)
+    })?;
     let (assignment, user) = name[..at].rsplit_once('_')?;
     if assignment.is_empty() || user.is_empty() {
         return None;
@@ -71,6 +77,18 @@ pub fn receipt_name(text: &str, user: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_attempt_is_the_first_mark_followed_by_a_date() {
+        let p = parse("Bots_jdoe_attempt_2024-03-01-10-00-00_x_attempt_2024-01-01-00-00-00_y.wasm")
+            .unwrap();
+        assert_eq!(p.identity.id, "jdoe");
+        assert_eq!(p.attempt, "2024-03-01-10-00-00");
+        assert_eq!(p.file, "x_attempt_2024-01-01-00-00-00_y.wasm");
+        let q = parse("Bots_attempt_x_jdoe_attempt_2024-03-01-10-00-00_b.wasm").unwrap();
+        assert_eq!(q.identity.id, "jdoe");
+        assert_eq!(q.file, "b.wasm");
+    }
 
     #[test]
     fn attempts_files_and_receipts() {

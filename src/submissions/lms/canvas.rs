@@ -20,17 +20,41 @@ pub fn parse(name: &str) -> Option<Parsed> {
             }
             (format!("anon_{id}"), rest, true)
         }
-        None => {
-            let (who, rest) = name.split_once('_')?;
-            if !who
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-            {
-                return None;
-            }
-            (who.to_string(), rest, false)
-        }
+        None => return named(name),
     };
+    after_name(who, rest, blind)
+}
+
+/// Parses an entry of a named (not anonymous) student. Canvas keeps `_` in a sortable name
+/// (`o_brien`): the name ends at the first `_` after which the rest parses; when that is
+/// not the first `_`, the name is taken only if exactly one longer name parses.
+fn named(name: &str) -> Option<Parsed> {
+    let cuts: Vec<usize> = name.match_indices('_').map(|(i, _)| i).collect();
+    let at = |cut: usize| {
+        let who = &name[..cut];
+        if !who
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+        {
+            return None;
+        }
+        after_name(who.to_string(), &name[cut + 1..], false)
+    };
+    let (&first, rest) = cuts.split_first()?;
+    if !name[..first].contains('_') {
+        if let Some(p) = at(first) {
+            return Some(p);
+        }
+    }
+    let mut longer = rest.iter().filter_map(|&cut| at(cut));
+    match (longer.next(), longer.next()) {
+        (Some(p), None) => Some(p),
+        _ => None,
+    }
+}
+
+/// Parses what follows the sortable name (or `anon_ID`) of an entry.
+fn after_name(who: String, rest: &str, blind: bool) -> Option<Parsed> {
     let (late, rest) = match rest.strip_prefix("LATE_") {
         Some(rest) => (true, rest),
         None => (false, rest),
@@ -63,18 +87,25 @@ pub fn parse(name: &str) -> Option<Parsed> {
     // Under anonymous grading the anonymous id is the student's id: the user id that
     // follows it is Canvas's own and never shown.
     let id = if blind { who.clone() } else { user.to_string() };
+    // A name with no ASCII letter or digit (`Ωμέγα`) has an empty sortable name: the bot
+    // is named after the user id.
+    let (name, bot) = if who.is_empty() {
+        (None, format!("user_{user}"))
+    } else {
+        ((!blind).then(|| who.clone()), who)
+    };
     Some(Parsed {
         identity: Identity {
             layout: Layout::Canvas,
             id,
-            name: (!blind).then(|| who.clone()),
+            name,
             user: None,
             attempt: attachment.clone(),
             late,
             blind,
             prefix,
         },
-        bot: who,
+        bot,
         // Attachment ids grow: a later upload has a larger one (zero-padded to compare).
         attempt: attachment.map_or_else(String::new, |a| format!("{a:0>20}")),
         file,
@@ -122,6 +153,35 @@ mod tests {
         }
         assert_eq!(sortable("Ñúñez, José"), "ezjos");
         assert_eq!(sortable("O'Brien, Zoë"), "obrienzo");
+    }
+
+    #[test]
+    fn an_empty_sortable_name_names_the_bot_after_the_user_id() {
+        let p = parse("_1234_98765_bot.wasm").unwrap();
+        assert_eq!(p.bot, "user_1234");
+        assert_eq!(p.identity.id, "1234");
+        assert_eq!(p.identity.name, None);
+        assert_eq!(p.identity.prefix, "_1234_98765_");
+        assert_eq!(parse("_LATE_77_text.html").unwrap().bot, "user_77");
+    }
+
+    #[test]
+    fn a_sortable_name_holding_an_underscore_parses_when_unambiguous() {
+        let p = parse("o_brien_1234_98765_my_bot.wasm").unwrap();
+        assert_eq!(p.bot, "o_brien");
+        assert_eq!(p.identity.id, "1234");
+        assert_eq!(p.file, "my_bot.wasm");
+        let l = parse("o_brien_LATE_1234_98765_bot.wasm").unwrap();
+        assert!(l.identity.late && l.bot == "o_brien");
+        assert_eq!(parse("o_brien_77_text.html").unwrap().bot, "o_brien");
+        // The first `_` wins when it parses (a display name may hold numbers).
+        let d = parse("smithann_1_2_3_bot.wasm").unwrap();
+        assert_eq!(
+            (d.bot.as_str(), d.file.as_str()),
+            ("smithann", "3_bot.wasm")
+        );
+        // Two longer names parse: refused.
+        assert_eq!(parse("o_b_1_2_3_bot.wasm"), None);
     }
 
     #[test]
