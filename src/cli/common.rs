@@ -514,11 +514,19 @@ fn load_grading(
     let read_text = |path: &Path| -> anyhow::Result<RecordedInput> {
         Ok(RecordedInput::of(&arena::grading::read_text(path)?))
     };
+    // Under blind marking the roster (a platform's export) names the students the download
+    // hides: the folder keeps its hash alone, and a later command is given it again.
+    let blind = lms.iter().any(|s| s.blind);
     let (roster, roster_file, source) = match (&args.roster, recorded.roster) {
         (Some(path), _) => (
             Some(Roster::read_with(path, lms)?),
-            Some(read_text(path)?),
+            Some(read_text(path)?).map(|r| if blind { r.hash_only() } else { r }),
             path.display().to_string(),
+        ),
+        (None, Some(input)) if !input.has_text() => bail!(
+            "{place} records only the roster's SHA-256 ({}…): under blind marking the \
+             students' names stay out of the results folder, so pass --roster again",
+            input.short()
         ),
         (None, Some(input)) => {
             let roster = Roster::parse_with(&input.text, lms)

@@ -52,12 +52,16 @@ pub struct SkippedEntry {
     pub lms_name: Option<String>,
 }
 
-/// A grading input file as a run recorded it: its text and the text's SHA-256.
+/// A grading input file as a run recorded it: its text and the text's SHA-256, or the
+/// SHA-256 alone ([`RecordedInput::hash_only`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecordedInput {
     /// The SHA-256 of `text` (hex): what two runs' inputs are compared by.
     pub sha256: String,
-    /// The file's text, as read.
+    /// The file's text, as read; empty (and left out of the file) when only the hash is
+    /// kept: the roster of a download under blind marking, whose names stay out of the
+    /// results folder.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub text: String,
 }
 
@@ -69,6 +73,20 @@ impl RecordedInput {
             sha256: hex::encode(Sha256::digest(text.as_bytes())),
             text: text.to_string(),
         }
+    }
+
+    /// The record without its text: the hash alone, so that the file's content (students'
+    /// names under blind marking) stays out of the folder while runs are still compared.
+    pub fn hash_only(self) -> RecordedInput {
+        RecordedInput {
+            sha256: self.sha256,
+            text: String::new(),
+        }
+    }
+
+    /// Whether the text was kept (see [`RecordedInput::hash_only`]).
+    pub fn has_text(&self) -> bool {
+        !self.text.is_empty()
     }
 
     /// The first 12 digits of the hash, to name the input in a message.
@@ -268,7 +286,7 @@ impl Manifest {
         [("roster", &grading.roster), ("bands", &grading.bands)]
             .into_iter()
             .find_map(|(name, input)| {
-                let input = input.as_ref()?;
+                let input = input.as_ref().filter(|i| i.has_text())?;
                 (RecordedInput::of(&input.text).sha256 != input.sha256).then(|| {
                     format!("`grading.{name}.text` does not have the SHA-256 `grading.{name}.sha256` records (the file was edited): restore it, or delete the `grading` key and grade again with --roster and --bands")
                 })
