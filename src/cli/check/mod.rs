@@ -56,10 +56,8 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     } else {
         None
     };
-    if let (Checked::TwoSeat(_), Some(_)) = (&checked, &args.secret) {
-        anyhow::bail!(
-            "--secret: {game_name} deals no hidden setup (both seats see the whole board), so its boards come from --seed alone; leave the secret out"
-        );
+    if let (Some(checked), Some(_)) = (&flagged, &args.secret) {
+        refuse_secret(checked)?;
     }
     let sandbox = sandbox(&args.limits)?;
     let limits = sandbox.limits().clone();
@@ -88,6 +86,11 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             }
         }
     };
+    if args.secret.is_some() {
+        for (checked, _) in &games {
+            refuse_secret(checked)?;
+        }
+    }
     let mut reports = Vec::new();
     for (checked, from) in &games {
         reports.push(check_game(&args, &name, &limits, &loaded, checked, *from)?);
@@ -130,6 +133,18 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Refuses `--secret` for a game that deals no hidden setup (a two-seat game: both seats
+/// see the whole board, so its boards come from `--seed` alone).
+fn refuse_secret(checked: &Checked) -> anyhow::Result<()> {
+    if let Checked::TwoSeat(c) = checked {
+        anyhow::bail!(
+            "--secret: {} deals no hidden setup (both seats see the whole board), so its boards come from --seed alone; leave the secret out",
+            c.kind.info().name
+        );
+    }
+    Ok(())
 }
 
 /// Why a game is the one checked.
