@@ -148,6 +148,7 @@ fn participant(name: &str, entrant: Box<dyn Entrant>) -> Participant {
         sha256: String::new(),
         reference: false,
         disqualified: None,
+        lms: None,
         entrant,
     }
 }
