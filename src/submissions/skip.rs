@@ -91,6 +91,10 @@ pub enum SkipReason {
     /// A module file of no bytes.
     #[error("an empty file (0 bytes)")]
     EmptyFile,
+    /// A Blackboard attempt whose user name cannot be told: no receipt names it, and the
+    /// download's names share no one assignment name to take it from.
+    #[error("the user name in `{0}` cannot be told apart from the assignment name: the attempt has no receipt naming it (`Name: … (username)`) and the download's names share no one assignment name")]
+    UnknownUser(String),
 }
 
 /// `latest` or `first`.

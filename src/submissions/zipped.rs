@@ -169,12 +169,20 @@ pub(super) fn scan(
         Some(layout) => (layout, true),
         None => (lms::detect(files.iter().map(|e| e.name.as_str())), false),
     };
-    let mut students: BTreeMap<String, Student> = BTreeMap::new();
+    let mut entries: Vec<(&archive::Entry, Parsed)> = Vec::new();
     for e in files {
-        let Some(parsed) = layout.parse(&e.name) else {
-            skipped.push(skip(&e.name, SkipReason::Layout(layout)));
-            continue;
-        };
+        match layout.parse(&e.name) {
+            Some(parsed) => entries.push((e, parsed)),
+            None => skipped.push(skip(&e.name, SkipReason::Layout(layout))),
+        }
+    }
+    if layout == Layout::Blackboard {
+        entries = blackboard_users(&mut zip, entries, &mut |name, reason| {
+            skipped.push(skip(name, reason));
+        });
+    }
+    let mut students: BTreeMap<String, Student> = BTreeMap::new();
+    for (e, parsed) in entries {
         let student = students
             .entry(parsed.identity.id.clone())
             .or_insert_with(|| Student {
@@ -218,6 +226,77 @@ pub(super) fn scan(
         forced,
         students: count,
     })
+}
+
+/// Blackboard's entries with their user names told apart from the assignment name (a user
+/// name may hold `_`): each attempt's user name is the one its receipt names (read within
+/// [`archive::MAX_RECEIPT_BYTES`]) when the text before `_attempt_` ends with it. An attempt
+/// without such a receipt takes what follows the download's one assignment name: the one
+/// the receipts show, or else the one every entry's last `_` gives. When there is no one
+/// assignment name, the attempt's entries are skipped, never taken for another student's.
+fn blackboard_users<'a>(
+    zip: &mut Archive<std::fs::File>,
+    entries: Vec<(&'a archive::Entry, Parsed)>,
+    skip: &mut dyn FnMut(&str, SkipReason),
+) -> Vec<(&'a archive::Entry, Parsed)> {
+    use std::collections::BTreeSet;
+    // The user name each attempt's receipt gives, by the attempt's prefix.
+    let mut users: BTreeMap<String, String> = BTreeMap::new();
+    for (e, p) in &entries {
+        if p.role != Role::Receipt || users.contains_key(&p.identity.prefix) {
+            continue;
+        }
+        let Ok(bytes) = zip.read(e.index, archive::MAX_RECEIPT_BYTES) else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        let head = blackboard::head(p);
+        let user = blackboard::receipt_users(&text)
+            .find(|u| blackboard::assignment_of(head, u).is_some())
+            .map(str::to_string);
+        if let Some(user) = user {
+            users.insert(p.identity.prefix.clone(), user);
+        }
+    }
+    // The one assignment name: the receipts', or else the last `_`'s of every entry.
+    let from_receipts: BTreeSet<&str> = entries
+        .iter()
+        .filter_map(|(_, p)| {
+            let user = users.get(&p.identity.prefix)?;
+            blackboard::assignment_of(blackboard::head(p), user)
+        })
+        .collect();
+    let assignments = if from_receipts.is_empty() {
+        entries
+            .iter()
+            .filter_map(|(_, p)| blackboard::assignment_of(blackboard::head(p), &p.identity.id))
+            .collect()
+    } else {
+        from_receipts
+    };
+    let assignment = match assignments.len() {
+        1 => assignments.into_iter().next().map(str::to_string),
+        _ => None,
+    };
+    let mut kept = Vec::new();
+    for (e, p) in entries {
+        let head = blackboard::head(&p);
+        let user = users.get(&p.identity.prefix).cloned().or_else(|| {
+            let a = assignment.as_deref()?;
+            head.strip_prefix(a)?
+                .strip_prefix('_')
+                .filter(|u| !u.is_empty())
+                .map(str::to_string)
+        });
+        match user {
+            Some(user) => kept.push((e, blackboard::with_user(p, &user))),
+            None => {
+                let head = escape_text(head);
+                skip(&e.name, SkipReason::UnknownUser(head));
+            }
+        }
+    }
+    kept
 }
 
 /// The student a skipped entry belongs to: the bot name their module would have had,
@@ -707,6 +786,96 @@ mod tests {
                 ("Wei Zhang_12".into(), "12".into(), some("Wei Zhang"))
             ]
         );
+    }
+
+    /// A bot taken: its name, its user name, the name on its receipt.
+    type Taken = (String, String, Option<String>);
+
+    /// The bots taken and the skipped entries' lines of the Blackboard download `entries`.
+    fn blackboard_intake(entries: &[(&str, &[u8])]) -> (Vec<Taken>, Vec<String>) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("gradebook.zip");
+        std::fs::write(&path, zip_of(entries)).unwrap();
+        let intake = super::super::gather(&[path.into_os_string()], &[]).unwrap();
+        assert_eq!(intake.archives[0].layout, Layout::Blackboard);
+        let bots = intake
+            .bots
+            .iter()
+            .map(|b| {
+                let Source::Archived(a) = &b.source else {
+                    panic!("an archived module");
+                };
+                let id = a.identity.clone().unwrap();
+                (b.name.to_string(), id.user.unwrap(), id.name)
+            })
+            .collect();
+        let skipped = intake
+            .skipped
+            .iter()
+            .map(|s| format!("{}: {}", s.file, s.reason))
+            .collect();
+        (bots, skipped)
+    }
+
+    #[test]
+    fn blackboard_user_names_holding_underscores_come_from_the_receipts() {
+        let (bots, skipped) = blackboard_intake(&[
+            (
+                "Bots_1_smith_j_attempt_2024-03-01-10-00-00_a.wasm",
+                b"\0asm",
+            ),
+            (
+                "Bots_1_smith_j_attempt_2024-03-01-10-00-00.txt",
+                b"Name: Jo Smith (smith_j)\nAssignment: Bots_1\n",
+            ),
+            (
+                "Bots_1_smith_k_attempt_2024-03-02-10-00-00_b.wasm",
+                b"\0asm",
+            ),
+            (
+                "Bots_1_smith_k_attempt_2024-03-02-10-00-00.txt",
+                b"Name: Kim Smith (smith_k)\n",
+            ),
+            // No receipt: the receipts' assignment name `Bots_1` tells the user name.
+            ("Bots_1_lee_attempt_2024-03-01-09-00-00_c.wasm", b"\0asm"),
+        ]);
+        let some = |s: &str| Some(s.to_string());
+        assert_eq!(
+            bots,
+            [
+                ("lee".into(), "lee".into(), None),
+                ("smith_j".into(), "smith_j".into(), some("Jo Smith")),
+                ("smith_k".into(), "smith_k".into(), some("Kim Smith")),
+            ]
+        );
+        assert!(skipped.is_empty(), "{skipped:?}");
+    }
+
+    #[test]
+    fn blackboard_attempts_of_untold_user_names_are_skipped_never_merged() {
+        // No receipts; `a_x` and `b_x` would both be `x` by the last `_`, and the names
+        // share no one assignment name: neither is taken.
+        let (bots, skipped) = blackboard_intake(&[
+            ("Bots_a_x_attempt_2024-03-01-10-00-00_a.wasm", b"\0asm"),
+            ("Bots_b_x_attempt_2024-03-02-10-00-00_b.wasm", b"\0asm"),
+        ]);
+        assert!(bots.is_empty(), "{bots:?}");
+        assert_eq!(skipped.len(), 2, "{skipped:?}");
+        for (s, head) in skipped.iter().zip(["Bots_a_x", "Bots_b_x"]) {
+            assert!(s.starts_with(&format!("{head}_attempt_")), "{s}");
+            assert!(
+                s.contains(&format!("the user name in `{head}` cannot be told")),
+                "{s}"
+            );
+        }
+        // One assignment name by the last `_` everywhere: the current rule holds.
+        let (bots, skipped) = blackboard_intake(&[
+            ("Bots_ana_attempt_2024-03-01-10-00-00_a.wasm", b"\0asm"),
+            ("Bots_bo_attempt_2024-03-02-10-00-00_b.wasm", b"\0asm"),
+        ]);
+        let names: Vec<&str> = bots.iter().map(|b| b.0.as_str()).collect();
+        assert_eq!(names, ["ana", "bo"]);
+        assert!(skipped.is_empty(), "{skipped:?}");
     }
 
     #[test]

@@ -3,9 +3,10 @@
 //! attempt's receipt `<assignment>_<username>_attempt_<YYYY-MM-DD-HH-MM-SS>.txt`, whose
 //! lines include `Name: First Last (username)`. The pattern is what community tools parse
 //! (Blackboard's documentation describes the download, not the names). The attempt is the
-//! first `_attempt_` followed by a date (the original file name may hold another); the user
-//! name is the last `_`-separated part before it, so a user name holding `_` is read as
-//! its last part.
+//! first `_attempt_` followed by a date (the original file name may hold another). The text
+//! before it is `<assignment>_<username>`: [`parse`] reads the user name as its last
+//! `_`-separated part, and intake corrects it from the attempt's receipt ([`receipt_users`],
+//! [`head`], [`with_user`]), since a user name may hold `_` (`smith_j`).
 
 use super::{Identity, Layout, Parsed, Role};
 
@@ -65,6 +66,42 @@ pub fn parse(name: &str) -> Option<Parsed> {
     })
 }
 
+/// The text before `_attempt_` of an entry [`parse`] read: `<assignment>_<username>`.
+pub fn head(p: &Parsed) -> &str {
+    let prefix = &p.identity.prefix;
+    prefix
+        .len()
+        .checked_sub(MARK.len() + 19)
+        .and_then(|end| prefix.get(..end))
+        .unwrap_or(prefix)
+}
+
+/// The user names a receipt gives, in its `Name: First Last (username)` lines.
+pub fn receipt_users(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().filter_map(|line| {
+        let rest = line.trim().strip_prefix("Name:")?.trim();
+        let (_, tail) = rest.rsplit_once(" (")?;
+        tail.strip_suffix(')').filter(|u| !u.is_empty())
+    })
+}
+
+/// The assignment part of `head` when its user name is `user` (`head` is
+/// `<assignment>_<user>`, the assignment not empty).
+pub fn assignment_of<'a>(head: &'a str, user: &str) -> Option<&'a str> {
+    head.strip_suffix(user)?
+        .strip_suffix('_')
+        .filter(|a| !a.is_empty())
+}
+
+/// `p` with its user name `user` (read from a receipt, or the download's one assignment
+/// name): its id, user name and bot name.
+pub fn with_user(mut p: Parsed, user: &str) -> Parsed {
+    p.identity.id = user.to_string();
+    p.identity.user = Some(user.to_string());
+    p.bot = user.to_string();
+    p
+}
+
 /// The name on a receipt (`Name: First Last (username)`), when its user name is `user`.
 pub fn receipt_name(text: &str, user: &str) -> Option<String> {
     text.lines().find_map(|line| {
@@ -109,5 +146,28 @@ mod tests {
         let text = "Name: Zoë O'Brien (jdoe)\nAssignment: Bots 1\n";
         assert_eq!(receipt_name(text, "jdoe").as_deref(), Some("Zoë O'Brien"));
         assert_eq!(receipt_name(text, "other"), None);
+    }
+
+    #[test]
+    fn a_receipt_gives_the_user_name_holding_underscores() {
+        let p = parse("Bots 1_smith_j_attempt_2024-03-01-10-00-00_b.wasm").unwrap();
+        assert_eq!(p.identity.id, "j");
+        assert_eq!(head(&p), "Bots 1_smith_j");
+        let text = "Name: Jo Smith (smith_j)\nAssignment: Bots 1\n";
+        assert_eq!(receipt_users(text).collect::<Vec<_>>(), ["smith_j"]);
+        assert_eq!(assignment_of(head(&p), "smith_j"), Some("Bots 1"));
+        assert_eq!(assignment_of(head(&p), "mith_j"), None);
+        assert_eq!(assignment_of("smith_j", "smith_j"), None);
+        let q = with_user(p, "smith_j");
+        assert_eq!(
+            (q.identity.id.as_str(), q.bot.as_str()),
+            ("smith_j", "smith_j")
+        );
+        assert_eq!(q.identity.user.as_deref(), Some("smith_j"));
+        assert_eq!(
+            q.identity.prefix,
+            "Bots 1_smith_j_attempt_2024-03-01-10-00-00"
+        );
+        assert_eq!(receipt_users("Name: (x)\nName: Nobody").count(), 0);
     }
 }
