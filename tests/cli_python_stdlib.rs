@@ -266,8 +266,9 @@ fn a_packed_python_bot_gets_python_advice_on_its_size() {
 
 #[test]
 fn the_interpreter_fits_its_caps_with_the_standard_modules() {
-    // What the standard modules cost in size and start-up (docs/PYTHON.md, "What it
-    // costs"): printed with --nocapture, and held to the caps that make them usable.
+    // What the standard modules cost in size and start-up (docs/PYTHON.md, "What the
+    // standard modules cost"): printed with --nocapture, and held to the caps that make
+    // them usable.
     use arena::python::{interpreter_snapshot, INTERPRETER, INTERPRETER_CAP, PREINIT_FUEL};
     use arena::runtime::{snapshot, Limits, Sandbox};
     let sandbox = Sandbox::new(Limits::default()).unwrap();

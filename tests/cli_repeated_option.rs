@@ -49,7 +49,7 @@ fn an_option_given_twice_is_refused_naming_both_values() {
                 .arg(&out);
         }
         if args[0] == "check" {
-            cmd.arg("bots/games/minesweeper.wasm")
+            cmd.arg("bots/games/minesweeper/minesweeper.wasm")
                 .current_dir(env!("CARGO_MANIFEST_DIR"));
         }
         let output = cmd.assert().code(2).get_output().clone();

@@ -36,6 +36,9 @@ const SKIPPED: [&str; 6] = [
     "results",
 ];
 
+/// Third-party source kept as published (CPython's library for arena's Python bots).
+const VENDORED: &str = "bots/python/lib/";
+
 /// Every text file of the tree worth reading, by path relative to the root.
 fn files() -> Vec<(String, String)> {
     let mut out = Vec::new();
@@ -65,7 +68,8 @@ fn files() -> Vec<(String, String)> {
                 .unwrap()
                 .to_string_lossy()
                 .replace('\\', "/");
-            if rel == SELF {
+            // Python's own library, vendored as it is into the interpreter: not arena's text.
+            if rel == SELF || rel.starts_with(VENDORED) {
                 continue;
             }
             if let Ok(text) = std::fs::read_to_string(&path) {
@@ -302,8 +306,10 @@ fn citations(text: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for (i, _) in flat.match_indices(".md") {
         let start = flat[..i]
-            .rfind(|c: char| !(c.is_alphanumeric() || matches!(c, '/' | '_' | '-' | '.')))
-            .map_or(0, |s| s + 1);
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !(c.is_alphanumeric() || matches!(c, '/' | '_' | '-' | '.')))
+            .map_or(0, |(s, c)| s + c.len_utf8());
         let name = &flat[start..i + 3];
         if name.is_empty() || name.starts_with('.') {
             continue;

@@ -258,8 +258,8 @@ mod common;
 fn submissions(tmp: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
     let subs = tmp.join("subs");
     std::fs::create_dir_all(&subs).unwrap();
-    let example =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/games/minesweeper.wasm");
+    let example = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("bots/games/minesweeper/minesweeper.wasm");
     for name in ["ana", "bo"] {
         std::fs::copy(&example, subs.join(format!("{name}.wasm"))).unwrap();
     }
@@ -446,7 +446,12 @@ fn a_secret_for_a_game_without_hidden_setup_is_refused() {
             out,
         ][..],
         &["check", "bots/greedy.wasm"][..],
-        &["check", "--game", "tictactoe", "bots/games/tictactoe.wasm"][..],
+        &[
+            "check",
+            "--game",
+            "tictactoe",
+            "bots/games/tictactoe/tictactoe.wasm",
+        ][..],
     ] {
         let refused = common::arena()
             .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -492,7 +497,7 @@ fn check_deals_hidden_setup_under_a_secret_given_to_play_the_same_games_again() 
                 "--secret",
                 secret,
             ])
-            .arg("bots/games/minesweeper.wasm")
+            .arg("bots/games/minesweeper/minesweeper.wasm")
             .assert()
             .success()
             .get_output()
