@@ -290,8 +290,7 @@ impl Roster {
                 })
         };
         let (file_col, id_col, name_col) = (col("file")?, col("student_id")?, col("name")?);
-        let mut by_bot = BTreeMap::new();
-        let mut ids = BTreeMap::new();
+        let mut students = Vec::new();
         for record in reader.records() {
             let record = record.map_err(|e| RosterError::Csv(e.to_string()))?;
             // The reader skips blank lines and reports where it started looking: count the
@@ -324,25 +323,9 @@ impl Roster {
                 id: field(id_col, "student_id")?,
                 name: field(name_col, "name")?,
             };
-            if let Some(prev) = ids.insert(student.id.clone(), line) {
-                return Err(RosterError::DuplicateId {
-                    line,
-                    id: student.id,
-                    first: prev,
-                });
-            }
-            if by_bot.contains_key(&student.bot) {
-                return Err(RosterError::DuplicateModule {
-                    line,
-                    module: student.bot,
-                });
-            }
-            by_bot.insert(student.bot.clone(), student);
+            students.push((line, student));
         }
-        Ok(Roster {
-            by_bot,
-            submissions: None,
-        })
+        Roster::from_students(students)
     }
 
     /// The roster of students already matched to bots (a learning platform's export),
