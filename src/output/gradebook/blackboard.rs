@@ -5,7 +5,9 @@
 //! downloaded with its comments also carries `Feedback to Learner` and `Feedback Format`,
 //! which the upload takes as the feedback the student sees.
 
-use super::{column, fill, find_column, points_cell, text_cell, GradeRow, GradebookError, Sheet};
+use super::{
+    column, fill, key_and_grade_column, points_cell, text_cell, GradeRow, GradebookError, Sheet,
+};
 
 /// The feedback column.
 pub const FEEDBACK: &str = "Feedback to Learner";
@@ -47,18 +49,14 @@ pub fn sheet(
             unmatched: Vec::new(),
         });
     };
+    let (key, col) = key_and_grade_column(
+        &mut records,
+        &["username"],
+        name,
+        template_path,
+        "no `Username` column: not a Grade Center download",
+    )?;
     let header = records[0].clone();
-    let key = column(&header, &["username"]).ok_or_else(|| GradebookError::Template {
-        path: template_path.to_string(),
-        problem: "no `Username` column: not a Grade Center download".into(),
-    })?;
-    let col = match find_column(&header, name) {
-        Some(col) => col,
-        None => {
-            records[0].push(name.to_string());
-            header.len()
-        }
-    };
     let unmatched = fill(&mut records, 1, key, col, rows, |r| points_cell(r.points));
     if let Some(fb) = column(&header, &["feedback_to_learner", "feedback_to_user"]) {
         fill(&mut records, 1, key, fb, rows, |r| text_cell(r.feedback()));

@@ -3,7 +3,7 @@
 //! assignment, named as exported (`Assignment name (assignment_id)`; a new name creates a
 //! new assignment), and the second row `Points Possible`.
 
-use super::{column, fill, find_column, points_cell, text_cell, GradeRow, GradebookError, Sheet};
+use super::{fill, key_and_grade_column, points_cell, text_cell, GradeRow, GradebookError, Sheet};
 
 /// The five columns before the assignments.
 pub const LEADING: [&str; 5] = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"];
@@ -48,18 +48,13 @@ pub fn sheet(
             unmatched: Vec::new(),
         });
     };
-    let header = records[0].clone();
-    let key = column(&header, &["id"]).ok_or_else(|| GradebookError::Template {
-        path: template_path.to_string(),
-        problem: "no `ID` column: not a Canvas gradebook export".into(),
-    })?;
-    let col = match find_column(&header, name) {
-        Some(col) => col,
-        None => {
-            records[0].push(name.to_string());
-            header.len()
-        }
-    };
+    let (key, col) = key_and_grade_column(
+        &mut records,
+        &["id"],
+        name,
+        template_path,
+        "no `ID` column: not a Canvas gradebook export",
+    )?;
     // The points-possible row (and any row above the students) is not a student.
     let skip = records
         .iter()

@@ -338,6 +338,35 @@ pub fn find_column(header: &[String], column: &str) -> Option<usize> {
         .or_else(|| header.iter().position(|h| bare(h) == column))
 }
 
+/// A template's column identifying students (the first of `keys`, [`column`]) and its
+/// grade column `name` ([`find_column`]), added at the end of the header when the template
+/// has none (the platform creates it on upload).
+///
+/// # Errors
+/// [`GradebookError::Template`] saying `no_key` when no key column is found.
+pub(crate) fn key_and_grade_column(
+    records: &mut [Vec<String>],
+    keys: &[&str],
+    name: &str,
+    template_path: &str,
+    no_key: &str,
+) -> Result<(usize, usize), GradebookError> {
+    let header = &records[0];
+    let key = column(header, keys).ok_or_else(|| GradebookError::Template {
+        path: template_path.to_string(),
+        problem: no_key.into(),
+    })?;
+    let col = match find_column(header, name) {
+        Some(col) => col,
+        None => {
+            let at = header.len();
+            records[0].push(name.to_string());
+            at
+        }
+    };
+    Ok((key, col))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
