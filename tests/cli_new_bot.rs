@@ -380,7 +380,6 @@ fn normalized(text: &str) -> String {
 
 #[test]
 fn bots_readme_documents_the_commands_the_templates_run() {
-    let readme = normalized(&std::fs::read_to_string(root().join("bots/README.md")).unwrap());
     let tmp = tempfile::tempdir().unwrap();
     // Per language: the build command of its section, as build.sh runs it (WAT: the
     // check command its folder's README gives).
@@ -426,19 +425,23 @@ fn bots_readme_documents_the_commands_the_templates_run() {
         let dir = tmp.path().join("my_bot");
         let written = normalized(&std::fs::read_to_string(dir.join(file)).unwrap());
         assert!(written.contains(command), "{lang}: {file} runs\n{written}");
+        let page = format!("bots/{lang}/README.md");
+        let readme = normalized(&std::fs::read_to_string(root().join(&page)).unwrap());
+        assert!(readme.contains(command), "{lang}: {page} lacks {command}");
         assert!(
-            readme.contains(command),
-            "{lang}: bots/README.md lacks {command}"
+            readme.starts_with(&format!("# A bot in {}", section(lang))),
+            "{lang}: {page} is not the page of its language"
         );
+        let index = std::fs::read_to_string(root().join("bots/README.md")).unwrap();
         assert!(
-            readme.contains(&format!("## In {}", section(lang))),
-            "{lang}"
+            index.contains(&format!("]({lang}/README.md)")),
+            "{lang}: bots/README.md does not link {page}"
         );
         std::fs::remove_dir_all(dir).unwrap();
     }
 }
 
-/// The heading of a language's section in bots/README.md.
+/// The title of a language's page, `bots/LANG/README.md`, after "A bot in".
 fn section(lang: &str) -> &str {
     match lang {
         "rust" => "Rust",

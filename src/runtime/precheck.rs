@@ -28,7 +28,7 @@ pub(crate) fn wrong_target(file: &[u8]) -> Option<String> {
         return Some(
             "a static library archive (a Rust `.rlib` or a C `.a`), not a module: a Rust bot \
              needs `crate-type = [\"cdylib\"]` under `[lib]` in Cargo.toml, and then \
-             `cargo build --target wasm32-unknown-unknown` writes the `.wasm` (bots/README.md)"
+             `cargo build --target wasm32-unknown-unknown` writes the `.wasm` (bots/rust/README.md)"
                 .to_string(),
         );
     } else {

@@ -59,9 +59,9 @@ pub use arena_games::{DecodeError, Game, Player};
 pub use log::debug_log;
 pub use runner::{AnyGameBot, AnyGameStrategy, FnStrategy, FnTableStrategy, TypedBot};
 
-/// The examples of `bots/README.md`, compiled as doctests so that they stay true.
+/// The examples of `bots/rust/README.md`, compiled as doctests so that they stay true.
 #[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../../rust/README.md")]
 pub struct ReadmeExamples;
 
 /// Everything a bot's source usually needs: `use arena_sdk::prelude::*;`.

@@ -36,6 +36,21 @@ pub enum Lang {
     Python,
 }
 
+impl Lang {
+    /// The folder of `bots/` whose README is this language's page.
+    fn folder(self) -> &'static str {
+        match self {
+            Lang::Rust => "rust",
+            Lang::C => "c",
+            Lang::Cpp => "cpp",
+            Lang::Zig => "zig",
+            Lang::Assemblyscript => "assemblyscript",
+            Lang::Wat => "wat",
+            Lang::Python => "python",
+        }
+    }
+}
+
 const ARENA_H: &str = include_str!("../../../bots/c/arena.h");
 const C_GREEDY: &str = include_str!("../../../bots/c/greedy.c");
 const CPP_GREEDY: &str = include_str!("../../../bots/cpp/greedy.cpp");
@@ -243,7 +258,8 @@ pub fn files(lang: Lang, game: &GameInfo, name: &str, sdk: &str) -> Vec<(String,
         format!(
             "# {name}\n\nA {game} bot in {lang:?}, from `arena new-bot`. {build} The rules and \
              the state's words: arena's docs/games/{doc}.md; the ABI: docs/ABI.md; installing \
-             the tools, logging and common errors: bots/README.md.\n"
+             the tools, logging and common errors: bots/{folder}/README.md.\n",
+            folder = lang.folder()
         ),
     ));
     out
