@@ -226,7 +226,7 @@ impl Game for Kalah {
             GameOption {
                 name: "rules",
                 values: "seed|standard",
-                doc: "the seed's rules (relay sowing, captures of 2 or 3) or the common Kalah(6, s) (default seed)",
+                doc: "`seed`: the original assignment's rules (relay sowing, captures of 2 or 3), the default; `standard`: the common Kalah(6, s)",
                 samples: &["seed", "standard"],
             },
             GameOption {

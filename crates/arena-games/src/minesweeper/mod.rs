@@ -92,7 +92,7 @@ impl Settings {
         if players == 2 && reveal == Reveal::Count {
             return Err(ParamError::BadOption {
                 name: "reveal".into(),
-                reason: "two players play the seed's rule, reveal=coords".into(),
+                reason: "two players play the original assignment's rule, reveal=coords".into(),
             });
         }
         Ok(Settings {

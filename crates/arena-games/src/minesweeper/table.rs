@@ -53,7 +53,7 @@ impl TableGame for Minesweeper {
             GameOption {
                 name: "players",
                 values: "1|2",
-                doc: "seats (default 1; two play the seed's rule, reveal=coords)",
+                doc: "seats (default 1; two play the original assignment's rule, reveal=coords)",
                 samples: &["1", "2"],
             },
             GameOption {
