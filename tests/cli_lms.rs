@@ -268,7 +268,7 @@ fn canvas_download_to_gradebook() {
     let d = dir.path();
     let download = zip_of(&[
         // "O'Brien, Zoë" as Canvas sorts it, handed in late.
-        ("obrienzo_LATE_1001_5001_greedy.wasm", bot("greedy.wasm")),
+        ("obrienzoë_LATE_1001_5001_greedy.wasm", bot("greedy.wasm")),
         // Handed in twice: the re-submission's display name gains -1.
         ("petrovaana_1002_5002_bot.wasm", bot("random.wasm")),
         ("petrovaana_1002_5107_bot-1.wasm", bot("first_legal.wasm")),
@@ -281,6 +281,12 @@ fn canvas_download_to_gradebook() {
         ("lucjean_1004_text.html", b"<p>see attached</p>".to_vec()),
         // An empty submission.
         ("libo_1005_5005_bot.wasm", Vec::new()),
+        // Re-submitted under another name: the larger attachment id is the later upload.
+        ("nguyenlan_1007_5010_alpha.wasm", bot("random.wasm")),
+        (
+            "nguyenlan_1007_5200_better bot.wasm",
+            bot("first_legal.wasm"),
+        ),
     ]);
     let zip = write(d, "course-bots_submissions.zip", &download);
     let roster = write(
@@ -293,19 +299,24 @@ fn canvas_download_to_gradebook() {
          \"Kim, Dana\",1003,s1003,dana,A,\n\
          \"Luc, Jean\",1004,s1004,jean,A,\n\
          \"Li, Bo\",1005,s1005,bo,A,\n\
-         \"Adams, Eve\",1006,s1006,eve,A,\n"
+         \"Adams, Eve\",1006,s1006,eve,A,\n\
+         \"Nguyen, Lan\",1007,s1007,lan,A,\n"
             .as_bytes(),
     );
     let stderr = tournament(d, &zip, &roster, &[]);
-    assert!(stderr.contains("Canvas layout, 5 students"), "{stderr}");
+    assert!(stderr.contains("Canvas layout, 6 students"), "{stderr}");
     assert!(
         stderr.contains("the latest attempt (5107) counts"),
         "{stderr}"
     );
+    assert!(
+        stderr.contains("attempt 5010: the latest attempt (5200) counts"),
+        "the renamed re-submission counts: {stderr}"
+    );
     let out = d.join("results");
     let g = grades(&out);
-    assert_eq!(g.len(), 6, "{g:?}");
-    for id in ["1001", "1002", "1003"] {
+    assert_eq!(g.len(), 7, "{g:?}");
+    for id in ["1001", "1002", "1003", "1007"] {
         assert_eq!(g[id].0, "played", "{id}");
     }
     for id in ["1004", "1005", "1006"] {
@@ -316,6 +327,24 @@ fn canvas_download_to_gradebook() {
     assert!(
         manifest.contains("bot-1.wasm"),
         "the re-submission plays: {manifest}"
+    );
+    let alpha = "\"source\": \"nguyenlan_1007_5010_alpha.wasm\"";
+    let better = "\"source\": \"nguyenlan_1007_5200_better bot.wasm\"";
+    assert!(
+        manifest.contains(better) && !manifest.contains(alpha),
+        "the renamed re-submission plays: {manifest}"
+    );
+    // `--attempt first` plays each student's first upload instead.
+    let first = tempfile::tempdir().unwrap();
+    let stderr = tournament(first.path(), &zip, &roster, &["--attempt", "first"]);
+    assert!(
+        stderr.contains("attempt 5200: the first attempt (5010) counts"),
+        "{stderr}"
+    );
+    let manifest = fs::read_to_string(first.path().join("results/tournament.json")).unwrap();
+    assert!(
+        manifest.contains(alpha) && !manifest.contains(better),
+        "{manifest}"
     );
     // standings, report and verify work from the same results, roster and zip.
     let before = common::files(&out);
@@ -370,7 +399,7 @@ fn canvas_download_to_gradebook() {
     );
     assert_eq!(table[1][0], "Points Possible");
     assert_eq!(table[1][5], "10");
-    assert_eq!(table.len(), 8);
+    assert_eq!(table.len(), 9);
     for row in &table[2..] {
         assert!(row[5].parse::<f64>().is_ok(), "{row:?}");
     }
@@ -403,7 +432,7 @@ fn canvas_download_to_gradebook() {
         .map(|i| packed.by_index(i).unwrap().name().unwrap().to_string())
         .collect();
     assert!(
-        names.contains(&"obrienzo_LATE_1001_5001_feedback.md".to_string()),
+        names.contains(&"obrienzoë_LATE_1001_5001_feedback.md".to_string()),
         "{names:?}"
     );
 }
@@ -542,19 +571,90 @@ fn blackboard_download_to_gradebook_with_attempts() {
         .assert()
         .success();
     let table = records(&plain);
-    assert_eq!(
-        table[0],
-        [
-            "Username",
-            "Bots 1",
-            "Feedback to Learner",
-            "Feedback Format"
-        ]
-    );
+    assert_eq!(table[0], BLACKBOARD_UPLOAD);
+    assert_eq!(table.len(), 7, "{table:?}");
+    blackboard_quoted_throughout(&plain);
+    for row in &table[1..] {
+        assert_eq!(row.len(), BLACKBOARD_UPLOAD.len(), "{row:?}");
+        assert!(row[1].parse::<f64>().is_ok(), "{row:?}");
+        assert_eq!(row[3], "SMART_TEXT", "{row:?}");
+        assert!(!row[2].contains('<'), "markup written as entities: {row:?}");
+    }
     let zoe = table.iter().find(|r| r[0] == "zobrien").unwrap();
     assert!(
         zoe[2].contains("bot `zobrien`"),
         "the feedback page: {zoe:?}"
+    );
+
+    // A single column downloaded with its comments: the comment columns Blackboard
+    // writes after the grade column are kept, the feedback and its format filled, the
+    // instructor's grading notes left as they were.
+    let mut with_comments = String::from(
+        "\"Last Name\",\"First Name\",\"Username\",\"Student ID\",\"Last Access\",\"Availability\",\"Bots 1 [Total Pts: 10 Score] |123456\",\"Grading Notes\",\"Notes Format\",\"Feedback to Learner\",\"Feedback Format\"\n",
+    );
+    for user in ["zobrien", "apetrova", "dkim", "jluc", "bli", "eadams"] {
+        with_comments.push_str(&format!(
+            "\"L\",\"F\",\"{user}\",\"\",\"\",\"Yes\",\"\",\"seen\",\"SMART_TEXT\",\"\",\"\"\n"
+        ));
+    }
+    let template = write(d, "bots-1-with-comments.csv", with_comments.as_bytes());
+    let upload = d.join("bb-comments.csv");
+    arena()
+        .arg("grades")
+        .arg(&out)
+        .args(["--lms", "blackboard", "--column", "Bots 1", "--bands"])
+        .arg(d.join("bands.toml"))
+        .arg("--template")
+        .arg(&template)
+        .arg("--out")
+        .arg(&upload)
+        .assert()
+        .success();
+    blackboard_quoted_throughout(&upload);
+    let table = records(&upload);
+    assert_eq!(table[0][6..], BLACKBOARD_COMMENTS);
+    for row in &table[1..] {
+        assert!(row[6].parse::<f64>().is_ok(), "{row:?}");
+        assert_eq!(row[7..9], ["seen", "SMART_TEXT"], "{row:?}");
+        assert!(!row[9].is_empty(), "{row:?}");
+        assert_eq!(row[10], "SMART_TEXT", "{row:?}");
+    }
+}
+
+/// The columns of Blackboard's upload file without a template: the user name, the grade
+/// column, and the comment columns Blackboard writes for the student (docs/lms/blackboard.md).
+const BLACKBOARD_UPLOAD: [&str; 4] = [
+    "Username",
+    "Bots 1",
+    "Feedback to Learner",
+    "Feedback Format",
+];
+
+/// The grade column and the comment columns of a single column downloaded with its
+/// comments, in Blackboard's order.
+const BLACKBOARD_COMMENTS: [&str; 5] = [
+    "Bots 1 [Total Pts: 10 Score] |123456",
+    "Grading Notes",
+    "Notes Format",
+    "Feedback to Learner",
+    "Feedback Format",
+];
+
+/// Checks that every field of the comma-delimited file at `path` is inside quotes, as
+/// Blackboard requires of comma-delimited uploads: the file is exactly its records
+/// written with every field quoted.
+fn blackboard_quoted_throughout(path: &Path) {
+    let raw = fs::read(path).unwrap();
+    let mut w = csv::WriterBuilder::new()
+        .quote_style(csv::QuoteStyle::Always)
+        .flexible(true)
+        .from_writer(Vec::new());
+    for r in records(path) {
+        w.write_record(&r).unwrap();
+    }
+    assert_eq!(
+        String::from_utf8(w.into_inner().unwrap()).unwrap(),
+        String::from_utf8(raw).unwrap()
     );
 }
 

@@ -54,13 +54,9 @@ struct Row {
     would_be: String,
 }
 
-/// Canvas's sortable name as its download writes it: every character but ASCII letters
-/// and digits removed, lower-cased (`Smith, Ann` → `smithann`).
+/// Canvas's sortable name as its download writes it (`Smith, Ann` → `smithann`).
 fn sortable(name: &str) -> String {
-    name.chars()
-        .filter(char::is_ascii_alphanumeric)
-        .map(|c| c.to_ascii_lowercase())
-        .collect()
+    crate::submissions::lms::canvas::sortable(name)
 }
 
 impl Export {
@@ -177,8 +173,8 @@ impl Export {
                         line,
                         key: id.clone(),
                         id: id.clone(),
-                        // A name with no ASCII letter or digit: the download names
-                        // the bot after the user id.
+                        // A name with no letter or digit: the download names the bot
+                        // after the user id.
                         would_be: Some(sortable(&student))
                             .filter(|s| !s.is_empty())
                             .unwrap_or_else(|| format!("user_{id}")),
@@ -274,7 +270,7 @@ mod tests {
         assert_eq!(m.extra.len(), 1);
         assert_eq!(
             (m.extra[0].id.as_str(), m.extra[0].bot.as_str()),
-            ("102", "obrienzo")
+            ("102", "obrienzoë")
         );
     }
 

@@ -2,9 +2,12 @@
 //! without trusting it: nothing is unpacked to disk, and nothing is read beyond a cap.
 //!
 //! - The entry count is read from the archive's end record and checked against
-//!   [`MAX_ENTRIES`] before any entry is listed; the central directory is then walked one
-//!   entry at a time (`zip::unstable::read::ZipIterable`), so memory does not grow with the
-//!   archive.
+//!   [`MAX_ENTRIES`] before any entry is listed; the central directory is then walked
+//!   once, one entry at a time (`zip::unstable::read::ZipIterable`), and each usable
+//!   file's record is kept, so that reading an entry later goes straight to it (reading
+//!   is linear in the entries, never a walk per read). A record is kept only when its
+//!   extra fields and comment are within [`MAX_EXTRA_BYTES`] (its name is within
+//!   [`MAX_NAME_BYTES`]), so the records kept are bounded whatever the archive holds.
 //! - Every entry's name is checked before anything else is done with it ([`check_name`]):
 //!   no absolute path, no `..`, no backslash or control character, not too long, not the
 //!   name of another entry. A link, a device, a FIFO, an encrypted entry or one compressed
@@ -21,6 +24,7 @@ use std::io::{Read, Seek};
 use std::path::Path;
 
 use thiserror::Error;
+use zip::read::OwnedZipFileEntry;
 use zip::unstable::read::ZipIterable;
 use zip::{CompressionMethod, ZipReadOptions};
 
@@ -33,6 +37,10 @@ pub const MAX_ENTRIES: usize = 4096;
 
 /// The longest entry name read, in bytes.
 pub const MAX_NAME_BYTES: usize = 1024;
+
+/// The most bytes an entry's directory record may carry beside its name (its extra
+/// fields and comment): a real download's records carry a few timestamps and sizes.
+pub const MAX_EXTRA_BYTES: u64 = 1024;
 
 /// The largest archive inside an archive (a student who zipped the bot) that is opened:
 /// it is read into memory, one at a time.
@@ -62,6 +70,10 @@ pub enum EntryRefusal {
     /// The name is longer than [`MAX_NAME_BYTES`].
     #[error("its name is longer than {MAX_NAME_BYTES} bytes")]
     LongName,
+    /// Its directory record carries more than [`MAX_EXTRA_BYTES`] of extra fields and
+    /// comment.
+    #[error("its directory record carries {0} bytes of extra fields and comment, more than the {MAX_EXTRA_BYTES}-byte cap")]
+    LargeRecord(u64),
     /// The name is not text (neither UTF-8 nor the archive's legacy code page).
     #[error("its name cannot be read as text")]
     NotText,
@@ -228,6 +240,34 @@ const S_IFREG: u32 = 0o100000;
 const S_IFDIR: u32 = 0o040000;
 const S_IFLNK: u32 = 0o120000;
 
+/// A usable file's directory record, as [`Archive::list`] read it: reading the entry
+/// with it ([`Archive::read_record`]) goes straight to the entry, with no walk of the
+/// directory, from any handle on the same archive. Two records are equal when they are the
+/// record of one entry (its directory and data offsets).
+#[derive(Clone)]
+pub struct Record(std::sync::Arc<OwnedZipFileEntry>);
+
+impl Record {
+    fn offsets(&self) -> (u64, u64) {
+        (self.0.central_header_start(), self.0.header_start())
+    }
+}
+
+impl std::fmt::Debug for Record {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (directory, data) = self.offsets();
+        write!(f, "Record {{ directory: {directory}, data: {data} }}")
+    }
+}
+
+impl PartialEq for Record {
+    fn eq(&self, other: &Record) -> bool {
+        self.offsets() == other.offsets()
+    }
+}
+
+impl Eq for Record {}
+
 /// An open archive: a file on disk, or an archive inside one held in memory.
 pub struct Archive<R: Read + Seek> {
     zip: ZipIterable<R>,
@@ -237,6 +277,12 @@ pub struct Archive<R: Read + Seek> {
     budget: u64,
     /// The bytes it has decompressed so far.
     spent: u64,
+    /// Each usable file's directory record, by its position, kept by [`Archive::list`].
+    records: std::collections::HashMap<usize, Record>,
+    /// The walks of the central directory so far.
+    walks: usize,
+    /// The entries whose decompression was started so far.
+    inflations: usize,
 }
 
 impl Archive<File> {
@@ -282,6 +328,9 @@ impl<R: Read + Seek> Archive<R> {
             path: path.to_path_buf(),
             budget: MAX_DOWNLOAD_BYTES,
             spent: 0,
+            records: std::collections::HashMap::new(),
+            walks: 0,
+            inflations: 0,
         })
     }
 
@@ -306,7 +355,24 @@ impl<R: Read + Seek> Archive<R> {
         self.spent = self.spent.saturating_add(bytes);
     }
 
-    /// Lists every entry: usable ones with their checked names, refused ones with why.
+    /// Counts `n` entries decompressed elsewhere (in an archive inside it).
+    pub fn count_inflations(&mut self, n: usize) {
+        self.inflations += n;
+    }
+
+    /// How many times its central directory was walked (once, by [`Archive::list`]).
+    pub fn walks(&self) -> usize {
+        self.walks
+    }
+
+    /// How many entries it started to decompress.
+    pub fn inflations(&self) -> usize {
+        self.inflations
+    }
+
+    /// Lists every entry: usable ones with their checked names, refused ones with why. The
+    /// one walk of the central directory: each usable file's record is kept for
+    /// [`Archive::read`] and [`Archive::measure`].
     ///
     /// # Errors
     /// [`ArchiveError::NotZip`] when the central directory is damaged.
@@ -316,11 +382,25 @@ impl<R: Read + Seek> Archive<R> {
             path: path.clone(),
             why: escape_message(&e.to_string()),
         };
+        let io = |e: std::io::Error| ArchiveError::NotZip {
+            path: path.clone(),
+            why: escape_message(&e.to_string()),
+        };
         let mut listing = Listing::default();
         let mut seen = std::collections::HashSet::new();
+        self.records.clear();
+        self.walks += 1;
         let files = self.zip.files().map_err(not_zip)?;
-        for (index, entry) in files.enumerate() {
+        let mut index = 0;
+        while let Some(entry) = files.next() {
+            let position = index;
+            index += 1;
             let entry = entry.map_err(not_zip)?;
+            // The record just read ends where the reader stands: its length, less the
+            // fixed part and the name, is what its extra fields and comment take.
+            let end = files.reader_mut().stream_position().map_err(io)?;
+            let record = end.saturating_sub(entry.central_header_start());
+            let extra = record.saturating_sub(46 + entry.name_raw().len() as u64);
             let raw = entry.name_raw();
             let show = String::from_utf8_lossy(raw).into_owned();
             let name = match entry.name() {
@@ -354,6 +434,12 @@ impl<R: Read + Seek> Archive<R> {
                     continue;
                 }
             };
+            if extra > MAX_EXTRA_BYTES {
+                listing
+                    .refused
+                    .push((show, EntryRefusal::LargeRecord(extra)));
+                continue;
+            }
             if kind == Kind::File {
                 if entry.encrypted() {
                     listing.refused.push((show, EntryRefusal::Encrypted));
@@ -381,10 +467,17 @@ impl<R: Read + Seek> Archive<R> {
                     t.second()
                 )
             });
+            let size = entry.size();
+            if kind == Kind::File {
+                self.records.insert(
+                    position,
+                    Record(std::sync::Arc::new(OwnedZipFileEntry::from(entry))),
+                );
+            }
             listing.entries.push(Entry {
-                index,
+                index: position,
                 name: bare.to_string(),
-                size: entry.size(),
+                size,
                 kind,
                 modified,
             });
@@ -392,18 +485,39 @@ impl<R: Read + Seek> Archive<R> {
         Ok(listing)
     }
 
+    /// The directory record of the file at position `index`, as [`Archive::list`] kept it.
+    pub fn record(&self, index: usize) -> Option<Record> {
+        self.records.get(&index).cloned()
+    }
+
     /// Reads the entry at position `index` (a file listed by [`Archive::list`]) into
     /// memory: refused when it declares more than `cap` bytes, or when it decompresses to
     /// more (reading stops at `cap` plus one byte).
     ///
     /// # Errors
-    /// [`EntryRefusal`]: too large, a bomb, or damaged.
+    /// [`EntryRefusal`]: too large, a bomb, or damaged (or not a listed file).
     pub fn read(&mut self, index: usize, cap: u64) -> Result<Vec<u8>, EntryRefusal> {
+        let record = self.listed(index)?;
+        self.read_record(&record, cap)
+    }
+
+    /// Reads the entry `record` names (listed from this archive, perhaps through another
+    /// handle) into memory, as [`Archive::read`] does.
+    ///
+    /// # Errors
+    /// As [`Archive::read`].
+    pub fn read_record(&mut self, record: &Record, cap: u64) -> Result<Vec<u8>, EntryRefusal> {
         let mut bytes = Vec::new();
-        self.stream(index, cap, |chunk| {
+        self.stream(record, cap, |chunk| {
             bytes.extend_from_slice(chunk);
         })?;
         Ok(bytes)
+    }
+
+    /// The record of the listed file at `index`.
+    fn listed(&self, index: usize) -> Result<Record, EntryRefusal> {
+        self.record(index)
+            .ok_or_else(|| EntryRefusal::Corrupt("no such entry".into()))
     }
 
     /// How many bytes the entry at `index` decompresses to, at most `cap` (the bytes are
@@ -412,31 +526,24 @@ impl<R: Read + Seek> Archive<R> {
     /// # Errors
     /// As [`Archive::read`].
     pub fn measure(&mut self, index: usize, cap: u64) -> Result<u64, EntryRefusal> {
+        let record = self.listed(index)?;
         let mut total = 0u64;
-        self.stream(index, cap, |chunk| total += chunk.len() as u64)?;
+        self.stream(&record, cap, |chunk| total += chunk.len() as u64)?;
         Ok(total)
     }
 
-    /// Decompresses the entry at `index` chunk by chunk into `sink`, stopping with
-    /// [`EntryRefusal::Bomb`] past its declared size (at most `cap`).
+    /// Decompresses the entry `record` names chunk by chunk into `sink`, stopping with
+    /// [`EntryRefusal::Bomb`] past its declared size (at most `cap`). The record goes
+    /// straight to the entry: no walk of the directory.
     fn stream(
         &mut self,
-        index: usize,
+        record: &Record,
         cap: u64,
         mut sink: impl FnMut(&[u8]),
     ) -> Result<(), EntryRefusal> {
         let corrupt =
             |e: &dyn std::fmt::Display| EntryRefusal::Corrupt(escape_message(&e.to_string()));
-        let files = self.zip.files().map_err(|e| corrupt(&e))?;
-        let mut found = None;
-        for (i, entry) in files.by_ref().enumerate() {
-            let entry = entry.map_err(|e| corrupt(&e))?;
-            if i == index {
-                found = Some(entry);
-                break;
-            }
-        }
-        let entry = found.ok_or_else(|| EntryRefusal::Corrupt("no such entry".into()))?;
+        let entry: &OwnedZipFileEntry = &record.0;
         let declared = entry.size();
         if declared > cap {
             return Err(EntryRefusal::TooLarge {
@@ -450,7 +557,10 @@ impl<R: Read + Seek> Archive<R> {
         if declared > left {
             return Err(EntryRefusal::Budget(self.budget));
         }
+        self.inflations += 1;
+        let files = self.zip.files().map_err(|e| corrupt(&e))?;
         let mut file = entry
+            .as_ref()
             .with_reader(files.reader_mut(), ZipReadOptions::new())
             .map_err(|e| corrupt(&e))?;
         let mut buf = vec![0u8; 64 << 10];
@@ -550,6 +660,7 @@ mod tests {
         let mut a = Archive::new(std::io::Cursor::new(bytes), Path::new("d.zip"))
             .unwrap()
             .with_budget(2500);
+        a.list().unwrap();
         assert_eq!(a.measure(0, 1 << 20), Ok(1000));
         assert_eq!(a.read(1, 1 << 20).unwrap().len(), 1000);
         assert_eq!(a.left(), 500);
@@ -558,6 +669,59 @@ mod tests {
         assert!(e.to_string().contains("budget of"), "{e}");
         a.spend(10_000);
         assert_eq!(a.left(), 0);
+    }
+
+    #[test]
+    fn the_directory_is_walked_once_and_each_entry_inflated_once() {
+        use std::io::Write as _;
+        let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        let options = zip::write::SimpleFileOptions::default();
+        for i in 0..200u8 {
+            zip.start_file(format!("e{i}"), options).unwrap();
+            zip.write_all(&[i; 10]).unwrap();
+        }
+        let bytes = zip.finish().unwrap().into_inner();
+        let mut a = Archive::new(std::io::Cursor::new(bytes), Path::new("d.zip")).unwrap();
+        let listing = a.list().unwrap();
+        assert_eq!(listing.entries.len(), 200);
+        // Read from the last entry back to the first: no read walks the directory again.
+        for e in listing.entries.iter().rev() {
+            let i = u8::try_from(e.index).unwrap();
+            assert_eq!(a.read(e.index, 1 << 10).unwrap(), [i; 10]);
+        }
+        assert_eq!(a.walks(), 1);
+        assert_eq!(a.inflations(), 200);
+        assert_eq!(a.spent(), 2000);
+        // An entry not listed as a file is not read.
+        assert!(matches!(
+            a.read(500, 1 << 10),
+            Err(EntryRefusal::Corrupt(_))
+        ));
+    }
+
+    #[test]
+    fn a_record_carrying_too_much_beside_its_name_is_refused() {
+        use std::io::Write as _;
+        let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        let big = zip::write::FullFileOptions::default()
+            .with_file_comment("c".repeat(MAX_EXTRA_BYTES as usize + 1));
+        zip.start_file("big.wasm", big).unwrap();
+        zip.write_all(b"\0asm").unwrap();
+        let small = zip::write::FullFileOptions::default().with_file_comment("fine");
+        zip.start_file("small.wasm", small).unwrap();
+        zip.write_all(b"\0asm").unwrap();
+        let bytes = zip.finish().unwrap().into_inner();
+        let mut a = Archive::new(std::io::Cursor::new(bytes), Path::new("d.zip")).unwrap();
+        let listing = a.list().unwrap();
+        let names: Vec<&str> = listing.entries.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["small.wasm"]);
+        assert_eq!(listing.refused.len(), 1);
+        assert_eq!(listing.refused[0].0, "big.wasm");
+        let EntryRefusal::LargeRecord(n) = listing.refused[0].1 else {
+            panic!("{:?}", listing.refused);
+        };
+        assert!(n > MAX_EXTRA_BYTES, "{n}");
+        assert!(listing.refused[0].1.to_string().contains("1024-byte cap"));
     }
 
     #[test]

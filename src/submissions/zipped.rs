@@ -2,13 +2,18 @@
 //!
 //! The archive is listed through [`super::archive`] (every refused entry skipped with its
 //! reason), its layout recognised ([`lms::detect`]) or forced, and its entries grouped
-//! by student. A student's attempts are ordered (Blackboard's dates, Canvas's attachment
-//! ids of a re-submitted file); the latest counts (or the first, `--attempt first`), and
-//! every other attempt is skipped with the reason. In the attempt that counts, exactly one
-//! module (`.wasm`, `.wat`, `.py`) is the submission, found among its files and inside the
-//! zip archives among them (opened one level deep, in memory, up to
-//! [`archive::MAX_NESTED_BYTES`]). Each module's real size is measured (decompressed and
-//! counted, never kept) against the cap before it is accepted.
+//! by student. A student's attempts are ordered (Blackboard's dates; Canvas's attachment
+//! ids, each file holding a module being one attempt, whatever its name); the latest counts
+//! (or the first, `--attempt first`), and every other attempt is skipped with the reason.
+//! In the attempt that counts, exactly one module (`.wasm`, `.wat`, `.py`) is the
+//! submission, found among its files and inside the zip archives among them (opened one
+//! level deep, in memory, up to [`archive::MAX_NESTED_BYTES`]). Each module's real size is
+//! measured (decompressed and counted, never kept) against the cap before it is accepted.
+//!
+//! Intake decompresses each entry at most once: a receipt is read once (its user name and
+//! the name it gives kept), a zipped bot once (the modules in it listed and measured while
+//! it is in memory), a module once. The module that counts is read again only when the
+//! tournament loads it ([`read`]).
 
 use std::collections::BTreeMap;
 use std::io::Cursor;
@@ -40,6 +45,10 @@ pub struct ArchiveSummary {
     pub forced: bool,
     /// The students (or plain submissions) found in it.
     pub students: usize,
+    /// The bytes intake decompressed from it (receipts, zipped bots, the modules measured).
+    pub inflated: u64,
+    /// The entries (of it, and of the archives inside it) intake started to decompress.
+    pub inflations: usize,
 }
 
 /// A module inside a zip archive (perhaps inside an archive inside it).
@@ -49,6 +58,9 @@ pub struct Archived {
     pub archive: PathBuf,
     /// The entry's position in the archive's central directory.
     pub entry: usize,
+    /// The entry's directory record, kept from the listing: the entry is read again
+    /// without walking the directory.
+    pub record: archive::Record,
     /// Inside the archive at `entry`, this entry's position, for a zipped bot.
     pub inner: Option<usize>,
     /// The module's file name (its extension says whether it is a script).
@@ -92,11 +104,13 @@ fn cap_for(name: &str) -> u64 {
 pub fn read(a: &Archived, cap: u64) -> Result<Vec<u8>, ArchivedReadError> {
     let mut outer = Archive::open(&a.archive).map_err(ArchivedReadError::Archive)?;
     match a.inner {
-        None => Ok(outer.read(a.entry, cap)?),
+        None => Ok(outer.read_record(&a.record, cap)?),
         Some(inner) => {
-            let bytes = outer.read(a.entry, archive::MAX_NESTED_BYTES)?;
+            let bytes = outer.read_record(&a.record, archive::MAX_NESTED_BYTES)?;
             let mut nested =
                 Archive::new(Cursor::new(bytes), &a.shown).map_err(ArchivedReadError::Archive)?;
+            // The archive inside is listed (one walk of it) for its entry's record.
+            nested.list().map_err(ArchivedReadError::Archive)?;
             Ok(nested.read(inner, cap)?)
         }
     }
@@ -176,8 +190,10 @@ pub(super) fn scan(
             None => skipped.push(skip(&e.name, SkipReason::Layout(layout))),
         }
     }
+    // The name each Blackboard attempt's receipt gives, by the attempt's prefix.
+    let mut receipts = BTreeMap::new();
     if layout == Layout::Blackboard {
-        entries = blackboard_users(&mut zip, entries, &mut |name, reason| {
+        entries = blackboard_users(&mut zip, entries, &mut receipts, &mut |name, reason| {
             skipped.push(skip(name, reason));
         });
     }
@@ -217,7 +233,7 @@ pub(super) fn scan(
     ordered.sort_by(|a, b| (&a.bot, &a.first.identity.id).cmp(&(&b.bot, &b.first.identity.id)));
     for student in ordered {
         take_student(
-            &mut zip, path, layout, student, reference, options, found, skipped,
+            &mut zip, path, layout, student, &receipts, reference, options, found, skipped,
         );
     }
     Ok(ArchiveSummary {
@@ -225,6 +241,8 @@ pub(super) fn scan(
         layout,
         forced,
         students: count,
+        inflated: zip.spent(),
+        inflations: zip.inflations(),
     })
 }
 
@@ -234,9 +252,12 @@ pub(super) fn scan(
 /// without such a receipt takes what follows the download's one assignment name: the one
 /// the receipts show, or else the one every entry's last `_` gives. When there is no one
 /// assignment name, the attempt's entries are skipped, never taken for another student's.
+/// Each receipt is read once: the name it gives its user is kept in `names`, by the
+/// attempt's prefix.
 fn blackboard_users<'a>(
     zip: &mut Archive<std::fs::File>,
     entries: Vec<(&'a archive::Entry, Parsed)>,
+    names: &mut BTreeMap<String, String>,
     skip: &mut dyn FnMut(&str, SkipReason),
 ) -> Vec<(&'a archive::Entry, Parsed)> {
     use std::collections::BTreeSet;
@@ -255,6 +276,11 @@ fn blackboard_users<'a>(
             .find(|u| blackboard::assignment_of(head, u).is_some())
             .map(str::to_string);
         if let Some(user) = user {
+            // An attempt whose user name no receipt gives takes it from the assignment
+            // name below: its receipt names no one of that user name either.
+            if let Some(name) = blackboard::receipt_name(&text, &user) {
+                names.insert(p.identity.prefix.clone(), name);
+            }
             users.insert(p.identity.prefix.clone(), user);
         }
     }
@@ -315,33 +341,46 @@ fn bot_name(p: &Parsed) -> String {
     escape_formula_start(escape_text(&p.bot))
 }
 
-/// The base of a Canvas display name: without a `-N` re-submission suffix before the
-/// extension (`bot-2.wasm` → `bot.wasm`).
-fn resubmitted_base(file: &str) -> String {
-    let (stem, ext) = match file.rsplit_once('.') {
-        Some((s, e)) => (s, Some(e)),
-        None => (file, None),
-    };
-    let stem = match stem.rsplit_once('-') {
-        Some((base, n))
-            if !base.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) =>
-        {
-            base
-        }
-        _ => stem,
-    };
-    match ext {
-        Some(e) => format!("{stem}.{e}"),
-        None => stem.to_string(),
-    }
-}
-
 /// A module found in an attempt: where it is and what it is called.
 struct Module {
     entry: usize,
     inner: Option<usize>,
     name: String,
     file_name: String,
+    /// Its size as measured already (a module inside a zipped bot, measured while the
+    /// zip was in memory).
+    measured: Option<Result<u64, EntryRefusal>>,
+}
+
+/// What one file of a submission holds: the modules in it (itself, or those inside it when
+/// it is a zip archive) and the names of its other files.
+type Holds = (Vec<Module>, Vec<String>);
+
+/// The modules in one file `item` of a submission (the zip archives opened, each once).
+fn holds(
+    zip: &mut Archive<std::fs::File>,
+    path: &Path,
+    item: &Item,
+    skip: &dyn Fn(&str, SkipReason) -> Skipped,
+    skipped: &mut Vec<Skipped>,
+) -> Holds {
+    let file = &item.parsed.file;
+    let mut modules = Vec::new();
+    let mut others = Vec::new();
+    if is_module_file(Path::new(file)) {
+        modules.push(Module {
+            entry: item.index,
+            inner: None,
+            name: item.name.clone(),
+            file_name: file.rsplit('/').next().unwrap_or(file).to_string(),
+            measured: None,
+        });
+    } else if archive::is_zip_name(file) {
+        nested(zip, path, item, skip, &mut modules, &mut others, skipped);
+    } else {
+        others.push(file.clone());
+    }
+    (modules, others)
 }
 
 /// Takes one student: the attempt that counts, its one module.
@@ -351,6 +390,7 @@ fn take_student(
     path: &Path,
     layout: Layout,
     mut student: Student,
+    receipts: &BTreeMap<String, String>,
     reference: bool,
     options: &ArchiveOptions,
     found: &mut Vec<Found>,
@@ -364,23 +404,25 @@ fn take_student(
         reference,
         student: Some(who.clone()),
     };
-    // Canvas downloads one submission per student: its attempts are the re-submissions
-    // of one module file (`bot.wasm`, `bot-1.wasm`), told apart by attachment id.
+    // What each file holds, found once (a zipped bot opened once).
+    let mut held: std::collections::HashMap<usize, Holds> = std::collections::HashMap::new();
+    // Canvas names each uploaded file by its attachment id, which grows with each upload:
+    // every file holding a module is an attempt of its own, whatever its name (a
+    // re-submission may keep the name, gain `-1`, or be named otherwise).
     if layout == Layout::Canvas {
         let all: Vec<Item> = std::mem::take(&mut student.attempts)
             .into_values()
             .flatten()
             .collect();
-        let bases: std::collections::BTreeSet<String> = all
-            .iter()
-            .filter(|i| i.parsed.role == Role::File && is_module_file(Path::new(&i.parsed.file)))
-            .map(|i| resubmitted_base(&i.parsed.file))
-            .collect();
         let mut rest = Vec::new();
         for item in all {
-            let is_attempt = bases.len() == 1
-                && item.parsed.role == Role::File
-                && is_module_file(Path::new(&item.parsed.file));
+            if item.parsed.role != Role::File {
+                rest.push(item);
+                continue;
+            }
+            let h = holds(zip, path, &item, &skip, skipped);
+            let is_attempt = !h.0.is_empty();
+            held.insert(item.index, h);
             if is_attempt {
                 student
                     .attempts
@@ -446,13 +488,9 @@ fn take_student(
     for item in &chosen_items {
         match item.parsed.role {
             Role::Receipt => {
+                // Read once, by the Blackboard pass: the name it gives.
                 if receipt_name.is_none() && !item.parsed.identity.blind {
-                    if let Ok(bytes) = zip.read(item.index, archive::MAX_RECEIPT_BYTES) {
-                        receipt_name = blackboard::receipt_name(
-                            &String::from_utf8_lossy(&bytes),
-                            &item.parsed.identity.id,
-                        );
-                    }
+                    receipt_name = receipts.get(&item.parsed.identity.prefix).cloned();
                 }
                 continue;
             }
@@ -462,19 +500,12 @@ fn take_student(
             }
             Role::File => {}
         }
-        let file = &item.parsed.file;
-        if is_module_file(Path::new(file)) {
-            modules.push(Module {
-                entry: item.index,
-                inner: None,
-                name: item.name.clone(),
-                file_name: file.rsplit('/').next().unwrap_or(file).to_string(),
-            });
-        } else if archive::is_zip_name(file) {
-            nested(zip, path, item, &skip, &mut modules, &mut others, skipped);
-        } else {
-            others.push(file.clone());
-        }
+        let (m, o) = match held.remove(&item.index) {
+            Some(h) => h,
+            None => holds(zip, path, item, &skip, skipped),
+        };
+        modules.extend(m);
+        others.extend(o);
     }
     match modules.len() {
         0 => {
@@ -498,20 +529,9 @@ fn take_student(
             }) {
                 skipped.push(skip(&item.name, SkipReason::NotModuleFile));
             }
-            let cap = cap_for(&m.file_name);
-            let measured = match m.inner {
-                None => zip.measure(m.entry, cap),
-                Some(inner) => zip
-                    .read(m.entry, archive::MAX_NESTED_BYTES)
-                    .and_then(|bytes| {
-                        // The archive inside spends the download's budget.
-                        let mut nested = Archive::new(Cursor::new(bytes), path)
-                            .map_err(|e| EntryRefusal::Corrupt(e.to_string()))?
-                            .with_budget(zip.left());
-                        let measured = nested.measure(inner, cap);
-                        zip.spend(nested.spent());
-                        measured
-                    }),
+            let measured = match m.measured {
+                Some(measured) => measured,
+                None => zip.measure(m.entry, cap_for(&m.file_name)),
             };
             match measured {
                 Err(why) => skipped.push(skip(&m.name, SkipReason::Entry(why))),
@@ -534,6 +554,11 @@ fn take_student(
                         && layout != Layout::Plain
                         && bot == bot_name(&student.first))
                     .then(|| format!("{bot}_{}", escape_text(&identity.id)));
+                    let Some(record) = zip.record(m.entry) else {
+                        let why = EntryRefusal::Corrupt("no such entry".into());
+                        skipped.push(skip(&m.name, SkipReason::Entry(why)));
+                        return;
+                    };
                     found.push(Found {
                         name: bot,
                         fallback,
@@ -543,6 +568,7 @@ fn take_student(
                         archived: Some(Archived {
                             archive: path.to_path_buf(),
                             entry: m.entry,
+                            record,
                             inner: m.inner,
                             file_name: m.file_name,
                             shown: shown_path(path, &m.name),
@@ -605,15 +631,20 @@ fn nested(
             SkipReason::Entry(why),
         ));
     }
+    // The archive inside spends the download's budget.
+    let mut inner = inner.with_budget(zip.left());
     for e in listing.entries.iter().filter(|e| e.kind == Kind::File) {
         let full = format!("{}/{}", item.name, e.name);
         let base = e.name.rsplit('/').next().unwrap_or(&e.name).to_string();
         if is_module_file(Path::new(&e.name)) {
+            // Measured now, while the zip is in memory: it is not opened again.
+            let measured = inner.measure(e.index, cap_for(&base));
             modules.push(Module {
                 entry: item.index,
                 inner: Some(e.index),
                 name: full,
                 file_name: base,
+                measured: Some(measured),
             });
         } else if archive::is_zip_name(&e.name) {
             skipped.push(skip(&full, SkipReason::Entry(EntryRefusal::TooDeep)));
@@ -621,6 +652,8 @@ fn nested(
             others.push(format!("{}/{}", item.parsed.file, e.name));
         }
     }
+    zip.spend(inner.spent());
+    zip.count_inflations(inner.inflations());
 }
 
 /// Finds, in the archive at `path`, the module whose manifest `source` is `source` (the
@@ -633,10 +666,14 @@ pub fn locate(path: &Path, source: &str) -> Result<Option<Archived>, ArchiveErro
     let listing = zip.list()?;
     for e in listing.entries.iter().filter(|e| e.kind == Kind::File) {
         let base = |n: &str| n.rsplit('/').next().unwrap_or(n).to_string();
+        let Some(record) = zip.record(e.index) else {
+            continue;
+        };
         if escape_text(&e.name) == source && is_module_file(Path::new(&e.name)) {
             return Ok(Some(Archived {
                 archive: path.to_path_buf(),
                 entry: e.index,
+                record,
                 inner: None,
                 file_name: base(&e.name),
                 shown: shown_path(path, &e.name),
@@ -648,7 +685,7 @@ pub fn locate(path: &Path, source: &str) -> Result<Option<Archived>, ArchiveErro
             if !archive::is_zip_name(&e.name) {
                 continue;
             }
-            let Ok(bytes) = zip.read(e.index, archive::MAX_NESTED_BYTES) else {
+            let Ok(bytes) = zip.read_record(&record, archive::MAX_NESTED_BYTES) else {
                 continue;
             };
             let shown = shown_path(path, &e.name);
@@ -667,6 +704,7 @@ pub fn locate(path: &Path, source: &str) -> Result<Option<Archived>, ArchiveErro
                     return Ok(Some(Archived {
                         archive: path.to_path_buf(),
                         entry: e.index,
+                        record,
                         inner: Some(i.index),
                         file_name: base(&i.name),
                         shown: shown_path(path, &format!("{}/{}", e.name, i.name)),
@@ -683,14 +721,6 @@ pub fn locate(path: &Path, source: &str) -> Result<Option<Archived>, ArchiveErro
 mod tests {
     use super::super::Source;
     use super::*;
-
-    #[test]
-    fn a_resubmission_suffix_is_not_part_of_the_base() {
-        assert_eq!(resubmitted_base("bot-2.wasm"), "bot.wasm");
-        assert_eq!(resubmitted_base("my-bot.wasm"), "my-bot.wasm");
-        assert_eq!(resubmitted_base("bot-1"), "bot");
-        assert_eq!(resubmitted_base("-1.wasm"), "-1.wasm");
-    }
 
     /// A zip of `entries`, stored.
     fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
@@ -756,6 +786,39 @@ mod tests {
         assert_eq!(read(a, 1 << 20).unwrap(), b"\0asm");
         let found = locate(&path, &intake.bots[0].file).unwrap().unwrap();
         assert_eq!((found.entry, found.inner), (a.entry, a.inner));
+    }
+
+    #[test]
+    fn intake_decompresses_each_entry_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let module: &[u8] = b"\0asm\x01\0\0\0";
+        let inner = zip_of(&[("src/bot.wasm", module), ("README", b"not read")]);
+        let dana: &[u8] = b"Name: Dana Kim (dkim)\n";
+        let lee: &[u8] = b"Name: Lee Wu (lee)\n";
+        let entries: [(&str, &[u8]); 5] = [
+            ("Bots_dkim_attempt_2024-03-01-10-00-00_bot.zip", &inner),
+            ("Bots_dkim_attempt_2024-03-01-10-00-00.txt", dana),
+            ("Bots_lee_attempt_2024-03-01-10-00-00_a.wasm", module),
+            ("Bots_lee_attempt_2024-03-01-10-00-00.txt", lee),
+            // An earlier attempt is never decompressed.
+            ("Bots_lee_attempt_2024-02-01-10-00-00_a.wasm", &[7u8; 4096]),
+        ];
+        let path = dir.path().join("gradebook.zip");
+        std::fs::write(&path, zip_of(&entries)).unwrap();
+        let intake = super::super::gather(&[path.into_os_string()], &[]).unwrap();
+        let names: Vec<&str> = intake.bots.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(names, ["dkim", "lee"]);
+        for b in &intake.bots {
+            let Source::Archived(a) = &b.source else {
+                panic!("an archived module");
+            };
+            assert!(a.identity.as_ref().unwrap().name.is_some(), "{a:?}");
+        }
+        // The zipped bot, the module in it, both receipts and lee's module: each once.
+        let a = &intake.archives[0];
+        let once = inner.len() + 2 * module.len() + dana.len() + lee.len();
+        assert_eq!(a.inflated, once as u64);
+        assert_eq!(a.inflations, 5);
     }
 
     #[test]

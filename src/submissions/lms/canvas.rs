@@ -1,8 +1,10 @@
 //! Canvas's names (`lib/content_zipper.rb`): a flat list of
 //! `<sortable name>[_LATE]_<user id>_<attachment id>_<display name>`, where the sortable
-//! name is "Last, First" lower-cased with every character but ASCII letters and digits
-//! removed (`smithann`), or `anon_<id>` under anonymous grading; a re-submitted file's
-//! display name may gain `-1`, `-2` before its extension. Text and URL entries are
+//! name is "Last, First" lower-cased with every character that is not a word character
+//! removed (`sanitize_user_name`, then `sanitize_file_name`'s `[^[[:word:]]]`, which in
+//! Ruby keeps letters and digits of every script and `_`: `O'Brien, Zoë` → `obrienzoë`), or
+//! `anon_<id>` under anonymous grading; a re-submitted file's display name may gain `-1`,
+//! `-2` before its extension. Text and URL entries are
 //! `<sortable name>[_LATE]_<user id>_text.html` and `…_link.html`.
 
 use super::{Identity, Layout, Parsed, Role};
@@ -32,10 +34,7 @@ fn named(name: &str) -> Option<Parsed> {
     let cuts: Vec<usize> = name.match_indices('_').map(|(i, _)| i).collect();
     let at = |cut: usize| {
         let who = &name[..cut];
-        if !who
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
-        {
+        if !who.chars().all(is_sortable_char) {
             return None;
         }
         after_name(who.to_string(), &name[cut + 1..], false)
@@ -87,8 +86,8 @@ fn after_name(who: String, rest: &str, blind: bool) -> Option<Parsed> {
     // Under anonymous grading the anonymous id is the student's id: the user id that
     // follows it is Canvas's own and never shown.
     let id = if blind { who.clone() } else { user.to_string() };
-    // A name with no ASCII letter or digit (`Ωμέγα`) has an empty sortable name: the bot
-    // is named after the user id.
+    // A name with no letter or digit (`O'`) has an empty sortable name: the bot is named
+    // after the user id.
     let (name, bot) = if who.is_empty() {
         (None, format!("user_{user}"))
     } else {
@@ -113,13 +112,19 @@ fn after_name(who: String, rest: &str, blind: bool) -> Option<Parsed> {
     })
 }
 
+/// Whether `c` may be in a sortable name as a download writes it: a word character (a
+/// letter or digit of any script, or `_`) that is not upper-case.
+fn is_sortable_char(c: char) -> bool {
+    c == '_' || (c.is_alphanumeric() && !c.is_uppercase())
+}
+
 /// A sortable name as Canvas writes it in a download: "Last, First" lower-cased, every
-/// character but ASCII letters and digits removed.
+/// character but word characters (letters and digits of any script, `_`) removed.
 pub fn sortable(last_first: &str) -> String {
     last_first
+        .to_lowercase()
         .chars()
-        .filter(char::is_ascii_alphanumeric)
-        .map(|c| c.to_ascii_lowercase())
+        .filter(|&c| c == '_' || c.is_alphanumeric())
         .collect()
 }
 
@@ -151,8 +156,17 @@ mod tests {
         ] {
             assert_eq!(parse(bad), None, "{bad}");
         }
-        assert_eq!(sortable("Ñúñez, José"), "ezjos");
-        assert_eq!(sortable("O'Brien, Zoë"), "obrienzo");
+        assert_eq!(sortable("Ñúñez, José"), "ñúñezjosé");
+        assert_eq!(sortable("O'Brien, Zoë"), "obrienzoë");
+        assert_eq!(sortable("O_Brien, Zoe"), "o_brienzoe");
+        let u = parse("ñúñezjosé_LATE_1003_5003_bot.wasm").unwrap();
+        assert_eq!(
+            (u.bot.as_str(), u.identity.id.as_str()),
+            ("ñúñezjosé", "1003")
+        );
+        assert!(u.identity.late);
+        // Upper case never survives Canvas's lower-casing.
+        assert_eq!(parse("Núñez_1_2_b.wasm"), None);
     }
 
     #[test]
