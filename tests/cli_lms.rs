@@ -619,6 +619,51 @@ fn blackboard_download_to_gradebook_with_attempts() {
         assert!(!row[9].is_empty(), "{row:?}");
         assert_eq!(row[10], "SMART_TEXT", "{row:?}");
     }
+
+    // The same column downloaded tab-delimited (`.xls`): UTF-16 with a byte-order mark.
+    // The upload keeps the template's encoding and separator.
+    let tabbed = with_comments.replace("\",\"", "\t").replace('"', "");
+    let utf16: Vec<u8> = [0xff, 0xfe]
+        .into_iter()
+        .chain(tabbed.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    let template = write(d, "bots-1-with-comments.xls", &utf16);
+    let upload = d.join("bb-comments.xls");
+    arena()
+        .arg("grades")
+        .arg(&out)
+        .args(["--lms", "blackboard", "--column", "Bots 1", "--bands"])
+        .arg(d.join("bands.toml"))
+        .arg("--template")
+        .arg(&template)
+        .arg("--out")
+        .arg(&upload)
+        .assert()
+        .success();
+    let bytes = fs::read(&upload).unwrap();
+    assert_eq!(
+        bytes[..2],
+        [0xff, 0xfe],
+        "UTF-16LE with its byte-order mark"
+    );
+    let units: Vec<u16> = bytes[2..]
+        .chunks_exact(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    let text = String::from_utf16(&units).unwrap();
+    let table: Vec<Vec<String>> = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .delimiter(b'\t')
+        .from_reader(text.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_string).collect())
+        .collect();
+    assert_eq!(table[0][6..], BLACKBOARD_COMMENTS);
+    assert_eq!(table.len(), 7);
+    for row in &table[1..] {
+        assert!(row[6].parse::<f64>().is_ok(), "{row:?}");
+        assert_eq!(row[10], "SMART_TEXT", "{row:?}");
+    }
 }
 
 /// The columns of Blackboard's upload file without a template: the user name, the grade

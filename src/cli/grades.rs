@@ -40,6 +40,10 @@ pub fn run(args: GradesArgs) -> anyhow::Result<ExitCode> {
         .as_deref()
         .map(gradebook::read_template)
         .transpose()?;
+    let encoding = template
+        .as_ref()
+        .map_or(gradebook::Encoding::Utf8, |t| t.encoding);
+    let template = template.map(|t| (t.sep, t.records));
     let template_path = args
         .template
         .as_deref()
@@ -59,6 +63,7 @@ pub fn run(args: GradesArgs) -> anyhow::Result<ExitCode> {
         Lms::Blackboard => blackboard::sheet(&rows, column, template, &template_path)?,
     };
     let bytes = gradebook::csv_bytes(sheet.sep, sheet.quote_all, &sheet.records, &args.out)?;
+    let bytes = encoding.encode(&bytes);
     arena::output::atomic::write(&args.out, &bytes)?;
     for id in &sheet.unmatched {
         eprintln!("note: student `{id}` has no row in the template: not in the file (add them to the course, or export the gradebook again)");

@@ -257,19 +257,86 @@ pub fn read_grades(
     Ok(rows)
 }
 
-/// A CSV file's records (the header first), read with the separator its header line uses.
+/// How a template's text is encoded. Blackboard's tab-delimited Grade Center download
+/// (`.xls`) is UTF-16 with a byte-order mark; the upload is written back the way the
+/// template came, so that the file the platform gave is the file it gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    /// UTF-8 (a leading byte-order mark dropped).
+    Utf8,
+    /// UTF-16, little-endian, with its byte-order mark.
+    Utf16Le,
+    /// UTF-16, big-endian, with its byte-order mark.
+    Utf16Be,
+}
+
+impl Encoding {
+    /// The text of `bytes` and how it was encoded; `None` when it is neither UTF-8 nor
+    /// UTF-16 with a byte-order mark.
+    pub fn decode(bytes: &[u8]) -> Option<(Encoding, String)> {
+        let utf16 = |rest: &[u8], unit: fn([u8; 2]) -> u16| -> Option<String> {
+            if rest.len() % 2 != 0 {
+                return None;
+            }
+            let units: Vec<u16> = rest.chunks_exact(2).map(|c| unit([c[0], c[1]])).collect();
+            String::from_utf16(&units).ok()
+        };
+        if let Some(rest) = bytes.strip_prefix(&[0xff, 0xfe]) {
+            return Some((Encoding::Utf16Le, utf16(rest, u16::from_le_bytes)?));
+        }
+        if let Some(rest) = bytes.strip_prefix(&[0xfe, 0xff]) {
+            return Some((Encoding::Utf16Be, utf16(rest, u16::from_be_bytes)?));
+        }
+        let text = std::str::from_utf8(bytes).ok()?;
+        Some((
+            Encoding::Utf8,
+            text.strip_prefix('\u{feff}').unwrap_or(text).to_string(),
+        ))
+    }
+
+    /// `text` (UTF-8) in this encoding, with the byte-order mark UTF-16 needs.
+    pub fn encode(self, text: &[u8]) -> Vec<u8> {
+        let text = String::from_utf8_lossy(text);
+        match self {
+            Encoding::Utf8 => text.into_owned().into_bytes(),
+            Encoding::Utf16Le => [0xff, 0xfe]
+                .into_iter()
+                .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+                .collect(),
+            Encoding::Utf16Be => [0xfe, 0xff]
+                .into_iter()
+                .chain(text.encode_utf16().flat_map(u16::to_be_bytes))
+                .collect(),
+        }
+    }
+}
+
+/// A template as read: its separator, its records (the header first) and its encoding.
+#[derive(Clone, Debug)]
+pub struct Template {
+    /// The separator its header line uses.
+    pub sep: u8,
+    /// The records, the header first.
+    pub records: Vec<Vec<String>>,
+    /// How its text was encoded.
+    pub encoding: Encoding,
+}
+
+/// A CSV file's records (the header first), read with the separator its header line uses,
+/// in UTF-8 or in UTF-16 with a byte-order mark.
 ///
 /// # Errors
 /// [`GradebookError::Template`] for unreadable CSV.
-pub fn read_template(path: &Path) -> Result<(u8, Vec<Vec<String>>), GradebookError> {
+pub fn read_template(path: &Path) -> Result<Template, GradebookError> {
     let shown = crate::bot_name::escape_path(path);
     let bad = |problem: String| GradebookError::Template {
         path: shown.clone(),
         problem,
     };
     let bytes = std::fs::read(path).map_err(|e| bad(e.to_string()))?;
-    let text = String::from_utf8(bytes).map_err(|_| bad("not UTF-8 text".into()))?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let (encoding, text) = Encoding::decode(&bytes)
+        .ok_or_else(|| bad("not text: neither UTF-8 nor UTF-16 with a byte-order mark".into()))?;
+    let text = text.as_str();
     let sep = crate::grading::roster::separator(text);
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
@@ -284,7 +351,11 @@ pub fn read_template(path: &Path) -> Result<(u8, Vec<Vec<String>>), GradebookErr
     if records.is_empty() {
         return Err(bad("empty: no header".into()));
     }
-    Ok((sep, records))
+    Ok(Template {
+        sep,
+        records,
+        encoding,
+    })
 }
 
 /// Records as CSV bytes.
