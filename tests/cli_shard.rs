@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use arena::output::replay_store::{self, Store};
+use arena::output::replay_store::Store;
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -391,7 +391,12 @@ fn edit_row(dir: &Path, game: u64, column: &str, change: impl Fn(&str) -> String
 /// the checksums cannot see).
 fn edit_store(dir: &Path, change: impl FnOnce(&mut BTreeMap<u64, String>)) {
     let file = dir.join("replays/replays.txt");
-    let mut records = replay_store::records(&file, &fs::read(&file).unwrap()).unwrap();
+    let stored = Store::open_file(&file).unwrap();
+    let mut records: BTreeMap<u64, String> = stored
+        .ids()
+        .map(|id| (id, stored.text(id).unwrap().unwrap()))
+        .collect();
+    drop(stored);
     change(&mut records);
     let mut store = Store::default();
     for (id, text) in records {

@@ -325,7 +325,7 @@ pub fn combine(
     let mut replays = Store::default();
     for (dir, manifest) in dirs.iter().zip(&manifests) {
         let shard = manifest.shard.expect("checked to be a shard");
-        let store = Store::open(dir)?;
+        let mut store = Store::open(dir)?;
         let mut seen = std::collections::HashSet::new();
         for row in games_csv::read_rows(dir, false)? {
             if !seen.insert(row.game_id) {
@@ -345,16 +345,18 @@ pub fn combine(
                 )
                 .into());
             }
-            let text = store.get(row.game_id).ok_or_else(|| {
+            let text = store.text(row.game_id)?.ok_or_else(|| {
                 OutputError::corrupt(
                     &replay_store::path(dir),
                     format!("it holds no replay of game {}", row.game_id),
                 )
             })?;
-            check_row_against_replay(dir, manifest, &row, text)?;
-            replays.insert(row.game_id, text.to_string());
+            check_row_against_replay(dir, manifest, &row, &text)?;
             rows.push(row);
         }
+        // Only the games of the shard's rows, read again from the shard when written.
+        store.retain(|id| seen.contains(&id));
+        replays.absorb(store);
     }
     rows.sort_by_key(|r| r.game_id);
     let mut whole = manifests[0].clone();
