@@ -17,6 +17,7 @@ use crate::output::OutputError;
 use crate::record::{EndKind, GameRow, ResultCode};
 use crate::schedule::Shard;
 
+use super::verify::Difference;
 use super::{recompute, Reporting, Summary, TournamentError};
 
 /// Why shard folders cannot be merged.
@@ -85,6 +86,18 @@ pub enum MergeError {
         /// Series in the tournament.
         total: usize,
     },
+    /// A shard's games, played again from the modules (`merge --verify`), are not what
+    /// it records: a game changed after it was played, consistently in `games.csv` and
+    /// its replay, or other modules than the ones played.
+    #[error("{dir}: not merged: {}{cause} (the shard is not what its modules play; `arena verify` of the shard lists every difference; nothing was written)", .game.map(|g| format!("game {g} is not reproduced: ")).unwrap_or_default())]
+    NotReproduced {
+        /// The shard folder.
+        dir: PathBuf,
+        /// The first game that differs, when the first difference is a game's.
+        game: Option<u64>,
+        /// The first difference, on one line ([`Difference::brief`]).
+        cause: String,
+    },
     /// Two shards recorded different grading inputs (see [`shards_grading`]) and the
     /// merge was given none to settle it.
     #[error(transparent)]
@@ -131,6 +144,23 @@ pub fn merge(dirs: &[PathBuf], out: &Path, reporting: &Reporting) -> Result<Summ
     staged(out, |stage| {
         combine(dirs, stage, reporting)?;
         recompute(stage, reporting).map_err(|e| unfinished(dirs, e))
+    })
+}
+
+/// Refuses the shard `dir` when playing its games again gave `differences`
+/// ([`super::verify::compare`] of the shard and its reproduction): `merge --verify`.
+///
+/// # Errors
+/// [`MergeError::NotReproduced`] naming the shard, and the first game that differs with
+/// its first difference (or the first difference of what was run, `tournament.json`).
+pub fn refuse_unreproduced(dir: &Path, differences: &[Difference]) -> Result<(), MergeError> {
+    let Some(first) = super::verify::first_cause(differences) else {
+        return Ok(());
+    };
+    Err(MergeError::NotReproduced {
+        dir: dir.to_path_buf(),
+        game: first.game,
+        cause: first.brief(),
     })
 }
 

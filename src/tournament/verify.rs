@@ -175,6 +175,13 @@ pub fn report_lines(diffs: &[Difference]) -> Vec<String> {
     out
 }
 
+/// The first of the differences [`report_lines`] lists as causes: of `tournament.json`
+/// if any, else of the games' records (`games.csv`, the replays), else of a summary.
+pub fn first_cause(diffs: &[Difference]) -> Option<&Difference> {
+    let first = diffs.iter().map(Difference::tier).min()?;
+    diffs.iter().find(|d| d.tier() == first)
+}
+
 /// `n` and the noun, singular for one.
 pub fn plural(n: usize, noun: &str) -> String {
     if n == 1 {
@@ -318,11 +325,16 @@ fn compare_store(
     let (sa, sb) = match (Store::open_file(a), Store::open_file(b)) {
         (Ok(sa), Ok(sb)) => (sa, sb),
         (Err(e), _) | (_, Err(e)) => {
+            // Named as the folder names it, not by where the folder is.
+            let why = e
+                .to_string()
+                .replace(&a.display().to_string(), file)
+                .replace(&b.display().to_string(), file);
             diffs.push(Difference {
                 file: file.to_string(),
                 game: None,
                 place: "the store".into(),
-                recorded: Some(e.to_string()),
+                recorded: Some(why),
                 reproduced: Some("a readable store".into()),
                 summary: None,
             });
