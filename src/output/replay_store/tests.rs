@@ -290,3 +290,59 @@ fn a_store_written_again_keeps_every_record_byte_for_byte() {
         expected
     );
 }
+
+#[test]
+fn a_store_is_indexed_not_held_and_a_record_changed_since_is_refused() {
+    let dir = journaled(3);
+    let store = fold(dir.path(), |_| true).unwrap();
+    // The texts stay in the file: the index holds where each record is.
+    assert!(store
+        .replays
+        .values()
+        .all(|e| matches!(e.place, Place::Record { file: 0, .. })));
+    assert_eq!(store.text(2).unwrap(), Some(text(2)));
+    // The same bytes' length, another text: caught by the hash kept when indexed.
+    let bytes = fs::read(path(dir.path())).unwrap();
+    let at = bytes.windows(9).rposition(|w| w == b"game_id 3").unwrap();
+    let mut changed = bytes.clone();
+    changed[at + 8] = b'4';
+    fs::write(path(dir.path()), &changed).unwrap();
+    // Written in place (the store holds the file open): the change is seen on reading.
+    let e = store.text(3).unwrap_err().to_string();
+    assert!(
+        e.contains("replays.txt") && e.contains("game 3 changed while it was read"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_record_longer_than_arena_writes_and_a_linked_store_are_refused_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join(DIR)).unwrap();
+    let huge = MAX_RECORD_BYTES + 1;
+    fs::write(
+        path(dir.path()),
+        format!("{MAGIC}\n@ 1 {huge} 0000000000000000\nx"),
+    )
+    .unwrap();
+    let e = error_of(dir.path());
+    assert!(
+        e.contains("replays.txt") && e.contains("longer than arena writes one"),
+        "{e}"
+    );
+    fs::remove_file(path(dir.path())).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", path(dir.path())).unwrap();
+    let e = error_of(dir.path());
+    assert!(e.contains("replays.txt") && e.contains("not read"), "{e}");
+    // A journal that is a FIFO is refused without blocking.
+    fs::remove_file(path(dir.path())).unwrap();
+    let fifo = dir.path().join(DIR).join("journal-0.txt");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let e = error_of(dir.path());
+    assert!(
+        e.contains("journal-0.txt") && e.contains("not a regular file"),
+        "{e}"
+    );
+}
