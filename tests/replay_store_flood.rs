@@ -6,7 +6,7 @@
 //!
 //! The figures: 12 bots, 4 rounds, about 1100 games; before the stored cap a game's
 //! record was 1.3 MB (1.4 GB in all), now 132 KB (a store of about 140 MiB, each part of
-//! the sharded run about 70 MiB). Each command peaks at 13–45 MiB (`replay` the least,
+//! the sharded run about 70 MiB). Each command peaks at 12–46 MiB (`replay` the least,
 //! those that draw the report, which reads 256 games at a time, the most), whatever the
 //! store's size; [`PEAK_MIB`] is the bound. Reading the store whole needs at least its
 //! size (about 2.6 times it, 360 MiB, when it was read whole).
