@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use arena::output::replay_store::{self, Store};
+use arena::output::replay_store::Store;
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -391,7 +391,12 @@ fn edit_row(dir: &Path, game: u64, column: &str, change: impl Fn(&str) -> String
 /// the checksums cannot see).
 fn edit_store(dir: &Path, change: impl FnOnce(&mut BTreeMap<u64, String>)) {
     let file = dir.join("replays/replays.txt");
-    let mut records = replay_store::records(&file, &fs::read(&file).unwrap()).unwrap();
+    let stored = Store::open_file(&file).unwrap();
+    let mut records: BTreeMap<u64, String> = stored
+        .ids()
+        .map(|id| (id, stored.text(id).unwrap().unwrap()))
+        .collect();
+    drop(stored);
     change(&mut records);
     let mut store = Store::default();
     for (id, text) in records {
@@ -595,4 +600,116 @@ fn merge_of_an_unfinished_shard_names_it_and_writes_nothing() {
             );
         }
     }
+}
+
+/// A two-seat field of modules and a builtin, every series played whole (no early stop):
+/// a result flipped cannot leave a series unfinished.
+const MODULES_RUN: &[&str] = &[
+    "tournament",
+    "subs",
+    "builtin:greedy",
+    "--rows",
+    "5",
+    "--cols",
+    "5",
+    "--rounds",
+    "2",
+    "--seed",
+    "21",
+    "--play-all",
+    "--quiet",
+];
+
+/// A shard forged consistently (a game's result flipped in `games.csv` and in its replay,
+/// the store's checksums recomputed) agrees with itself: plain `merge` takes it, and says
+/// that it checks only that; `merge --verify MODULES` plays the games again, refuses it
+/// naming the game, and writes nothing. Honest shards merge with `--verify`.
+#[test]
+fn merge_verify_plays_the_shards_again_and_refuses_one_forged_consistently() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    inputs(dir);
+    whole_and_halves(dir, MODULES_RUN, "h");
+    arena(dir)
+        .args(["merge", "h2", "h1", "--out", "honest", "--verify", "subs"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "every game was played again from the modules and reproduced exactly",
+        ))
+        .stderr(predicate::str::contains("h1: all").and(predicate::str::contains("h2: all")));
+    assert!(common::files(&dir.join("honest")) == common::files(&dir.join("h")));
+
+    // The first decisive game of part 1 that ended normally, its result, winner and
+    // scores turned round.
+    copy_dir(&dir.join("h1"), &dir.join("forged"));
+    let games = fs::read_to_string(dir.join("forged/games.csv")).unwrap();
+    let header: Vec<&str> = games.lines().next().unwrap().split(',').collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let row: Vec<String> = games
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').map(str::to_string).collect::<Vec<_>>())
+        .find(|cells| {
+            ["1-0", "0-1"].contains(&cells[column("result")].as_str())
+                && cells[column("end")] == "normal"
+        })
+        .expect("a decisive game that ended normally");
+    let game: u64 = row[0].parse().unwrap();
+    let flipped = if row[column("result")] == "1-0" {
+        "0-1"
+    } else {
+        "1-0"
+    };
+    let (first, second) = (
+        row[column("first_score")].clone(),
+        row[column("second_score")].clone(),
+    );
+    let winner = if flipped == "1-0" {
+        row[column("first")].clone()
+    } else {
+        row[column("second")].clone()
+    };
+    edit_row(&dir.join("forged"), game, "result", |_| flipped.into());
+    edit_row(&dir.join("forged"), game, "winner", |_| winner.clone());
+    edit_row(&dir.join("forged"), game, "first_score", |_| second.clone());
+    edit_row(&dir.join("forged"), game, "second_score", |_| first.clone());
+    edit_store(&dir.join("forged"), |r| {
+        let text = set_line(&r[&game], "result", flipped);
+        r.insert(
+            game,
+            set_line(&text, "scores", &format!("{second} {first}")),
+        );
+    });
+
+    // Plain merge: the shards agree with each other, so it merges, and says what it
+    // did not check.
+    merge(dir, &["forged", "h2"], "plain")
+        .success()
+        .stdout(predicate::str::contains(
+            "merge checks that the shards agree with each other, not that the games were played as recorded: run `arena verify",
+        ).and(predicate::str::contains("or merge with --verify MODULES")));
+    assert_ne!(
+        fs::read(dir.join("plain/games.csv")).unwrap(),
+        fs::read(dir.join("h/games.csv")).unwrap(),
+        "the forged result is merged"
+    );
+    // --verify plays the games again: refused, naming the shard and the game, nothing
+    // written.
+    arena(dir)
+        .args([
+            "merge", "forged", "h2", "--out", "checked", "--verify", "subs",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "forged: not merged: game {game} is not reproduced: games.csv, game {game}"
+        )));
+    assert!(!dir.join("checked").exists(), "nothing written");
+    // --threads belongs to --verify.
+    arena(dir)
+        .args(["merge", "h1", "h2", "--out", "x", "--threads", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--verify"));
 }

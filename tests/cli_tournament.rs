@@ -130,7 +130,9 @@ fn a_crashed_run_resumes_to_identical_results() {
         partial.push_str(lines[i]);
         partial.push('\n');
         let id: u64 = lines[i].split(',').next().unwrap().parse().unwrap();
-        journal.append(id, store.get(id).unwrap()).unwrap();
+        journal
+            .append(id, &store.text(id).unwrap().unwrap())
+            .unwrap();
     }
     drop(journal);
     partial.push_str(&lines[2][..10]);

@@ -190,7 +190,9 @@ fn resume(dir: &Path) {
         partial.push_str(lines[i]);
         partial.push('\n');
         let id: u64 = lines[i].split(',').next().unwrap().parse().unwrap();
-        journal.append(id, store.get(id).unwrap()).unwrap();
+        journal
+            .append(id, &store.text(id).unwrap().unwrap())
+            .unwrap();
     }
     partial.push_str(&lines[3][..8]);
     fs::write(crashed.join("games.csv"), partial).unwrap();

@@ -157,12 +157,13 @@ fn a_stray_per_game_file_never_overrides_the_store() {
     tournament(&out, "2", &[]).assert().success();
     let store = out.join("replays/replays.txt");
     let before = fs::read(&store).unwrap();
-    let records = arena::output::replay_store::records(&store, &before).unwrap();
+    let records = arena::output::replay_store::Store::open_file(&store).unwrap();
+    let record = |id: u64| records.text(id).unwrap().unwrap();
     let legacy = out.join("replays/g0000001.txt");
-    let other_text = records[&1].replacen("\nend ", "\nmove 0\nend ", 1);
+    let other_text = record(1).replacen("\nend ", "\nmove 0\nend ", 1);
     for (text, error) in [
         (
-            records[&2].clone(),
+            record(2),
             "g0000001.txt: at byte 0: the record of game 1 holds the replay of game `2`",
         ),
         (
@@ -185,7 +186,7 @@ fn a_stray_per_game_file_never_overrides_the_store() {
         assert_eq!(fs::read(&store).unwrap(), before, "the store is unchanged");
         assert!(legacy.exists());
     }
-    fs::write(&legacy, &records[&1]).unwrap();
+    fs::write(&legacy, record(1)).unwrap();
     arena()
         .arg("replay")
         .arg(&out)

@@ -243,7 +243,7 @@ fn a_replay_the_rules_refuse_is_shown_with_the_reason_and_the_page_is_still_writ
     );
     // Re-record game 1's replay with its first move made illegal, checksum and all.
     let store = arena::output::replay_store::Store::open(&dir).unwrap();
-    let text = store.get(1).unwrap().to_string();
+    let text = store.text(1).unwrap().unwrap();
     let first = text.lines().find(|l| l.starts_with("move ")).unwrap();
     let bad = text.replacen(first, "move 1 99", 1);
     let mut changed = store;

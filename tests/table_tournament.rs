@@ -111,7 +111,7 @@ fn every_replay_re_plays_under_the_rules_and_matches_its_row() {
     let rows = arena::output::games_csv::read_rows(&dir, false).unwrap();
     assert_eq!(rows.len(), 3, "one table of three in its three rotations");
     for row in rows {
-        let replay = TableReplay::parse(store.get(row.game_id).unwrap()).unwrap();
+        let replay = TableReplay::parse(&store.text(row.game_id).unwrap().unwrap()).unwrap();
         replay.verify(kind).unwrap();
         let bots: Vec<&str> = replay.seats.iter().map(|s| s.bot.as_str()).collect();
         let recorded: Vec<&str> = row.seats.iter().map(|s| s.bot.as_str()).collect();

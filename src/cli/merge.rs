@@ -29,6 +29,9 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
         anchor: args.grading.anchor.is_some(),
     };
     let recorded = arena::tournament::merge::shards_grading(&args.shards, given)?;
+    if !args.verify.is_empty() {
+        verify_shards(&args)?;
+    }
     let grading = super::common::load_recorded_grading(
         &args.grading,
         &manifest,
@@ -50,5 +53,39 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
         args.shards.len(),
         escape_path(&args.out)
     );
+    if args.verify.is_empty() {
+        println!(
+            "merge checks that the shards agree with each other, not that the games were played as recorded: run `arena verify {} MODULES`, or merge with --verify MODULES",
+            escape_path(&args.out)
+        );
+    } else {
+        println!("every game was played again from the modules and reproduced exactly");
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--verify`: plays every shard's games again from the modules and refuses the merge at
+/// the first shard that is not reproduced exactly (before anything is written).
+fn verify_shards(args: &MergeArgs) -> anyhow::Result<()> {
+    super::verify::check_folders(&args.verify)?;
+    let grading = super::GradingArgs::default();
+    for shard in &args.shards {
+        let manifest = super::verify::read_manifest(shard)?;
+        let reproduced = super::verify::reproduce(
+            &super::verify::Reproduce {
+                results: shard,
+                modules: &args.verify,
+                threads: args.threads,
+                grading: &grading,
+            },
+            &manifest,
+        )?;
+        arena::tournament::merge::refuse_unreproduced(shard, &reproduced.diffs)?;
+        eprintln!(
+            "{}: all {} games reproduced",
+            escape_path(shard),
+            reproduced.games
+        );
+    }
+    Ok(())
 }

@@ -187,6 +187,14 @@ struct MergeArgs {
     /// The new results folder.
     #[arg(long)]
     out: PathBuf,
+    /// Before merging, play every shard's games again from the modules in this folder
+    /// (as `arena verify` does; repeat for several folders) and refuse a shard whose games
+    /// are not reproduced exactly, writing nothing.
+    #[arg(long = "verify", value_name = "MODULES")]
+    verify: Vec<PathBuf>,
+    /// With --verify: worker threads, 1 to 256 (default: all cores).
+    #[arg(long, requires = "verify", value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS as i64))]
+    threads: Option<u32>,
     #[command(flatten)]
     grading: GradingArgs,
 }
@@ -488,7 +496,7 @@ impl GameArgs {
 const DEFAULT_GAME: &str = "mathtricks";
 
 /// Roster and grade bands: inputs to the derived files only, never to play.
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Default)]
 pub struct GradingArgs {
     /// A CSV mapping module files to students (columns file, student_id, name): adds ids
     /// to standings.csv and writes grades.csv.

@@ -24,17 +24,16 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let store = Store::open(&args.results)?;
-    if store.get(args.game_id).is_none() {
+    let Some(text) = store.text(args.game_id)? else {
         anyhow::bail!(
             "{}: game {} has no replay in this results folder ({}; the game ids are in games.csv)",
             args.results.display(),
             args.game_id,
             recorded_ids(&store)
         );
-    }
-    let text = store.get(args.game_id).expect("checked above");
+    };
     if text.starts_with(arena::output::table_replay::MAGIC) {
-        return super::table_replay::run(&args, text);
+        return super::table_replay::run(&args, &text);
     }
     let replay = store.replay(&args.results, args.game_id)?;
     let kind = find_game(&replay.game)?;

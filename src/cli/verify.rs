@@ -19,7 +19,7 @@ use arena_games::registry::find_table_game;
 use arena_games::{find_game, GameParams};
 
 use super::common::{limits_json, sandbox};
-use super::{LimitArgs, VerifyArgs};
+use super::{GradingArgs, LimitArgs, VerifyArgs};
 
 /// A folder of its own under the system's temporary folder, removed when dropped.
 struct Scratch(PathBuf);
@@ -132,7 +132,7 @@ impl<'a> Folders<'a> {
 
 /// Refuses a MODULES argument that is not a folder (or a zip archive of submissions),
 /// before anything is read: each must be what holds the submissions.
-fn check_folders(folders: &[PathBuf]) -> anyhow::Result<()> {
+pub(super) fn check_folders(folders: &[PathBuf]) -> anyhow::Result<()> {
     for folder in folders {
         match std::fs::metadata(folder) {
             Ok(meta) if meta.is_dir() => {}
@@ -197,10 +197,25 @@ fn threads(flag: Option<u32>) -> usize {
     }
 }
 
+/// A results folder played again: how many games, and how the recorded files differ
+/// from the reproduction's.
+pub(super) struct Reproduced {
+    /// Games played again.
+    pub games: usize,
+    /// The differences ([`verify::compare`]).
+    pub diffs: Vec<verify::Difference>,
+    /// Files of the folder arena does not write (not checked).
+    pub ignored: Vec<String>,
+}
+
 /// Prints the differences (or that there are none) and gives the exit code.
-fn conclude(dir: &Path, scratch: &Path, games: usize) -> anyhow::Result<ExitCode> {
-    let (diffs, ignored) = verify::compare(dir, scratch)?;
-    for f in &ignored {
+fn conclude(dir: &Path, reproduced: &Reproduced) -> ExitCode {
+    let Reproduced {
+        games,
+        diffs,
+        ignored,
+    } = reproduced;
+    for f in ignored {
         eprintln!("note: {f} is not a file arena writes: not checked");
     }
     if diffs.is_empty() {
@@ -208,9 +223,9 @@ fn conclude(dir: &Path, scratch: &Path, games: usize) -> anyhow::Result<ExitCode
             "verified: all {games} games, their replays and the summary files of {} are reproduced exactly",
             dir.display()
         );
-        Ok(ExitCode::SUCCESS)
+        ExitCode::SUCCESS
     } else {
-        for line in verify::report_lines(&diffs) {
+        for line in verify::report_lines(diffs) {
             println!("{line}");
         }
         println!(
@@ -218,8 +233,18 @@ fn conclude(dir: &Path, scratch: &Path, games: usize) -> anyhow::Result<ExitCode
             verify::plural(diffs.len(), "difference"),
             dir.display()
         );
-        Ok(ExitCode::from(1))
+        ExitCode::from(1)
     }
+}
+
+/// Compares `dir` with its reproduction in `scratch`.
+fn compared(dir: &Path, scratch: &Path, games: usize) -> anyhow::Result<Reproduced> {
+    let (diffs, ignored) = verify::compare(dir, scratch)?;
+    Ok(Reproduced {
+        games,
+        diffs,
+        ignored,
+    })
 }
 
 /// The grading inputs a reproduction of `dir` keeps when no flag gives them: what its
@@ -232,14 +257,18 @@ fn kept<'a>(dir: &'a Path, manifest: &Manifest) -> super::common::Kept<'a> {
 }
 
 /// `verify` of a table tournament: the same reproduction through the table model.
-fn verify_table(args: &VerifyArgs, manifest: &Manifest, seats: u8) -> anyhow::Result<ExitCode> {
-    let dir = &args.results;
+fn verify_table(
+    args: &Reproduce<'_>,
+    manifest: &Manifest,
+    seats: u8,
+) -> anyhow::Result<Reproduced> {
+    let dir = args.results;
     let path = dir.join(arena::output::manifest::FILE);
     let kind = find_table_game(&manifest.game)?;
     table_tournament::check_manifest(dir, kind, manifest, seats)?;
     let threads = threads(args.threads);
     let sandbox = sandbox(&limit_args(&manifest.limits, &path)?)?;
-    let bots = candidates(manifest, &args.modules)?;
+    let bots = candidates(manifest, args.modules)?;
     let schedule = table_tournament::schedule_of(manifest, seats);
     let extremes = [
         (schedule.rows.min, schedule.cols.min),
@@ -259,8 +288,8 @@ fn verify_table(args: &VerifyArgs, manifest: &Manifest, seats: u8) -> anyhow::Re
         &sandbox,
     )?;
     let mut grading =
-        super::common::load_recorded_grading(&args.grading, manifest, kept(dir, manifest))?;
-    super::standings::keep_recorded_anchor(&args.results, manifest, &mut grading)?;
+        super::common::load_recorded_grading(args.grading, manifest, kept(dir, manifest))?;
+    super::standings::keep_recorded_anchor(dir, manifest, &mut grading)?;
     let scratch = Scratch::new()?;
     let config = TableConfig {
         game: kind,
@@ -283,16 +312,14 @@ fn verify_table(args: &VerifyArgs, manifest: &Manifest, seats: u8) -> anyhow::Re
         secret: manifest.secret.clone(),
     };
     let summary = table_tournament::run(&config, field, &Silent, &AtomicBool::new(false))?;
-    conclude(dir, &scratch.0, summary.rows.len())
+    compared(dir, &scratch.0, summary.rows.len())
 }
 
 pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     let dir = &args.results;
     super::results_dir::require(dir)?;
     check_folders(&args.modules)?;
-    let path = dir.join(arena::output::manifest::FILE);
-    let manifest = Manifest::read(dir)?
-        .with_context(|| format!("{}: missing: not a results folder", path.display()))?;
+    let manifest = read_manifest(dir)?;
     // A shard has no summaries: it is checked by its games and replays alone.
     if manifest.shard.is_none() && !dir.join(arena::output::standings_csv::FILE).is_file() {
         bail!(
@@ -313,19 +340,59 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
             dir.display()
         );
     }
+    let reproduced = reproduce(
+        &Reproduce {
+            results: dir,
+            modules: &args.modules,
+            threads: args.threads,
+            grading: &args.grading,
+        },
+        &manifest,
+    )?;
+    Ok(conclude(dir, &reproduced))
+}
+
+/// The manifest of the results folder `dir`.
+pub(super) fn read_manifest(dir: &Path) -> anyhow::Result<Manifest> {
+    let path = dir.join(arena::output::manifest::FILE);
+    Manifest::read(dir)?
+        .with_context(|| format!("{}: missing: not a results folder", path.display()))
+}
+
+/// What a reproduction of a results folder is made from.
+pub(super) struct Reproduce<'a> {
+    /// The results folder.
+    pub results: &'a Path,
+    /// The folders the modules were taken from.
+    pub modules: &'a [PathBuf],
+    /// Worker threads (default: every core).
+    pub threads: Option<u32>,
+    /// Grading inputs given anew.
+    pub grading: &'a GradingArgs,
+}
+
+/// Plays the games of the results folder `args.results` (of `manifest`) again from the
+/// modules into a scratch folder, and compares: the shard of a sharded run by its games
+/// and replays alone.
+///
+/// # Errors
+/// A module not found, a field that cannot be built, a folder that cannot be read.
+pub(super) fn reproduce(args: &Reproduce<'_>, manifest: &Manifest) -> anyhow::Result<Reproduced> {
+    let dir = args.results;
+    let path = dir.join(arena::output::manifest::FILE);
     if let Some(seats) = manifest.seats {
-        return verify_table(&args, &manifest, seats);
+        return verify_table(args, manifest, seats);
     }
     let game = find_game(&manifest.game)?;
     let rules = SeriesRules::new(manifest.best_of, manifest.paired, manifest.play_all)
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     let threads = threads(args.threads);
     let sandbox = sandbox(&limit_args(&manifest.limits, &path)?)?;
-    let bots = candidates(&manifest, &args.modules)?;
+    let bots = candidates(manifest, args.modules)?;
     let field = super::tournament::build_field(&bots, game, manifest.depth, &sandbox)?;
     let mut grading =
-        super::common::load_recorded_grading(&args.grading, &manifest, kept(dir, &manifest))?;
-    super::standings::keep_recorded_anchor(dir, &manifest, &mut grading)?;
+        super::common::load_recorded_grading(args.grading, manifest, kept(dir, manifest))?;
+    super::standings::keep_recorded_anchor(dir, manifest, &mut grading)?;
     let scratch = Scratch::new()?;
     let config = Config {
         game,
@@ -354,5 +421,5 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     };
     let stop = AtomicBool::new(false);
     let summary = tournament::run(&config, field, &Silent, &stop)?;
-    conclude(dir, &scratch.0, summary.games as usize)
+    compared(dir, &scratch.0, summary.games as usize)
 }

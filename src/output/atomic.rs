@@ -36,13 +36,51 @@ pub fn write_fast(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     write_with(path, &[bytes], false)
 }
 
-fn write_with(path: &Path, parts: &[&[u8]], sync: bool) -> Result<(), OutputError> {
+/// Like [`write()`] (synced, then renamed into place), the bytes written by `fill`
+/// through a buffer: a file too large to assemble in memory first (the replay store).
+/// Returns the new file, open for reading.
+///
+/// # Errors
+/// What `fill` returns; [`OutputError::Io`] naming the file when it cannot be written.
+pub fn write_streamed(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> Result<(), OutputError>,
+) -> Result<fs::File, OutputError> {
+    let tmp = temporary(path);
+    let result = (|| {
+        let file = fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&tmp)
+            .map_err(|e| OutputError::io(path, e))?;
+        let mut buffered = std::io::BufWriter::with_capacity(1 << 20, &file);
+        fill(&mut buffered)?;
+        buffered.flush().map_err(|e| OutputError::io(path, e))?;
+        drop(buffered);
+        file.sync_data().map_err(|e| OutputError::io(path, e))?;
+        fs::rename(&tmp, path).map_err(|e| OutputError::io(path, e))?;
+        Ok(file)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// The temporary file [`write()`] writes `path` through.
+fn temporary(path: &Path) -> std::path::PathBuf {
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    dir.join(format!(".{name}.tmp-{}", std::process::id()))
+}
+
+fn write_with(path: &Path, parts: &[&[u8]], sync: bool) -> Result<(), OutputError> {
+    let tmp = temporary(path);
     let result = (|| {
         let mut f = fs::File::create(&tmp)?;
         for bytes in parts {

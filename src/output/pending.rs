@@ -97,7 +97,7 @@ mod tests {
             pending.add(&text(id), row(id));
         }
         assert!(read_rows(dir.path(), false).unwrap().is_empty());
-        assert!(Store::open(dir.path()).unwrap().get(1).is_none());
+        assert!(Store::open(dir.path()).unwrap().text(1).unwrap().is_none());
         pending.write(&journals, &log).unwrap();
         // Written once: a second write adds nothing.
         pending.write(&journals, &log).unwrap();
@@ -107,7 +107,7 @@ mod tests {
         );
         let store = Store::open(dir.path()).unwrap();
         for id in 1..=3 {
-            assert_eq!(store.get(id), Some(text(id).as_str()));
+            assert_eq!(store.text(id).unwrap(), Some(text(id)));
         }
     }
 }

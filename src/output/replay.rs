@@ -123,20 +123,91 @@ impl Text {
 pub(super) fn escape(line: &str) -> String {
     let mut s = String::with_capacity(line.len());
     for ch in line.chars() {
-        match ch {
-            '\\' => s.push_str("\\\\"),
-            c if c.is_control() => {
-                let _ = write!(s, "\\x{:02x}", c as u32 & 0xff);
-            }
-            // The invisible characters that reorder or hide text (a bot's output can hold
-            // them): never raw in a results file.
-            c if crate::bot_name::is_invisible(c) => {
-                let _ = write!(s, "\\u{{{:x}}}", c as u32);
-            }
-            c => s.push(c),
-        }
+        escape_char(&mut s, ch);
     }
     s
+}
+
+/// Appends `ch` as an output line writes it: `\` doubled, a control character as
+/// `\xNN`, an invisible character that reorders or hides text (a bot's output can hold
+/// them) as `\u{NNNN}`, never raw in a results file.
+fn escape_char(s: &mut String, ch: char) {
+    match ch {
+        '\\' => s.push_str("\\\\"),
+        c if c.is_control() => {
+            let _ = write!(s, "\\x{:02x}", c as u32 & 0xff);
+        }
+        c if crate::bot_name::is_invisible(c) => {
+            let _ = write!(s, "\\u{{{:x}}}", c as u32);
+        }
+        c => s.push(c),
+    }
+}
+
+/// The bytes [`escape_char`] writes for `ch`.
+fn escaped_len(ch: char) -> usize {
+    match ch {
+        '\\' => 2,
+        c if c.is_control() => 4,
+        // `\u{` and `}` around the hex digits.
+        c if crate::bot_name::is_invisible(c) => {
+            4 + (32 - (c as u32).leading_zeros()).div_ceil(4) as usize
+        }
+        c => c.len_utf8(),
+    }
+}
+
+/// The most bytes one bot's log takes in a stored replay (two-seat or table): its
+/// `output` lines as written (the key, the seat, the escaped text and the newline), the
+/// [`TRUNCATED_MARKER`] line that ends a cut log included. Escaping makes a line up to
+/// ten times as long as the bytes the bot printed (an empty line is `output 1 ` and a
+/// newline), so the bytes kept while the bot runs (`Limits::output_bytes`, the same
+/// 64 KiB) bound the stored log only loosely; this bounds what the replay store holds.
+///
+/// [`TRUNCATED_MARKER`]: crate::bot::TRUNCATED_MARKER
+pub const STORED_LOG_BYTES: usize = 64 << 10;
+
+/// Appends seat `seat`'s (from 1) log as `output` lines, at most [`STORED_LOG_BYTES`]: a
+/// longer log is cut (inside a line if need be, at a character) and ends with a
+/// [`crate::bot::TRUNCATED_MARKER`] line. A log cut this way is written whole when
+/// written again (what a replay read back writes is what was stored).
+pub(super) fn write_log(s: &mut String, seat: usize, log: &str) {
+    let mut key = String::from("output ");
+    key.push_str(itoa::Buffer::new().format(seat));
+    key.push(' ');
+    let cost = |line: &str| key.len() + line.chars().map(escaped_len).sum::<usize>() + 1;
+    if log.lines().map(cost).sum::<usize>() <= STORED_LOG_BYTES {
+        for line in log.lines() {
+            s.push_str(&key);
+            for ch in line.chars() {
+                escape_char(s, ch);
+            }
+            s.push('\n');
+        }
+        return;
+    }
+    let marker = key.len() + crate::bot::TRUNCATED_MARKER.len() + 1;
+    let mut room = STORED_LOG_BYTES - marker;
+    'lines: for line in log.lines() {
+        if room < key.len() + 1 {
+            break;
+        }
+        room -= key.len() + 1;
+        s.push_str(&key);
+        for ch in line.chars() {
+            let n = escaped_len(ch);
+            if n > room {
+                s.push('\n');
+                break 'lines;
+            }
+            room -= n;
+            escape_char(s, ch);
+        }
+        s.push('\n');
+    }
+    s.push_str(&key);
+    s.push_str(crate::bot::TRUNCATED_MARKER);
+    s.push('\n');
 }
 
 pub(super) fn unescape(text: &str) -> String {
@@ -208,9 +279,7 @@ impl Replay {
             .num(self.scores[1])
             .end();
         for (i, out) in self.outputs.iter().enumerate() {
-            for line in out.lines() {
-                t.key("output").num(i + 1).word(&escape(line)).end();
-            }
+            write_log(&mut t.0, i + 1, out);
         }
         t.0
     }
@@ -524,6 +593,70 @@ mod tests {
             );
             proptest::prop_assert_eq!(unescape(&text), line);
         }
+
+        #[test]
+        fn a_stored_log_is_bounded_in_stored_bytes_and_reads_back_to_itself(
+            pieces in proptest::collection::vec(
+                // (A carriage return before a newline ends the line, as `str::lines` reads it.)
+                ("(\\PC|[\\x00-\\x0c\\x0e-\\x1f\\u{200b}\\u{e0041}\\\\]){0,40}", 0usize..3000),
+                1..8,
+            ),
+            seat in 1usize..5,
+        ) {
+            // Lines of every kind, some repeated thousands of times: escaped, far past
+            // the cap.
+            let log: String = pieces
+                .iter()
+                .map(|(line, n)| format!("{line}\n").repeat(*n))
+                .collect();
+            let mut stored = String::new();
+            write_log(&mut stored, seat, &log);
+            proptest::prop_assert!(stored.len() <= STORED_LOG_BYTES, "{}", stored.len());
+            let key = format!("output {seat} ");
+            let back: String = stored
+                .lines()
+                .map(|l| format!("{}\n", unescape(l.strip_prefix(&key).unwrap())))
+                .collect();
+            let mut again = String::new();
+            write_log(&mut again, seat, &back);
+            proptest::prop_assert_eq!(&again, &stored);
+            let whole = log.lines().map(|l| key.len() + escape(l).len() + 1).sum::<usize>();
+            if whole <= STORED_LOG_BYTES {
+                proptest::prop_assert_eq!(back, log);
+            } else {
+                let marker = format!("{key}[truncated]\n");
+                proptest::prop_assert!(stored.ends_with(&marker));
+                // Cut no earlier than it must: what is kept is a beginning of the log.
+                let kept = back.strip_suffix("[truncated]\n").unwrap();
+                let kept = kept.strip_suffix('\n').unwrap_or(kept);
+                proptest::prop_assert!(log.starts_with(kept));
+                proptest::prop_assert!(stored.len() + 64 > STORED_LOG_BYTES, "{}", stored.len());
+            }
+        }
+    }
+
+    #[test]
+    fn a_flood_of_empty_lines_is_stored_within_the_cap() {
+        // 64 KiB of newlines: the bytes a bot may print, ten times as many once stored.
+        let mut r = played(3);
+        r.outputs = ["\n".repeat(64 << 10), "\u{7}".repeat(64 << 10)];
+        let text = r.to_text();
+        let seat = |n: usize| -> usize {
+            let key = format!("output {n} ");
+            text.lines()
+                .filter(|l| l.starts_with(&key))
+                .map(|l| l.len() + 1)
+                .sum()
+        };
+        assert!(seat(1) <= STORED_LOG_BYTES && seat(1) > STORED_LOG_BYTES - 16);
+        assert!(seat(2) <= STORED_LOG_BYTES && seat(2) > STORED_LOG_BYTES - 16);
+        assert!(
+            text.ends_with("output 2 [truncated]\n"),
+            "{}",
+            &text[text.len() - 40..]
+        );
+        let back = Replay::parse(&text).unwrap();
+        assert_eq!(back.to_text(), text);
     }
 
     #[test]

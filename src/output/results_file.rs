@@ -6,6 +6,7 @@
 //! blocking) and no larger than its cap, checked before anything is read; anything else
 //! is named as a damaged results folder, never read.
 
+use std::fs::File;
 use std::path::Path;
 
 use super::OutputError;
@@ -30,9 +31,31 @@ pub const SUMMARY_CAP: u64 = 1 << 30;
 pub fn read(path: &Path, cap: u64) -> Result<Option<Vec<u8>>, OutputError> {
     match module_file::read(path, cap) {
         Ok(bytes) => Ok(Some(bytes)),
-        Err(ReadError::NotFound) => Ok(None),
-        Err(ReadError::Io(e)) => Err(OutputError::io(path, e)),
-        Err(ReadError::TooLarge { size, cap }) => Err(OutputError::corrupt(
+        Err(e) => refused(path, e),
+    }
+}
+
+/// `path` opened for reading the way [`read`] reads it (a regular file, never through a
+/// link, without blocking), with its size, for a file read piece by piece (the replay
+/// store); `None` when there is nothing there.
+///
+/// # Errors
+/// [`OutputError::Corrupt`] naming the file when it is a link or not a regular file;
+/// [`OutputError::Io`] when it cannot be opened.
+pub fn open(path: &Path) -> Result<Option<(File, u64)>, OutputError> {
+    match module_file::open(path) {
+        Ok((file, meta)) => Ok(Some((file, meta.len()))),
+        Err(e) => refused(path, e),
+    }
+}
+
+/// What a file that cannot be read as a results file is: nothing (not found), an error
+/// of the machine, or a damaged results folder.
+fn refused<T>(path: &Path, e: ReadError) -> Result<Option<T>, OutputError> {
+    match e {
+        ReadError::NotFound => Ok(None),
+        ReadError::Io(e) => Err(OutputError::io(path, e)),
+        ReadError::TooLarge { size, cap } => Err(OutputError::corrupt(
             path,
             format!(
                 "{} or more, larger than arena ever writes it ({}): not read; the results folder is damaged",
@@ -40,7 +63,7 @@ pub fn read(path: &Path, cap: u64) -> Result<Option<Vec<u8>>, OutputError> {
                 human_bytes(cap)
             ),
         )),
-        Err(e) => Err(OutputError::corrupt(
+        e => Err(OutputError::corrupt(
             path,
             format!("{e}: not read; a results folder holds only regular files arena wrote"),
         )),

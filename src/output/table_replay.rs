@@ -40,7 +40,7 @@ use arena_games::game::{are_competition_ranks, Score};
 use arena_games::registry::{AnyTable, TableKind};
 use thiserror::Error;
 
-use super::replay::{escape, unescape};
+use super::replay::{escape, unescape, write_log};
 use crate::bot::FaultKind;
 use crate::record::{EndKind, MoveMark};
 
@@ -225,9 +225,7 @@ impl TableReplay {
             let _ = writeln!(s, "result {} {} {}", i + 1, seat.rank, seat.score);
         }
         for (i, seat) in self.seats.iter().enumerate() {
-            for line in seat.output.lines() {
-                let _ = writeln!(s, "output {} {}", i + 1, escape(line));
-            }
+            write_log(&mut s, i + 1, &seat.output);
         }
         s
     }

@@ -17,6 +17,7 @@ use crate::output::OutputError;
 use crate::record::{EndKind, GameRow, ResultCode};
 use crate::schedule::Shard;
 
+use super::verify::Difference;
 use super::{recompute, Reporting, Summary, TournamentError};
 
 /// Why shard folders cannot be merged.
@@ -85,6 +86,18 @@ pub enum MergeError {
         /// Series in the tournament.
         total: usize,
     },
+    /// A shard's games, played again from the modules (`merge --verify`), are not what
+    /// it records: a game changed after it was played, consistently in `games.csv` and
+    /// its replay, or other modules than the ones played.
+    #[error("{dir}: not merged: {}{cause} (the shard is not what its modules play; `arena verify` of the shard lists every difference; nothing was written)", .game.map(|g| format!("game {g} is not reproduced: ")).unwrap_or_default())]
+    NotReproduced {
+        /// The shard folder.
+        dir: PathBuf,
+        /// The first game that differs, when the first difference is a game's.
+        game: Option<u64>,
+        /// The first difference, on one line ([`Difference::brief`]).
+        cause: String,
+    },
     /// Two shards recorded different grading inputs (see [`shards_grading`]) and the
     /// merge was given none to settle it.
     #[error(transparent)]
@@ -131,6 +144,23 @@ pub fn merge(dirs: &[PathBuf], out: &Path, reporting: &Reporting) -> Result<Summ
     staged(out, |stage| {
         combine(dirs, stage, reporting)?;
         recompute(stage, reporting).map_err(|e| unfinished(dirs, e))
+    })
+}
+
+/// Refuses the shard `dir` when playing its games again gave `differences`
+/// ([`super::verify::compare`] of the shard and its reproduction): `merge --verify`.
+///
+/// # Errors
+/// [`MergeError::NotReproduced`] naming the shard, and the first game that differs with
+/// its first difference (or the first difference of what was run, `tournament.json`).
+pub fn refuse_unreproduced(dir: &Path, differences: &[Difference]) -> Result<(), MergeError> {
+    let Some(first) = super::verify::first_cause(differences) else {
+        return Ok(());
+    };
+    Err(MergeError::NotReproduced {
+        dir: dir.to_path_buf(),
+        game: first.game,
+        cause: first.brief(),
     })
 }
 
@@ -325,7 +355,7 @@ pub fn combine(
     let mut replays = Store::default();
     for (dir, manifest) in dirs.iter().zip(&manifests) {
         let shard = manifest.shard.expect("checked to be a shard");
-        let store = Store::open(dir)?;
+        let mut store = Store::open(dir)?;
         let mut seen = std::collections::HashSet::new();
         for row in games_csv::read_rows(dir, false)? {
             if !seen.insert(row.game_id) {
@@ -345,16 +375,18 @@ pub fn combine(
                 )
                 .into());
             }
-            let text = store.get(row.game_id).ok_or_else(|| {
+            let text = store.text(row.game_id)?.ok_or_else(|| {
                 OutputError::corrupt(
                     &replay_store::path(dir),
                     format!("it holds no replay of game {}", row.game_id),
                 )
             })?;
-            check_row_against_replay(dir, manifest, &row, text)?;
-            replays.insert(row.game_id, text.to_string());
+            check_row_against_replay(dir, manifest, &row, &text)?;
             rows.push(row);
         }
+        // Only the games of the shard's rows, read again from the shard when written.
+        store.retain(|id| seen.contains(&id));
+        replays.absorb(store);
     }
     rows.sort_by_key(|r| r.game_id);
     let mut whole = manifests[0].clone();

@@ -353,7 +353,7 @@ pub(crate) fn drop_rows_without_replays(
     let stored = replay_store::fold(dir, |id| done.contains_key(&id))?;
     let missing: Vec<u64> = done
         .keys()
-        .filter(|&&id| stored.get(id).is_none())
+        .filter(|&&id| !stored.contains(id))
         .copied()
         .collect();
     drop(stored);

@@ -175,6 +175,13 @@ pub fn report_lines(diffs: &[Difference]) -> Vec<String> {
     out
 }
 
+/// The first of the differences [`report_lines`] lists as causes: of `tournament.json`
+/// if any, else of the games' records (`games.csv`, the replays), else of a summary.
+pub fn first_cause(diffs: &[Difference]) -> Option<&Difference> {
+    let first = diffs.iter().map(Difference::tier).min()?;
+    diffs.iter().find(|d| d.tier() == first)
+}
+
 /// `n` and the noun, singular for one.
 pub fn plural(n: usize, noun: &str) -> String {
     if n == 1 {
@@ -233,6 +240,14 @@ pub fn compare(
     for file in have.union(&want) {
         let game = replay_game(file);
         match (have.contains(file), want.contains(file)) {
+            (true, true) if *file == store_file() => {
+                compare_store(
+                    file,
+                    &recorded.join(file),
+                    &reproduced.join(file),
+                    &mut diffs,
+                )?;
+            }
             (true, true) => {
                 let read = |dir: &Path| {
                     let path = dir.join(file);
@@ -271,8 +286,6 @@ fn compare_file(file: &str, a: &[u8], b: &[u8], diffs: &mut Vec<Difference>) {
     let before = diffs.len();
     if file == manifest::FILE {
         compare_json(file, a, b, diffs);
-    } else if file == format!("{}/{}", replay::DIR, replay_store::FILE) {
-        compare_store(file, a, b, diffs);
     } else if file.ends_with(".csv") {
         compare_csv(file, a, b, diffs);
     } else {
@@ -291,28 +304,51 @@ fn compare_file(file: &str, a: &[u8], b: &[u8], diffs: &mut Vec<Difference>) {
     }
 }
 
+/// The replay store's path inside a results folder, as [`compare`] names files.
+fn store_file() -> String {
+    format!("{}/{}", replay::DIR, replay_store::FILE)
+}
+
 /// The replay store, game by game: the lines of each game's replay that differ, and the
-/// games only one side holds.
-fn compare_store(file: &str, a: &[u8], b: &[u8], diffs: &mut Vec<Difference>) {
-    let parse = |bytes| replay_store::records(Path::new(file), bytes);
-    let (ra, rb) = match (parse(a), parse(b)) {
-        (Ok(ra), Ok(rb)) => (ra, rb),
+/// games only one side holds; with the same records, the bytes. Read record by record
+/// (two records held at a time, whatever the stores' sizes).
+///
+/// # Errors
+/// [`OutputError`] when a record cannot be read again.
+fn compare_store(
+    file: &str,
+    a: &Path,
+    b: &Path,
+    diffs: &mut Vec<Difference>,
+) -> Result<(), OutputError> {
+    use replay_store::Store;
+    let (sa, sb) = match (Store::open_file(a), Store::open_file(b)) {
+        (Ok(sa), Ok(sb)) => (sa, sb),
         (Err(e), _) | (_, Err(e)) => {
-            return diffs.push(Difference {
+            // Named as the folder names it, not by where the folder is.
+            let why = e
+                .to_string()
+                .replace(&a.display().to_string(), file)
+                .replace(&b.display().to_string(), file);
+            diffs.push(Difference {
                 file: file.to_string(),
                 game: None,
                 place: "the store".into(),
-                recorded: Some(e.to_string()),
+                recorded: Some(why),
                 reproduced: Some("a readable store".into()),
                 summary: None,
-            })
+            });
+            return Ok(());
         }
     };
-    let ids: BTreeSet<u64> = ra.keys().chain(rb.keys()).copied().collect();
+    let before = diffs.len();
+    let ids: BTreeSet<u64> = sa.ids().chain(sb.ids()).collect();
     for id in ids {
-        match (ra.get(&id), rb.get(&id)) {
+        match (sa.hash(id), sb.hash(id)) {
             (Some(x), Some(y)) if x != y => {
-                compare_lines(file, Some(id), x.as_bytes(), y.as_bytes(), diffs)
+                let (x, y) = (sa.text(id)?, sb.text(id)?);
+                let (x, y) = (x.unwrap_or_default(), y.unwrap_or_default());
+                compare_lines(file, Some(id), x.as_bytes(), y.as_bytes(), diffs);
             }
             (x, y) if x.is_none() || y.is_none() => diffs.push(Difference {
                 file: file.to_string(),
@@ -325,6 +361,47 @@ fn compare_store(file: &str, a: &[u8], b: &[u8], diffs: &mut Vec<Difference>) {
             _ => {}
         }
     }
+    if diffs.len() == before && !same_bytes(a, b)? {
+        // Same records, other bytes: still not what arena wrote.
+        let size = |p: &Path| fs::symlink_metadata(p).map_or(0, |m| m.len());
+        diffs.push(Difference {
+            file: file.to_string(),
+            game: None,
+            place: "the bytes".into(),
+            recorded: Some(format!("{} bytes", size(a))),
+            reproduced: Some(format!("{} bytes", size(b))),
+            summary: None,
+        });
+    }
+    Ok(())
+}
+
+/// Whether two files (already read as stores: regular files) hold the same bytes, read
+/// a piece at a time.
+fn same_bytes(a: &Path, b: &Path) -> Result<bool, OutputError> {
+    use std::io::Read as _;
+    let open = |p: &Path| {
+        crate::output::results_file::open(p)?
+            .ok_or_else(|| OutputError::io(p, std::io::ErrorKind::NotFound.into()))
+    };
+    let ((mut fa, la), (mut fb, lb)) = (open(a)?, open(b)?);
+    if la != lb {
+        return Ok(false);
+    }
+    let (mut xa, mut xb) = (vec![0u8; 1 << 16], vec![0u8; 1 << 16]);
+    let mut left = la;
+    while left > 0 {
+        let n = left.min(xa.len() as u64) as usize;
+        fa.read_exact(&mut xa[..n])
+            .map_err(|e| OutputError::io(a, e))?;
+        fb.read_exact(&mut xb[..n])
+            .map_err(|e| OutputError::io(b, e))?;
+        if xa[..n] != xb[..n] {
+            return Ok(false);
+        }
+        left -= n as u64;
+    }
+    Ok(true)
 }
 
 fn compare_lines(file: &str, game: Option<u64>, a: &[u8], b: &[u8], diffs: &mut Vec<Difference>) {

@@ -61,8 +61,8 @@ fn journals_fold_into_one_file_in_game_order_whatever_the_workers() {
     let names: Vec<_> = fs::read_dir(a.path().join(DIR)).unwrap().collect();
     assert_eq!(names.len(), 1, "one file for 50 games");
     let store = Store::open(a.path()).unwrap();
-    assert_eq!(store.get(7), Some(text(7).as_str()));
-    assert_eq!(store.get(51), None);
+    assert_eq!(store.text(7).unwrap(), Some(text(7)));
+    assert_eq!(store.text(51).unwrap(), None);
 }
 
 #[test]
@@ -170,8 +170,8 @@ fn per_game_files_of_older_folders_are_read_and_folded() {
     fs::write(dir.path().join(DIR).join("g0000003.txt"), text(3)).unwrap();
     fs::write(dir.path().join(DIR).join("notes.txt"), "mine").unwrap();
     assert_eq!(
-        Store::open(dir.path()).unwrap().get(3),
-        Some(text(3).as_str())
+        Store::open(dir.path()).unwrap().text(3).unwrap(),
+        Some(text(3))
     );
     fold(dir.path(), |_| true).unwrap();
     assert!(!dir.path().join(DIR).join("g0000003.txt").exists());
@@ -180,8 +180,8 @@ fn per_game_files_of_older_folders_are_read_and_folded() {
         "not ours: kept"
     );
     assert_eq!(
-        Store::open(dir.path()).unwrap().get(3),
-        Some(text(3).as_str())
+        Store::open(dir.path()).unwrap().text(3).unwrap(),
+        Some(text(3))
     );
     assert!(is_store_name("journal-12.txt") && is_store_name(FILE));
     assert!(!is_store_name("journal-.txt") && !is_store_name("journal-1a.txt"));
@@ -215,7 +215,9 @@ fn a_record_holding_another_games_replay_is_an_error_naming_both_games() {
         e.contains("journal-0.txt") && e.contains("game 4 holds the replay of game `5`"),
         "{e}"
     );
-    assert!(records(Path::new("x"), &bytes).is_err());
+    let copy = dir.path().join("copy.txt");
+    fs::write(&copy, &bytes).unwrap();
+    assert!(Store::open_file(&copy).is_err());
 }
 
 #[test]
@@ -226,8 +228,8 @@ fn a_per_game_file_of_a_stored_game_must_hold_the_same_replay() {
     // The same text: a leftover, removed by the next fold.
     fs::write(&legacy, text(2)).unwrap();
     assert_eq!(
-        Store::open(dir.path()).unwrap().get(2),
-        Some(text(2).as_str())
+        Store::open(dir.path()).unwrap().text(2).unwrap(),
+        Some(text(2))
     );
     fold(dir.path(), |_| true).unwrap();
     assert!(!legacy.exists());
@@ -281,10 +283,66 @@ fn a_store_written_again_keeps_every_record_byte_for_byte() {
         expected
     );
     // Read back and written again: the same bytes.
-    let again = Store::open(a.path()).unwrap();
+    let mut again = Store::open(a.path()).unwrap();
     again.write(a.path()).unwrap();
     assert_eq!(
         String::from_utf8(fs::read(path(a.path())).unwrap()).unwrap(),
         expected
+    );
+}
+
+#[test]
+fn a_store_is_indexed_not_held_and_a_record_changed_since_is_refused() {
+    let dir = journaled(3);
+    let store = fold(dir.path(), |_| true).unwrap();
+    // The texts stay in the file: the index holds where each record is.
+    assert!(store
+        .replays
+        .values()
+        .all(|e| matches!(e.place, Place::Record { file: 0, .. })));
+    assert_eq!(store.text(2).unwrap(), Some(text(2)));
+    // The same bytes' length, another text: caught by the hash kept when indexed.
+    let bytes = fs::read(path(dir.path())).unwrap();
+    let at = bytes.windows(9).rposition(|w| w == b"game_id 3").unwrap();
+    let mut changed = bytes.clone();
+    changed[at + 8] = b'4';
+    fs::write(path(dir.path()), &changed).unwrap();
+    // Written in place (the store holds the file open): the change is seen on reading.
+    let e = store.text(3).unwrap_err().to_string();
+    assert!(
+        e.contains("replays.txt") && e.contains("game 3 changed while it was read"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_record_longer_than_arena_writes_and_a_linked_store_are_refused_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join(DIR)).unwrap();
+    let huge = MAX_RECORD_BYTES + 1;
+    fs::write(
+        path(dir.path()),
+        format!("{MAGIC}\n@ 1 {huge} 0000000000000000\nx"),
+    )
+    .unwrap();
+    let e = error_of(dir.path());
+    assert!(
+        e.contains("replays.txt") && e.contains("longer than arena writes one"),
+        "{e}"
+    );
+    fs::remove_file(path(dir.path())).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", path(dir.path())).unwrap();
+    let e = error_of(dir.path());
+    assert!(e.contains("replays.txt") && e.contains("not read"), "{e}");
+    // A journal that is a FIFO is refused without blocking.
+    fs::remove_file(path(dir.path())).unwrap();
+    let fifo = dir.path().join(DIR).join("journal-0.txt");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let e = error_of(dir.path());
+    assert!(
+        e.contains("journal-0.txt") && e.contains("not a regular file"),
+        "{e}"
     );
 }

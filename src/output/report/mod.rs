@@ -269,9 +269,20 @@ fn check_games(
     ids: &[u64],
     game: &str,
 ) -> Result<(), OutputError> {
-    let named = |id: u64| store.get(id).map_or(game, named_game);
-    match ids.par_iter().find_first(|&&id| named(id) != game) {
-        Some(&id) => same_game(dir, id, named(id), game),
+    // One record read at a time per thread: the store is never read whole.
+    let named = |id: u64| -> Result<Option<String>, OutputError> {
+        Ok(store.text(id)?.map(|text| named_game(&text).to_string()))
+    };
+    let first = ids
+        .par_iter()
+        .map(|&id| (id, named(id)))
+        .find_first(|(_, named)| match named {
+            Ok(Some(named)) => named != game,
+            Ok(None) => false,
+            Err(_) => true,
+        });
+    match first {
+        Some((id, named)) => same_game(dir, id, &named?.unwrap_or_default(), game),
         None => Ok(()),
     }
 }
@@ -599,7 +610,7 @@ mod tests {
             )
         };
         let placed = place_replays(dir.path(), &store, &ids, "nim", |store, id| {
-            assert!(store.get(id).is_some());
+            assert!(store.contains(id));
             if id == 5 {
                 return Ok(Err("cannot be drawn".into()));
             }

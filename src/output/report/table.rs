@@ -288,11 +288,15 @@ fn replay_json(
     id: u64,
 ) -> Result<Result<String, String>, OutputError> {
     let file = replay_store::path(dir);
-    let Some(text) = store.get(id) else {
-        let e = OutputError::corrupt(&file, format!("it holds no replay of game {id}"));
-        return Ok(Err(e.to_string()));
+    let text = match store.text(id) {
+        Ok(Some(text)) => text,
+        Ok(None) => {
+            let e = OutputError::corrupt(&file, format!("it holds no replay of game {id}"));
+            return Ok(Err(e.to_string()));
+        }
+        Err(e) => return Ok(Err(e.to_string())),
     };
-    let r = match TableReplay::parse(text) {
+    let r = match TableReplay::parse(&text) {
         Ok(r) => r,
         Err(e) => {
             return Ok(Err(
