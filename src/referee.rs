@@ -556,8 +556,13 @@ mod tests {
         let kind = find_table_game("mathtricks").unwrap();
         let params = GameParams::sized(5, 5);
         let start = || kind.new_game(&params, 3).unwrap();
-        let greedy =
-            crate::contestant::TableBuiltin::new(kind, "greedy", None, &[params.clone()]).unwrap();
+        let greedy = crate::contestant::TableBuiltin::new(
+            kind,
+            "greedy",
+            None,
+            std::slice::from_ref(&params),
+        )
+        .unwrap();
         let record = play(start(), &[&Broken, &greedy], &[1, 2]);
         assert_eq!(record.outcome(), Outcome::Win(Player::Second));
         assert_eq!((record.culprit(), record.move_count(0)), (Some(0), 0));
@@ -639,10 +644,20 @@ mod tests {
     fn a_watch_sees_every_move_and_the_end_and_changes_nothing() {
         let kind = find_table_game("mathtricks").unwrap();
         let params = GameParams::sized(5, 5);
-        let greedy =
-            crate::contestant::TableBuiltin::new(kind, "greedy", None, &[params.clone()]).unwrap();
-        let random =
-            crate::contestant::TableBuiltin::new(kind, "random", None, &[params.clone()]).unwrap();
+        let greedy = crate::contestant::TableBuiltin::new(
+            kind,
+            "greedy",
+            None,
+            std::slice::from_ref(&params),
+        )
+        .unwrap();
+        let random = crate::contestant::TableBuiltin::new(
+            kind,
+            "random",
+            None,
+            std::slice::from_ref(&params),
+        )
+        .unwrap();
         let start = || kind.new_game(&params, 9).unwrap();
         let mut counter = Counter::default();
         let watched = play_watched(start(), &[&greedy, &random], &[1, 2], &mut counter).unwrap();
