@@ -7,7 +7,6 @@
 use std::fmt;
 
 use arena_games::registry::{AnyTable, GameKind, NativeBot};
-use arena_games::AnyGame;
 
 /// The marker a bot's captured output ends with when some of it was dropped.
 pub const TRUNCATED_MARKER: &str = "[truncated]";
@@ -190,16 +189,6 @@ pub trait Bot: Send {
     /// (read-only): a player that reads moves in the game's own notation (a person at
     /// the terminal, [`crate::human`]) parses them against it. Every other player answers
     /// from the words, as the default does.
-    ///
-    /// # Errors
-    /// As [`Bot::choose_move`].
-    fn choose_move_in(&mut self, words: &[i32], game: &dyn AnyGame) -> Result<Reply, Fault> {
-        self.choose_move_with(words, &|| game.legal_moves())
-    }
-
-    /// [`Bot::choose_move_in`] for a game of the table model: the referee hands over the
-    /// position (read-only) so that a person parses moves against it; every other player
-    /// answers from the words.
     ///
     /// # Errors
     /// As [`Bot::choose_move`].

@@ -747,9 +747,11 @@ mod tests {
         );
         assert_eq!(p.sha256, q.sha256);
         // The copy was never tried by itself: it must still read its script, and play.
-        let start = game().new_game(&GameParams::sized(5, 5), 1).unwrap();
-        let record = crate::referee::play_game(start, [&*p.entrant, &*q.entrant], [1, 2]);
-        assert_eq!(record.end.culprit(), None, "{}", record.end.reason());
+        let start = crate::referee::at_table(game())
+            .new_game(&GameParams::sized(5, 5), 1)
+            .unwrap();
+        let record = crate::referee::play(start, &[&*p.entrant, &*q.entrant], &[1, 2]);
+        assert_eq!(record.culprit(), None, "{}", record.end.reason());
         assert!(record.moves.len() > 2);
     }
 

@@ -12,7 +12,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use arena_games::registry::AnyTable;
-use arena_games::AnyGame;
 
 use crate::bot::{Bot, Fault, Reply};
 use crate::referee::{Entrant, Entry};
@@ -106,14 +105,6 @@ impl Bot for HumanBot {
         Err(no_position())
     }
 
-    fn choose_move_in(&mut self, _words: &[i32], game: &dyn AnyGame) -> Result<Reply, Fault> {
-        self.ask(&game.move_prompt(), &|line| {
-            let m = game.parse_move(line).map_err(|e| e.to_string())?;
-            let mut trial = game.clone_box();
-            trial.play(m).map(|()| m).map_err(|e| e.reason)
-        })
-    }
-
     fn choose_move_at(&mut self, _words: &[i32], game: &dyn AnyTable) -> Result<Reply, Fault> {
         self.ask(&game.move_prompt(), &|line| {
             let m = game.parse_move(line).map_err(|e| e.to_string())?;
@@ -171,7 +162,8 @@ impl HumanBot {
 mod tests {
     use super::*;
     use crate::referee::{play_watched, Stopped, Watch};
-    use arena_games::{find_game, GameParams, Outcome};
+    use arena_games::registry::find_table_game;
+    use arena_games::GameParams;
 
     /// A shared buffer the test reads after the game.
     #[derive(Clone, Default)]
@@ -195,8 +187,8 @@ mod tests {
         }
     }
 
-    fn nim() -> Box<dyn AnyGame> {
-        let kind = find_game("nim").unwrap();
+    fn nim() -> Box<dyn AnyTable> {
+        let kind = find_table_game("nim").unwrap();
         let params = GameParams {
             rows: Some(kind.info().default_rows),
             cols: Some(kind.info().default_cols),
@@ -215,7 +207,7 @@ mod tests {
     fn a_person_who_leaves_stops_the_game_without_a_result() {
         let (human, out) = person("no such move\nq\n");
         let left = human.left();
-        let result = play_watched(nim(), [&human, &human], [1, 2], &mut Quits(left.clone()));
+        let result = play_watched(nim(), &[&human, &human], &[1, 2], &mut Quits(left.clone()));
         assert_eq!(result, Err(Stopped));
         assert!(left.load(Ordering::SeqCst));
         let said = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
@@ -225,7 +217,7 @@ mod tests {
         let (human, out) = person("");
         let left = human.left();
         assert_eq!(
-            play_watched(nim(), [&human, &human], [1, 2], &mut Quits(left)),
+            play_watched(nim(), &[&human, &human], &[1, 2], &mut Quits(left)),
             Err(Stopped)
         );
         assert!(human.input_ended());
@@ -240,7 +232,7 @@ mod tests {
         let human = Human::new(Box::new(input), Box::new(out.clone()));
         let left = human.left();
         assert_eq!(
-            play_watched(nim(), [&human, &human], [1, 2], &mut Quits(left)),
+            play_watched(nim(), &[&human, &human], &[1, 2], &mut Quits(left)),
             Err(Stopped)
         );
         let e = human.input_error().expect("the read error is kept");
@@ -262,9 +254,12 @@ mod tests {
         }
         let (human, _) = person(&typed);
         let left = human.left();
-        let record = play_watched(nim(), [&human, &human], [1, 2], &mut Quits(left)).unwrap();
+        let record = play_watched(nim(), &[&human, &human], &[1, 2], &mut Quits(left)).unwrap();
         assert_eq!(record.end, crate::referee::End::Normal);
-        assert_eq!(Some(record.outcome), game.outcome().map(|o: Outcome| o));
+        assert_eq!(
+            Some(record.ranks),
+            game.results().map(|r| r.iter().map(|r| r.rank).collect())
+        );
         assert!(!record.moves.is_empty());
     }
 }

@@ -36,7 +36,6 @@ pub mod series;
 pub mod sprt_settings;
 pub mod standings;
 pub mod submissions;
-pub mod table_referee;
 pub mod table_stats;
 pub mod table_tournament;
 pub mod tables;

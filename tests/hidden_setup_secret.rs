@@ -15,10 +15,9 @@ use std::sync::atomic::AtomicBool;
 use arena::bot::{Bot, Fault, Reply};
 use arena::contestant::TableBuiltin;
 use arena::field::Participant;
-use arena::referee::{Entrant, Entry};
+use arena::referee::{play, Entrant, Entry};
 use arena::rng_size::SizeRange;
 use arena::seeds::{derive, Root};
-use arena::table_referee::play_table;
 use arena::table_tournament::schedule::TableSchedule;
 use arena::table_tournament::{self, TableConfig};
 use arena::tournament::{Reporting, Silent};
@@ -189,7 +188,7 @@ fn a_bot_that_recomputes_the_mines_from_the_seed_does_no_better_than_the_solver(
         .map(|series| {
             let game = public.game(series, 0);
             let start = kind.new_game(&game.params, game.board_seed).unwrap();
-            let record = play_table(start, &[&c as &dyn Entrant], &game.bot_seeds);
+            let record = play(start, &[&c as &dyn Entrant], &game.bot_seeds);
             record.scores[0].to_f64()
         })
         .collect();

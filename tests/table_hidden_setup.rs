@@ -6,9 +6,8 @@
 use std::sync::{Arc, Mutex};
 
 use arena::bot::{Bot, Fault, Reply};
-use arena::referee::{Entrant, Entry};
+use arena::referee::{play, Entrant, Entry};
 use arena::rng_size::SizeRange;
-use arena::table_referee::play_table;
 use arena::table_tournament::schedule::TableSchedule;
 use arena_games::registry::{find_table_game, TableKind};
 use arena_games::GameParams;
@@ -89,7 +88,7 @@ fn no_word_a_bot_receives_draws_the_hidden_mines() {
                     .collect();
                 let entrants: Vec<&dyn Entrant> = spies.iter().map(|s| s as &dyn Entrant).collect();
                 let start = kind.new_game(&game.params, game.board_seed).unwrap();
-                let record = play_table(start, &entrants, &game.bot_seeds);
+                let record = play(start, &entrants, &game.bot_seeds);
                 let words = seen.lock().unwrap().clone();
                 assert!(!words.is_empty());
                 assert!(

@@ -1,6 +1,6 @@
 //! Figure: one whole game of a cheap bot, `random.wasm` against itself at Nim.
 //!
-//! Each game is [`crate::referee::play_game`] on Nim's default heaps with a fresh
+//! Each game is [`crate::referee::play`] on Nim's default heaps with a fresh
 //! instance per bot (instantiate, every move, drop), exactly as a tournament plays it,
 //! but without writing anything. The same games are played by `builtin:random` as a
 //! control; the bench checks that both play the same number of moves.
@@ -14,21 +14,22 @@
 
 use std::hint::black_box;
 
-use arena_games::{find_game, AnyGame, GameParams};
+use arena_games::registry::{find_table_game, AnyTable};
+use arena_games::{find_game, GameParams};
 
 use super::instantiate::per_instance;
 use super::pipes::PipeEntrant;
 use super::timing::{fastest, micros_per, time};
 use super::{num, BenchError, Bots, Figure, Scale};
 use crate::contestant::{Builtin, Wasm};
-use crate::referee::{play_game, Entrant};
+use crate::referee::{self, Entrant};
 
 /// The target: at most 6 µs per game.
 pub const TARGET_US: f64 = 6.0;
 
 /// A fresh Nim game with the default heaps from `seed`.
-fn nim(seed: u64) -> Result<Box<dyn AnyGame>, BenchError> {
-    let kind = find_game("nim").map_err(|e| BenchError::Setup(e.to_string()))?;
+fn nim(seed: u64) -> Result<Box<dyn AnyTable>, BenchError> {
+    let kind = find_table_game("nim").map_err(|e| BenchError::Setup(e.to_string()))?;
     kind.new_game(&GameParams::default(), seed)
         .map_err(|e| BenchError::Setup(e.to_string()))
 }
@@ -38,8 +39,8 @@ fn nim(seed: u64) -> Result<Box<dyn AnyGame>, BenchError> {
 fn play(entrant: &dyn Entrant, games: u64) -> Result<(u64, u64), BenchError> {
     let (mut moves, mut fuel) = (0, 0);
     for g in 0..games {
-        let record = play_game(nim(g + 1)?, [entrant, entrant], [2 * g, 2 * g + 1]);
-        if record.end.culprit().is_some() {
+        let record = referee::play(nim(g + 1)?, &[entrant, entrant], &[2 * g, 2 * g + 1]);
+        if record.culprit().is_some() {
             return Err(BenchError::Mismatch(format!(
                 "game {g} did not end normally: {}",
                 record.end.reason()

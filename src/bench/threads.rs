@@ -1,7 +1,7 @@
 //! Figure 4: throughput with 1, 2, ... N worker threads.
 //!
 //! The same fixed list of games (`alphabeta.wasm` against `greedy.wasm`, seats
-//! alternating, through [`crate::referee::play_game`] with a fresh instance per bot per
+//! alternating, through [`crate::referee::play`] with a fresh instance per bot per
 //! game, as a tournament plays them) runs on a rayon pool of each size; throughput is
 //! games per second, and each size is reported as a ratio to one thread. Sizes are
 //! measured in turns, round after round, and the fastest round of each counts.
@@ -20,13 +20,14 @@ use std::time::Duration;
 
 use rayon::prelude::*;
 
-use arena_games::{find_game, GameParams};
+use arena_games::registry::find_table_game;
+use arena_games::GameParams;
 
-use super::positions::{board, mathtricks};
+use super::positions::mathtricks;
 use super::timing::{fastest, time};
 use super::{num, BenchError, Bots, Figure, Scale};
 use crate::contestant::{Builtin, Wasm};
-use crate::referee::{play_game, Entrant};
+use crate::referee::{at_table, play, Entrant};
 
 /// The target for two threads: at least 1.9 times one thread's throughput.
 pub const TARGET_TWO: f64 = 1.9;
@@ -131,13 +132,17 @@ fn run_on(
     size: u32,
 ) -> Result<Duration, BenchError> {
     let pool = pool(threads, stack)?;
+    let table = at_table(mathtricks());
     let game = |g: u64| {
+        let start = table
+            .new_game(&GameParams::sized(size, size), g / 2 + 1)
+            .expect("a valid MathTricks size");
         let seats = if g.is_multiple_of(2) {
             [entrants[0], entrants[1]]
         } else {
             [entrants[1], entrants[0]]
         };
-        let record = play_game(board(size, size, g / 2 + 1), seats, [g, g + 1]);
+        let record = play(start, &seats, &[g, g + 1]);
         std::hint::black_box(record);
     };
     warm_up(&pool, ALPHABETA_WARM_UP, |g| {
@@ -157,13 +162,13 @@ fn run_nim_on(
     games: u64,
 ) -> Result<Duration, BenchError> {
     let pool = pool(threads, stack)?;
-    let kind = find_game("nim").map_err(|e| BenchError::Setup(e.to_string()))?;
+    let kind = find_table_game("nim").map_err(|e| BenchError::Setup(e.to_string()))?;
     let game = |g: u64| {
         let start = kind
             .new_game(&GameParams::default(), g + 1)
             .map_err(|e| BenchError::Setup(e.to_string()))?;
-        let record = play_game(start, [entrant, entrant], [2 * g, 2 * g + 1]);
-        if let Some(reason) = record.end.culprit().map(|_| record.end.reason()) {
+        let record = play(start, &[entrant, entrant], &[2 * g, 2 * g + 1]);
+        if let Some(reason) = record.culprit().map(|_| record.end.reason()) {
             return Err(BenchError::Mismatch(format!(
                 "Nim game {g} did not end normally: {reason}"
             )));

@@ -4,7 +4,7 @@
 //! `rounds` series per pair) through [`crate::tournament::run`] into a temporary folder:
 //! every file a real run writes (the replay journals and store, `games.csv`, the
 //! summaries, `report.html`). The same number of games of the same bots is then played
-//! on a pool of the same size by [`crate::referee::play_game`] alone, writing nothing.
+//! on a pool of the same size by [`crate::referee::play`] alone, writing nothing.
 //! The share is `1 - play / run`, the fastest of each over the samples. The note gives
 //! the same share in CPU time of the process (least of the samples), which a machine
 //! shared with other work disturbs far less than wall time.
@@ -17,6 +17,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use arena_games::registry::find_table_game;
 use arena_games::{find_game, GameParams};
 use rayon::prelude::*;
 
@@ -24,7 +25,7 @@ use super::end_to_end::temp_dir;
 use super::timing::{fastest, time_cpu};
 use super::{num, BenchError, Bots, Figure, Scale};
 use crate::contestant::Wasm;
-use crate::referee::{play_game, Entrant};
+use crate::referee::{play, Entrant};
 use crate::rng_size::SizeRange;
 use crate::series::SeriesRules;
 use crate::tournament::{self, Config, Participant, Reporting, Silent};
@@ -137,7 +138,7 @@ fn tournament(bots: &Bots, scale: &Scale, rounds: u32) -> Result<(Sample, u64, P
 
 /// The same number of games played without writing anything.
 fn play_only(bots: &Bots, scale: &Scale, games: u64) -> Result<Sample, BenchError> {
-    let game = find_game("nim").map_err(|e| BenchError::Setup(e.to_string()))?;
+    let game = find_table_game("nim").map_err(|e| BenchError::Setup(e.to_string()))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(scale.max_threads)
         .stack_size(bots.sandbox.limits().host_thread_stack())
@@ -151,7 +152,7 @@ fn play_only(bots: &Bots, scale: &Scale, games: u64) -> Result<Sample, BenchErro
                 let start = game
                     .new_game(&GameParams::default(), g + 1)
                     .map_err(|e| BenchError::Setup(e.to_string()))?;
-                std::hint::black_box(play_game(start, [entrant, entrant], [2 * g, 2 * g + 1]));
+                std::hint::black_box(play(start, &[entrant, entrant], &[2 * g, 2 * g + 1]));
                 Ok::<(), BenchError>(())
             })
         })

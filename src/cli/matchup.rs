@@ -1,31 +1,107 @@
-//! `arena match A B`: a head-to-head with a running score, as chess runners print it.
+//! `arena match A B`: a head-to-head with a running score, as chess runners print it,
+//! in any game of two seats (a two-seat game of the registry, or a game of the table
+//! model played by two).
 
+use std::collections::BTreeMap;
 use std::process::ExitCode;
 
+use anyhow::bail;
+use arena::field::{load_one, load_one_table, Named};
 use arena::output::json::{pretty, MatchGameJson, MatchJson, VERSION};
 use arena::record::ResultCode;
+use arena::referee::at_table;
+use arena::rng_size::SizeRange;
 use arena::seeds::derive;
 use arena::series::{Length, Series, Side};
-use arena_games::{Outcome, Player};
+use arena_games::game::Score;
+use arena_games::registry::TableKind;
+use arena_games::{GameParams, Outcome, Player};
 
-use arena::field::load_one;
-
-use super::common::{check_depth_flag, sandbox, stop_on_harness_problem, GameChoice};
+use super::common::{check_depth_flag, sandbox, stop_on_harness_problem};
+use super::table_choice::{choose, Choice};
 use super::MatchArgs;
+
+/// The game of a match, at the table, with the sizes its boards are drawn from.
+struct Board {
+    kind: &'static dyn TableKind,
+    rows: SizeRange,
+    cols: SizeRange,
+    options: BTreeMap<String, String>,
+}
+
+impl Board {
+    fn params(&self, rows: u32, cols: u32) -> GameParams {
+        GameParams {
+            rows: Some(rows),
+            cols: Some(cols),
+            options: self.options.clone(),
+        }
+    }
+}
+
+/// The game and the two bots of the match.
+fn entrants(args: &MatchArgs, choice: Choice) -> anyhow::Result<(Board, Named, Named)> {
+    match choice {
+        Choice::TwoSeat(choice) => {
+            check_depth_flag(args.depth, choice.kind)?;
+            let sandbox = sandbox(&args.limits)?;
+            let a = load_one(&args.a, choice.kind, args.depth, &sandbox)?;
+            let b = load_one(&args.b, choice.kind, args.depth, &sandbox)?;
+            let board = Board {
+                kind: at_table(choice.kind),
+                rows: choice.rows,
+                cols: choice.cols,
+                options: choice.options,
+            };
+            Ok((board, a, b))
+        }
+        Choice::Table(choice) => {
+            let name = choice.kind.info().name;
+            if choice.seats != 2 {
+                match choice.options.get("players") {
+                    Some(n) => bail!("--option players={n}: this command plays two seats only; `arena tournament`, `arena play` and `arena check` play {name} with {n}"),
+                    None => bail!("`{name}` seats {}: this command plays two seats only; `arena tournament`, `arena play` and `arena check` play it", choice.seats),
+                }
+            }
+            if let Some(d) = args.depth {
+                bail!(
+                    "--depth {d}: {name} takes a builtin's depth in its name (builtin:NAME:DEPTH)"
+                );
+            }
+            let sandbox = sandbox(&args.limits)?;
+            let params = choice.params(choice.rows.max, choice.cols.max);
+            let a = load_one_table(&args.a, choice.kind, &params, 2, &sandbox)?;
+            let b = load_one_table(&args.b, choice.kind, &params, 2, &sandbox)?;
+            let board = Board {
+                kind: choice.kind,
+                rows: choice.rows,
+                cols: choice.cols,
+                options: choice.options,
+            };
+            Ok((board, a, b))
+        }
+    }
+}
+
+/// A score as the JSON holds it: a number when whole, else its exact fraction (`1/2`).
+fn score_json(score: Score) -> serde_json::Value {
+    if score.is_integer() {
+        score.numerator().into()
+    } else {
+        score.to_string().into()
+    }
+}
 
 pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
     if args.sprt.sprt {
         return super::sprt_match::run(args);
     }
     let count = args.games.unwrap_or(10);
-    let choice = GameChoice::new(&args.game, true)?;
+    let choice = choose(&args.game, true)?;
     if count == 0 {
-        anyhow::bail!("--games must be at least 1");
+        bail!("--games must be at least 1");
     }
-    check_depth_flag(args.depth, choice.kind)?;
-    let sandbox = sandbox(&args.limits)?;
-    let a = load_one(&args.a, choice.kind, args.depth, &sandbox)?;
-    let b = load_one(&args.b, choice.kind, args.depth, &sandbox)?;
+    let (choice, a, b) = entrants(&args, choice)?;
     // Wins, losses and draws from A's side; A moves first in the first game.
     let (mut w, mut l, mut d) = (0u32, 0u32, 0u32);
     let mut games = Vec::new();
@@ -47,16 +123,18 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
             derive(args.seed, "match-bot", &[&i, &2]),
         ];
         let record = sg.play(game, sides, seeds);
+        let outcome = record.outcome();
         stop_on_harness_problem(
             format_args!("game {} could not be played", i + 1),
             record.end.harness_problem(),
         )?;
         let a_seat = sg.seat(Side::A);
-        match record.outcome {
+        match outcome {
             Outcome::Win(p) if p == a_seat => w += 1,
             Outcome::Win(_) => l += 1,
             Outcome::Draw => d += 1,
         }
+        let seat = |i: usize| Player::from_index(i).expect("a seat of two");
         let seat_name = |p: Player| if p == a_seat { &a.name } else { &b.name };
         if args.json {
             games.push(MatchGameJson {
@@ -68,26 +146,26 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
                 bot_seeds: seeds,
                 setup: record.setup.clone(),
                 moves: record.moves.clone(),
-                result: ResultCode::of(record.outcome),
+                result: ResultCode::of(outcome),
                 end: record.end.kind(),
-                culprit: record.end.culprit().map(|p| seat_name(p).clone()),
+                culprit: record.culprit().map(|i| seat_name(seat(i)).clone()),
                 reason: record.end.reason(),
-                scores: record.scores,
-                fuel: record.fuel,
+                scores: [0, 1].map(|i| score_json(record.scores[i])),
+                fuel: [record.fuel[0], record.fuel[1]],
             });
-            return Ok(record.outcome);
+            return Ok(outcome);
         }
         let n = w + l + d;
         let score = (w as f64 + d as f64 / 2.0) / n as f64;
-        let note = match record.end.culprit() {
-            Some(p) => format!("  ({} by {})", record.end.kind(), seat_name(p)),
+        let note = match record.culprit() {
+            Some(i) => format!("  ({} by {})", record.end.kind(), seat_name(seat(i))),
             None => String::new(),
         };
         println!(
             "Score of {} vs {}: {w} - {l} - {d}  [{score:.3}] {n}{note}",
             a.name, b.name
         );
-        Ok(record.outcome)
+        Ok(outcome)
     });
     if let Some(e) = run.stopped {
         return Err(e);

@@ -15,10 +15,13 @@ use std::sync::{Arc, Mutex, PoisonError};
 use arena::bot::Bot;
 use arena::field::load_one;
 use arena::human::Human;
+use arena::referee::at_table;
 use arena::referee::{End, Entrant, Entry, Watch};
 use arena::seeds::derive;
 use arena::series::{Length, Series, Side};
-use arena_games::{AnyGame, Outcome, Player};
+use arena_games::game::{Seat, Viewer};
+use arena_games::registry::AnyTable;
+use arena_games::Player;
 
 use super::common::{sandbox, stop_on_harness_problem, use_color};
 use super::table_choice::{choose, Choice};
@@ -47,29 +50,34 @@ struct Terminal {
 }
 
 impl Watch for Terminal {
-    fn position(&mut self, game: &dyn AnyGame) {
-        print!("\n{}", game.render(self.color));
+    fn position(&mut self, game: &dyn AnyTable) {
+        print!("\n{}", game.render(Viewer::All, self.color));
     }
 
-    fn answered(&mut self, game: &dyn AnyGame, seat: Player, raw: i32) {
+    fn answered(&mut self, game: &dyn AnyTable, seat: Seat, raw: i32) {
         self.answered = self.bots[seat.index()]
             .as_ref()
             .map(|_| game.describe_move(raw).unwrap_or_else(|| raw.to_string()));
     }
 
-    fn played(&mut self, seat: Player) {
+    fn played(&mut self, seat: Seat) {
+        let seat = player(seat.index());
         if let (Some(name), Some(desc)) = (&self.bots[seat.index()], self.answered.take()) {
             println!("{seat} ({name}) plays {desc}");
         }
     }
 
-    fn ended(&mut self, game: &dyn AnyGame, end: &End) {
+    fn ended(&mut self, game: &dyn AnyTable, end: &End) {
         let name = |p: Player| self.bots[p.index()].as_deref().unwrap_or("human");
         match end {
             End::Normal => {
                 // The final drawing ends with the game's own "game over" line: said once.
-                print!("\n{}", game.render(self.color));
-                if let Some(Outcome::Win(p)) = game.outcome() {
+                print!("\n{}", game.render(Viewer::All, self.color));
+                let winner = game.results().and_then(|r| match r.as_slice() {
+                    [a, b] if a.rank != b.rank => Some(player(usize::from(b.rank < a.rank))),
+                    _ => None,
+                });
+                if let Some(p) = winner {
                     if let Some(bot) = &self.bots[p.index()] {
                         println!("({p} is {bot})");
                     }
@@ -80,7 +88,8 @@ impl Watch for Terminal {
             // The reason as the results files write it: on one line, escaped (a trap may
             // name a function of the module, its last log line may follow).
             End::Fault { seat, .. } => {
-                println!("{seat} ({}) forfeits: {}", name(*seat), end.reason());
+                let seat = player(*seat);
+                println!("{seat} ({}) forfeits: {}", name(seat), end.reason());
                 println!("{} wins", seat.other());
             }
             other => println!("{}", other.reason()),
@@ -90,6 +99,11 @@ impl Watch for Terminal {
     fn stopped(&self) -> bool {
         self.left.load(Ordering::SeqCst)
     }
+}
+
+/// The player of two-seat seat `index`.
+fn player(index: usize) -> Player {
+    Player::from_index(index).expect("a seat of two")
 }
 
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
@@ -128,7 +142,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         bots[i] = Some(named.name);
     }
     let (rows, cols) = (choice.rows.min, choice.cols.min);
-    let mut start = Some(choice.kind.new_game(&choice.params(rows, cols), seed)?);
+    let mut start = Some(at_table(choice.kind).new_game(&choice.params(rows, cols), seed)?);
     println!(
         "{} {rows}x{cols}, seed {seed} (play it again with --seed {seed})",
         choice.kind.info().name
@@ -152,7 +166,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         let start = start.take().expect("one game");
         let record = game.play_watched(start, sides, bot_seeds, &mut terminal)?;
         harness_problem = record.end.harness_problem().map(str::to_owned);
-        Ok::<_, arena::referee::Stopped>(record.outcome)
+        Ok::<_, arena::referee::Stopped>(record.outcome())
     });
     if let Some(e) = human.input_error() {
         return Err(e.into());

@@ -12,9 +12,8 @@ use anyhow::bail;
 use arena::bot::Bot;
 use arena::field::load_one_table;
 use arena::human::Human;
-use arena::referee::{Entrant, Entry};
+use arena::referee::{play_watched, End, Entrant, Entry, Watch};
 use arena::seeds::derive;
-use arena::table_referee::{play_table_watched, TableEnd, TableWatch};
 use arena_games::game::{Seat, Viewer};
 use arena_games::registry::AnyTable;
 
@@ -52,7 +51,7 @@ impl Terminal {
     }
 }
 
-impl TableWatch for Terminal {
+impl Watch for Terminal {
     fn position(&mut self, game: &dyn AnyTable) {
         let seat = game.to_move();
         if self.bots[seat.index()].is_some() {
@@ -95,16 +94,16 @@ impl TableWatch for Terminal {
         }
     }
 
-    fn ended(&mut self, game: &dyn AnyTable, end: &TableEnd) {
+    fn ended(&mut self, game: &dyn AnyTable, end: &End) {
         println!("\n{}", game.render(Viewer::All, self.color));
         if end.harness_problem().is_some() {
             // Not the bot's doing: `run` stops with the problem as an error.
-        } else if let TableEnd::Fault { seat, .. } = end {
+        } else if let End::Fault { seat, .. } = end {
             // The reason as the results files write it: on one line, escaped (a trap may
             // name a function of the module, its last log line may follow).
             let seat = Seat::new(*seat as u8).expect("a seat");
             println!("{} forfeits: {}", self.who(seat), end.reason());
-        } else if *end != TableEnd::Normal {
+        } else if *end != End::Normal {
             println!("{}", end.reason());
         }
     }
@@ -181,7 +180,7 @@ pub fn run(args: PlayArgs, choice: TableChoice, seed: u64) -> anyhow::Result<Exi
         })
         .collect();
     let mut harness_problem = None;
-    if let Ok(record) = play_table_watched(start, &entrants, &bot_seeds, &mut terminal) {
+    if let Ok(record) = play_watched(start, &entrants, &bot_seeds, &mut terminal) {
         harness_problem = record.end.harness_problem().map(str::to_owned);
         if harness_problem.is_none() {
             for (i, (rank, score)) in record.ranks.iter().zip(&record.scores).enumerate() {

@@ -88,11 +88,20 @@ fn tables_per_round(bots: &[Candidate], seats: u8) -> u64 {
 }
 
 pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode> {
+    let name = choice.kind.info().name;
+    let why = match choice.seats {
+        1 => format!("{name} here seats one player, and a series is between two"),
+        2 => format!("{name} at a table of two plays one board a round in both seatings; best-of series are for the two-seat games of the registry"),
+        n => format!("{name} here seats {n}, and a series is between two (a table is played in every seating instead)"),
+    };
     if args.play_all {
-        bail!("--play-all: a table is always played in every seating; the flag is for best-of series of two-seat games");
+        bail!("--play-all: {why}");
     }
     if let Some(n) = args.best_of {
-        bail!("--best-of {n}: a table is always played in every seating; the flag is for best-of series of two-seat games");
+        bail!("--best-of {n}: {why}");
+    }
+    if args.paired && choice.seats == 1 {
+        bail!("--paired: {name} here seats one player, so there are no seats to swap");
     }
     let threads = threads_for(args.threads);
     let intake = super::tournament::gather(&args)?;

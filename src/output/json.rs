@@ -436,8 +436,8 @@ pub struct MatchGameJson {
     pub culprit: Option<String>,
     /// The reason in words (empty for a normal end).
     pub reason: String,
-    /// Final scores by seat.
-    pub scores: [i64; 2],
+    /// Final scores by seat: numbers when whole, else exact fractions as text (`1/2`).
+    pub scores: [serde_json::Value; 2],
     /// Fuel each seat used.
     pub fuel: [u64; 2],
 }

@@ -8,10 +8,11 @@
 //! keeps its own books (rows, replays, reports); a person at the terminal is one more
 //! entrant ([`crate::human`]).
 
-use arena_games::{AnyGame, Outcome, Player};
+use arena_games::registry::AnyTable;
+use arena_games::{Outcome, Player};
 
 use super::{SeriesRules, Side, Tally};
-use crate::referee::{play_game, play_watched, Entrant, GameRecord, Stopped, Watch};
+use crate::referee::{self, Entrant, GameRecord, Stopped, Watch};
 
 /// How many games a series plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,11 +80,11 @@ impl SeriesGame {
     /// game; `bot_seeds` are by seat.
     pub fn play(
         &self,
-        start: Box<dyn AnyGame>,
+        start: Box<dyn AnyTable>,
         sides: [&dyn Entrant; 2],
         bot_seeds: [u64; 2],
     ) -> GameRecord {
-        play_game(start, self.seated(sides), bot_seeds)
+        referee::play(start, &self.seated(sides), &bot_seeds)
     }
 
     /// [`SeriesGame::play`], with `watch` following the game.
@@ -92,12 +93,12 @@ impl SeriesGame {
     /// [`Stopped`] when `watch` stopped the game.
     pub fn play_watched<W: Watch>(
         &self,
-        start: Box<dyn AnyGame>,
+        start: Box<dyn AnyTable>,
         sides: [&dyn Entrant; 2],
         bot_seeds: [u64; 2],
         watch: &mut W,
     ) -> Result<GameRecord, Stopped> {
-        play_watched(start, self.seated(sides), bot_seeds, watch)
+        referee::play_watched(start, &self.seated(sides), &bot_seeds, watch)
     }
 }
 

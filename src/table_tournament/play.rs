@@ -13,8 +13,7 @@ use crate::output::pending::Pending;
 use crate::output::replay_store::Journals;
 use crate::output::table_replay::{ReplaySeat, TableReplay};
 use crate::output::OutputError;
-use crate::referee::Entrant;
-use crate::table_referee::{play_table, TableRecord};
+use crate::referee::{play, Entrant, GameRecord};
 use crate::tournament::{Halt, Progress, TournamentError};
 
 /// What the workers share.
@@ -92,7 +91,7 @@ impl TableRun<'_> {
             .map_err(|e| {
                 OutputError::corrupt(&self.config.out, format!("game {}: {e}", game.id))
             })?;
-        let record = play_table(start, &entrants, &game.bot_seeds);
+        let record = play(start, &entrants, &game.bot_seeds);
         if let Some(why) = record.end.harness_problem() {
             // The machine's failure, not a result: nothing of the game is recorded.
             return Err(TournamentError::Harness {
@@ -111,7 +110,7 @@ pub fn table_row(
     series: &TableSeries,
     game: &TableGamePlan,
     names: &[String],
-    record: &TableRecord,
+    record: &GameRecord,
 ) -> GameRow {
     GameRow {
         game_id: game.id,
@@ -124,7 +123,7 @@ pub fn table_row(
         cols: game.size[1],
         seats: record.seats(names),
         end: record.end.kind(),
-        culprit: record.end.culprit(names.len()),
+        culprit: record.culprit(),
         reason: record.end.reason(),
         moves: record.moves.len() as u32,
     }
@@ -136,7 +135,7 @@ pub fn table_replay(
     series: &TableSeries,
     game: &TableGamePlan,
     names: &[String],
-    record: &TableRecord,
+    record: &GameRecord,
 ) -> TableReplay {
     TableReplay {
         game: config.game.info().name.to_string(),
@@ -166,7 +165,7 @@ pub fn table_replay(
             .collect(),
         marks: record.move_marks.clone(),
         end: record.end.kind(),
-        culprit: record.end.culprit(names.len()),
+        culprit: record.culprit(),
         reason: record.end.reason(),
     }
 }

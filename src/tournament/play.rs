@@ -13,7 +13,7 @@ use crate::output::replay::Replay;
 use crate::output::replay_store::Journals;
 use crate::output::OutputError;
 use crate::record::ResultCode;
-use crate::referee::{Entrant, GameRecord};
+use crate::referee::{at_table, Entrant, GameRecord};
 use crate::series::{Length, Series, SeriesGame};
 
 use super::rows::first_second;
@@ -91,9 +91,7 @@ impl RunContext<'_> {
             let p = self.field.iter().find(|p| &p.name == name);
             &*p.expect("a scheduled bot").entrant
         };
-        let start = self
-            .config
-            .game
+        let start = at_table(self.config.game)
             .new_game(&game.params, game.board_seed)
             .map_err(|e| {
                 OutputError::corrupt(&self.config.out, format!("game {}: {e}", game.id))
@@ -131,7 +129,7 @@ pub fn game_row(
         cols: game.size[1],
         seats: record.seats(names),
         end: record.end.kind(),
-        culprit: record.end.culprit().map(Player::index),
+        culprit: record.culprit(),
         reason: record.end.reason(),
         moves: record.moves.len() as u32,
     }
@@ -158,10 +156,10 @@ pub fn replay_of(
         moves: record.moves.clone(),
         marks: record.move_marks.clone(),
         end: record.end.kind(),
-        culprit: record.end.culprit(),
+        culprit: record.culprit().and_then(Player::from_index),
         reason: record.end.reason(),
-        result: ResultCode::of(record.outcome),
-        scores: record.scores,
-        outputs: record.outputs.clone(),
+        result: ResultCode::of(record.outcome()),
+        scores: record.pair_scores(),
+        outputs: [0, 1].map(|i| record.outputs[i].clone()),
     }
 }

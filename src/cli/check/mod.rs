@@ -18,7 +18,7 @@ use arena::contestant::{module_name, Builtin};
 use arena::field::{self, Refusal};
 use arena::module_file::ReadError;
 use arena::module_lint;
-use arena::referee::{End, Entrant, Entry};
+use arena::referee::{at_table, End, Entrant, Entry};
 use arena::runtime::{human_bytes, Declared, Limits, LoadError, WasmModule};
 use arena::seeds::derive;
 use arena::series::{Length, Series, Side};
@@ -444,7 +444,7 @@ fn play(
         let opponent = OPPONENTS[g as usize % OPPONENTS.len()];
         let builtin = Builtin::new(choice.kind, opponent, None)?;
         let seat = sg.seat(Side::A);
-        let board = choice.kind.new_game(
+        let board = at_table(choice.kind).new_game(
             &choice.params(rows, cols),
             derive(args.seed, "check-board", &[&g]),
         )?;
@@ -459,7 +459,8 @@ fn play(
         )?;
         let i = seat.index();
         report.memory_bytes = report.memory_bytes.max(record.memory[i]);
-        let result = match record.outcome {
+        let outcome = record.outcome();
+        let result = match outcome {
             Outcome::Win(p) if p == seat => {
                 report.record.won += 1;
                 "won"
@@ -474,7 +475,7 @@ fn play(
             }
         };
         let fault = match &record.end {
-            End::Fault { seat: s, fault } if *s == seat => Some(FaultReport {
+            End::Fault { seat: s, fault } if *s == i => Some(FaultReport {
                 kind: fault.kind().name(),
                 reason: fault.to_string(),
             }),
@@ -490,14 +491,14 @@ fn play(
             seat: i as u32 + 1,
             opponent: format!("builtin:{opponent}"),
             result,
-            score: record.scores[i].into(),
-            opponent_score: record.scores[1 - i].into(),
+            score: record.pair_scores()[i].into(),
+            opponent_score: record.pair_scores()[1 - i].into(),
             rank: None,
-            moves: record.move_counts[i],
+            moves: record.move_count(i),
             fault,
             output: record.outputs[i].clone(),
         });
-        Ok(record.outcome)
+        Ok(outcome)
     });
     if let Some(e) = run.stopped {
         return Err(e);

@@ -4,10 +4,9 @@
 use std::sync::{Arc, PoisonError};
 
 use arena::contestant::TableBuiltin;
-use arena::referee::Entrant;
+use arena::referee::{self, End, Entrant};
 use arena::runtime::{check_plays, Limits, PlaysRefusal, WasmModule};
 use arena::seeds::{Root, Secret};
-use arena::table_referee::{play_table, TableEnd};
 
 use super::report::{FaultReport, Fuel, GameReport, Report};
 use super::{FuelStats, Measured};
@@ -101,7 +100,7 @@ pub(super) fn play(
         let seeds: Vec<u64> = (0..seats)
             .map(|s| root.derive("check-bot", &[&g, &(s + 1)]))
             .collect();
-        let record = play_table(board, &entrants, &seeds);
+        let record = referee::play(board, &entrants, &seeds);
         stop_on_harness_problem(
             format_args!("game {} could not be played", g + 1),
             record.end.harness_problem(),
@@ -125,7 +124,7 @@ pub(super) fn play(
             }
         };
         let fault = match &record.end {
-            TableEnd::Fault { seat: s, fault } if *s == seat => Some(FaultReport {
+            End::Fault { seat: s, fault } if *s == seat => Some(FaultReport {
                 kind: fault.kind().name(),
                 reason: fault.to_string(),
             }),
@@ -154,11 +153,7 @@ pub(super) fn play(
             },
             opponent_score: serde_json::Value::Null,
             rank: Some(rank),
-            moves: record
-                .movers
-                .iter()
-                .filter(|&&m| usize::from(m) == seat)
-                .count() as u32,
+            moves: record.move_count(seat),
             fault,
             output: record.outputs[seat].clone(),
         });
