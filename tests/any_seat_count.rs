@@ -63,6 +63,60 @@ fn two_bots_play_a_table_game_head_to_head_reproducibly() {
 }
 
 #[test]
+fn a_match_with_hidden_setup_is_dealt_under_a_secret() {
+    // Two-player minesweeper hides its mines: without --secret each match draws a fresh
+    // secret, so the same seed deals other boards (no bot can compute them); the same
+    // --secret deals the same games again.
+    let base = [
+        "--game",
+        "minesweeper",
+        "--option",
+        "players=2",
+        "--games",
+        "3",
+    ];
+    let setups = |json: &serde_json::Value| -> Vec<String> {
+        json["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["setup"].to_string())
+            .collect()
+    };
+    assert_ne!(
+        setups(&json_of(&base)),
+        setups(&json_of(&base)),
+        "a fresh secret for each match"
+    );
+    let secret = "ab".repeat(32);
+    let given = [&base[..], &["--secret", &secret]].concat();
+    assert_eq!(
+        json_of(&given),
+        json_of(&given),
+        "the same secret, the same games"
+    );
+    assert_ne!(setups(&json_of(&given)), setups(&json_of(&base)));
+    // A game without hidden setup refuses a secret, in one line.
+    let out = arena()
+        .args([
+            "match",
+            "builtin:greedy",
+            "builtin:random",
+            "--game",
+            "tictactoe",
+        ])
+        .args(["--secret", &secret])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("deals no hidden setup"), "{stderr}");
+    // A two-seat game's boards still come from --seed alone.
+    let plain = ["--games", "2", "--seed", "5"];
+    assert_eq!(json_of(&plain), json_of(&plain));
+}
+
+#[test]
 fn a_game_of_another_seat_count_is_refused_in_one_line() {
     for (args, said) in [
         (

@@ -11,7 +11,7 @@ use arena::output::json::{pretty, MatchGameJson, MatchJson, VERSION};
 use arena::record::ResultCode;
 use arena::referee::at_table;
 use arena::rng_size::SizeRange;
-use arena::seeds::derive;
+use arena::seeds::{Root, Secret};
 use arena::series::{Length, Series, Side};
 use arena_games::game::Score;
 use arena_games::registry::TableKind;
@@ -30,6 +30,24 @@ struct Board {
 }
 
 impl Board {
+    /// Where the match's seeds come from: `--seed` alone for a game without hidden setup
+    /// (a `--secret` is refused), else the seed and the secret given or a fresh one.
+    fn root(&self, seed: u64, given: Option<&Secret>) -> anyhow::Result<Root> {
+        let name = self.kind.info().name;
+        let hides = self
+            .kind
+            .hides_setup(&self.params(self.rows.max, self.cols.max));
+        let secret = match (hides, given) {
+            (false, Some(_)) => bail!(
+                "--secret: {name} with these options deals no hidden setup (both seats see the whole board), so its boards come from --seed alone; leave the secret out"
+            ),
+            (false, None) => None,
+            (true, Some(given)) => Some(given.clone()),
+            (true, None) => Some(Secret::draw()?),
+        };
+        Ok(Root { seed, secret })
+    }
+
     fn params(&self, rows: u32, cols: u32) -> GameParams {
         GameParams {
             rows: Some(rows),
@@ -102,6 +120,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
         bail!("--games must be at least 1");
     }
     let (choice, a, b) = entrants(&args, choice)?;
+    let root = choice.root(args.seed, args.secret.as_ref())?;
     // Wins, losses and draws from A's side; A moves first in the first game.
     let (mut w, mut l, mut d) = (0u32, 0u32, 0u32);
     let mut games = Vec::new();
@@ -109,8 +128,8 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
     let series = Series::new(Length::Games(count), Side::A);
     let run = series.run(|sg| -> anyhow::Result<Outcome> {
         let i = sg.index;
-        let board_seed = derive(args.seed, "match-board", &[&i]);
-        let size_seed = derive(args.seed, "match-size", &[&i]);
+        let board_seed = root.derive("match-board", &[&i]);
+        let size_seed = root.derive("match-size", &[&i]);
         let (rows, cols) = (
             choice.rows.pick(size_seed, 0),
             choice.cols.pick(size_seed, 1),
@@ -119,8 +138,8 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
             .kind
             .new_game(&choice.params(rows, cols), board_seed)?;
         let seeds = [
-            derive(args.seed, "match-bot", &[&i, &1]),
-            derive(args.seed, "match-bot", &[&i, &2]),
+            root.derive("match-bot", &[&i, &1]),
+            root.derive("match-bot", &[&i, &2]),
         ];
         let record = sg.play(game, sides, seeds);
         let outcome = record.outcome();

@@ -602,6 +602,12 @@ struct MatchArgs {
     /// The seed every board and bot seed is derived from.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The secret of a game with hidden setup (minesweeper for two, pursuit with
+    /// blind=1), 64 hex digits: its boards and bot seeds are dealt under it and the seed
+    /// (default: a fresh one from the operating system for each match, so that no bot can
+    /// compute a board; give one to play the same games again).
+    #[arg(long, value_name = "HEX", conflicts_with = "sprt")]
+    secret: Option<arena::seeds::Secret>,
     /// Search depth for builtin:alphabeta, 1 to 64 and at most the game's maximum
     /// (default: the game's).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
