@@ -136,15 +136,23 @@ __attribute__((noreturn)) static inline void arena_panic(const char *line) {
 #define ARENA_W_SEED_HI 6    /* ... and high 32 bits */
 #define ARENA_W_BODY_LEN 7   /* number of game words after the header */
 
+/* ---- Game ids (generated from arena-games' registration list; ARENA_BLESS=1
+ *      cargo test -p arena-games sdk_ids rewrites it; the test fails when it differs) */
 #define ARENA_GAME_MATHTRICKS 1
+#define ARENA_GAME_BEANS 2
 #define ARENA_GAME_KING 3
 #define ARENA_GAME_QUEEN 4
 #define ARENA_GAME_ROOK 5
 #define ARENA_GAME_KNIGHT 6
+#define ARENA_GAME_NIM 7
+#define ARENA_GAME_CARDS24 8
+#define ARENA_GAME_KALAH 9
+#define ARENA_GAME_DETERMINANT 10
 #define ARENA_GAME_TICTACTOE 11
 #define ARENA_GAME_MINESWEEPER 12
 #define ARENA_GAME_PURSUIT 13
 #define ARENA_GAME_PATH 14
+/* ---- End of the game ids */
 
 /* Joins two words (low, high) into a signed 64-bit integer. */
 static inline int64_t arena_i64(int32_t lo, int32_t hi) {

@@ -40,12 +40,11 @@ use std::cell::{Cell, RefCell};
 use arena_sdk::debug_log;
 use arena_sdk::games::abi;
 use arena_sdk::games::abi::{is_table_header, split_table, TableHeader};
-use arena_sdk::games::game::{Observed, SeatRange, TableGame};
-use arena_sdk::games::minesweeper::Minesweeper;
-use arena_sdk::games::oneway::{King, Knight, OneWayTable, Queen, Rook};
-use arena_sdk::games::pursuit::{Path, Pursuit};
-use arena_sdk::games::registry::{decode_for_bot, visit_game, ExtraStrategies, GameVisitor};
-use arena_sdk::games::tictactoe::TicTacToe;
+use arena_sdk::games::game::Observed;
+use arena_sdk::games::registry::{
+    decode_for_bot, is_two_seat_game, table_seats, visit_game, visit_table_game,
+    ExtraStrategies, GameVisitor, TableStrategies, TableVisitor,
+};
 use rustpython_vm::builtins::PyBaseExceptionRef;
 use rustpython_vm::compiler::Mode;
 use rustpython_vm::scope::Scope;
@@ -394,19 +393,6 @@ struct Known {
     body: Vec<i32>,
 }
 
-/// The games of one to four seats (the table model), their ids and seat counts: what
-/// [`arena_plays`] declares besides the two-seat games.
-const TABLE_GAMES: [(i32, SeatRange); 8] = [
-    (OneWayTable::<King>::INFO.id, OneWayTable::<King>::SEATS),
-    (OneWayTable::<Queen>::INFO.id, OneWayTable::<Queen>::SEATS),
-    (OneWayTable::<Rook>::INFO.id, OneWayTable::<Rook>::SEATS),
-    (OneWayTable::<Knight>::INFO.id, OneWayTable::<Knight>::SEATS),
-    (TicTacToe::INFO.id, TicTacToe::SEATS),
-    (Minesweeper::INFO.id, Minesweeper::SEATS),
-    (Pursuit::INFO.id, Pursuit::SEATS),
-    (Path::INFO.id, Path::SEATS),
-];
-
 /// `arena_plays` (docs/ABI.md): a script plays every game arena-sdk decodes, every
 /// two-seat game with two seats and every table game with each seat count it takes, as
 /// `state` describes any of them (what the script does with them is the script's).
@@ -415,11 +401,8 @@ pub extern "C" fn arena_plays(game_id: i32, seats: i32) -> i32 {
     let Ok(seats) = u8::try_from(seats) else {
         return 0;
     };
-    let two_seat = seats == 2
-        && arena_sdk::games::games()
-            .iter()
-            .any(|kind| kind.info().id == game_id);
-    let table = TABLE_GAMES
+    let two_seat = seats == 2 && is_two_seat_game(game_id);
+    let table = table_seats()
         .iter()
         .any(|&(id, range)| id == game_id && range.contains(seats));
     i32::from(two_seat || table)
@@ -446,23 +429,23 @@ fn table_known<G: Observed>(header: &TableHeader, body: &[i32]) -> Result<Known,
     })
 }
 
-/// Decodes the words of a table game (their header has the table's 11 words).
+/// Decodes the words of a table game (their header has the table's 11 words), as the
+/// game of the registration list their id names.
 fn decode_table(words: &[i32]) -> Result<Known, String> {
     let (header, body) = split_table(words).map_err(|err| err.to_string())?;
     let id = header.game_id;
-    let is = |game: i32| game == id;
-    match () {
-        () if is(TicTacToe::INFO.id) => table_known::<TicTacToe>(&header, body),
-        () if is(Minesweeper::INFO.id) => table_known::<Minesweeper>(&header, body),
-        () if is(Pursuit::INFO.id) => table_known::<Pursuit>(&header, body),
-        () if is(Path::INFO.id) => table_known::<Path>(&header, body),
-        () if is(OneWayTable::<King>::INFO.id) => table_known::<OneWayTable<King>>(&header, body),
-        () if is(OneWayTable::<Queen>::INFO.id) => table_known::<OneWayTable<Queen>>(&header, body),
-        () if is(OneWayTable::<Rook>::INFO.id) => table_known::<OneWayTable<Rook>>(&header, body),
-        () if is(OneWayTable::<Knight>::INFO.id) => {
-            table_known::<OneWayTable<Knight>>(&header, body)
-        }
-        () => Err(format!("unknown table game id {id}")),
+    visit_table_game(id, TableDecode(&header, body))
+        .unwrap_or_else(|| Err(format!("unknown table game id {id}")))
+}
+
+/// Decodes a table game's header and body as the game the visit names.
+struct TableDecode<'a>(&'a TableHeader, &'a [i32]);
+
+impl TableVisitor for TableDecode<'_> {
+    type Output = Result<Known, String>;
+
+    fn visit<G: TableStrategies>(self) -> Self::Output {
+        table_known::<G>(self.0, self.1)
     }
 }
 

@@ -7,15 +7,16 @@
 //! [`AnyGameStrategy::table_builtins`]: the module then decides move for move as
 //! `builtin:NAME` of that game does, because both are the same [`TableBot`] over the same
 //! strategy, reading the same words. The games are dispatched by type (not through the
-//! registry's `TableKind`s), so a module carries no renderer or setup parser.
+//! registry's `TableKind`s, through [`visit_table_game`] of the one registration list), so
+//! a module carries no renderer or setup parser.
 
 use arena_games::abi::{split_table, TABLE_HEADER_WORDS};
-use arena_games::game::{GameParams, Observed, SeatRange, TableGame, TableHeader};
-use arena_games::minesweeper::Minesweeper;
-use arena_games::oneway::{King, Knight, OneWayTable, Queen, Rook};
-use arena_games::pursuit::{Path, Pursuit};
-use arena_games::registry::{NativeBot, TableBot, TableStrategies};
-use arena_games::tictactoe::TicTacToe;
+use arena_games::game::{GameParams, Observed, TableGame, TableHeader};
+use arena_games::pursuit::Pursuit;
+use arena_games::registry::{
+    is_two_seat_game, table_seats, visit_table_game, NativeBot, TableBot, TableStrategies,
+    TableVisitor,
+};
 use arena_games::DecodeError;
 
 use crate::AnyGameStrategy;
@@ -64,18 +65,7 @@ pub(crate) fn table_bot<S: AnyGameStrategy>(
         seats: header.seats,
     };
     let id = header.game_id;
-    let is = |table_id: i32| table_id == id;
-    let bot = match () {
-        () if is(TicTacToe::INFO.id) => build.bot::<TicTacToe>(),
-        () if is(Minesweeper::INFO.id) => build.bot::<Minesweeper>(),
-        () if is(Pursuit::INFO.id) => build.bot::<Pursuit>(),
-        () if is(Path::INFO.id) => build.bot::<Path>(),
-        () if is(OneWayTable::<King>::INFO.id) => build.bot::<OneWayTable<King>>(),
-        () if is(OneWayTable::<Queen>::INFO.id) => build.bot::<OneWayTable<Queen>>(),
-        () if is(OneWayTable::<Rook>::INFO.id) => build.bot::<OneWayTable<Rook>>(),
-        () if is(OneWayTable::<Knight>::INFO.id) => build.bot::<OneWayTable<Knight>>(),
-        () => None,
-    };
+    let bot = visit_table_game(id, build).flatten();
     bot.unwrap_or_else(|| {
         Err(DecodeError(format!(
             "no table game has id {id} and {} seats",
@@ -96,9 +86,11 @@ struct Build<'a, S> {
     seats: u8,
 }
 
-impl<S: AnyGameStrategy> Build<'_, S> {
+impl<S: AnyGameStrategy> TableVisitor for Build<'_, S> {
+    type Output = Option<Result<Box<dyn NativeBot>, DecodeError>>;
+
     /// The bot of game `G`, `None` if `G` does not seat this many.
-    fn bot<G: TableStrategies>(&self) -> Option<Result<Box<dyn NativeBot>, DecodeError>> {
+    fn visit<G: TableStrategies>(self) -> Self::Output {
         let two_seat_game = self.seats == 2 && is_registered(G::INFO.id);
         if !G::SEATS.contains(self.seats) || two_seat_game {
             return None;
@@ -142,30 +134,14 @@ pub fn any_game_plays<S: AnyGameStrategy>(game_id: i32, seats: i32) -> bool {
         return true;
     }
     S::PLAYS_TABLES
-        && TABLE_SEATS
+        && table_seats()
             .iter()
             .any(|&(id, range)| id == game_id && range.contains(seats))
 }
 
-/// Every game of the table registry that is not only a two-seat game: its id and seat
-/// range, as [`table_games`] lists them (a test checks that they agree). A list of
-/// constants, so that `arena_plays` allocates nothing in the module.
-pub(crate) const TABLE_SEATS: [(i32, SeatRange); 8] = [
-    (OneWayTable::<King>::INFO.id, OneWayTable::<King>::SEATS),
-    (OneWayTable::<Queen>::INFO.id, OneWayTable::<Queen>::SEATS),
-    (OneWayTable::<Rook>::INFO.id, OneWayTable::<Rook>::SEATS),
-    (OneWayTable::<Knight>::INFO.id, OneWayTable::<Knight>::SEATS),
-    (TicTacToe::INFO.id, TicTacToe::SEATS),
-    (Minesweeper::INFO.id, Minesweeper::SEATS),
-    (Pursuit::INFO.id, Pursuit::SEATS),
-    (Path::INFO.id, Path::SEATS),
-];
-
 /// Whether `game_id` is a game of the two-seat registry (which every any-game bot plays).
 fn is_registered(game_id: i32) -> bool {
-    arena_games::games()
-        .iter()
-        .any(|kind| kind.info().id == game_id)
+    is_two_seat_game(game_id)
 }
 
 /// `arena_plays` of a bot for the two-seat game `G`: `G` with two seats.
@@ -196,6 +172,9 @@ mod tests {
     use crate::builtin::{AlphaBeta, Greedy, Random};
     use crate::ExtraStrategies;
     use crate::{AnyGameBot, Context};
+    use arena_games::game::SeatRange;
+    use arena_games::oneway::{King, OneWayTable};
+    use arena_games::pursuit::Path;
     use arena_games::registry::{find_table_game, table_games};
     use arena_games::tictactoe::TicTacToe;
 
@@ -215,7 +194,7 @@ mod tests {
             .filter(|kind| kind.seats() != SeatRange::TWO)
             .map(|kind| (kind.info().id, kind.seats()))
             .collect();
-        assert_eq!(listed, TABLE_SEATS.to_vec());
+        assert_eq!(listed, table_seats().to_vec());
     }
 
     #[test]

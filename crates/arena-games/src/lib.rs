@@ -12,45 +12,49 @@
 //!   [`registry::AnyGame`] so that callers never name a concrete game;
 //! - [`strategy`]: `random`, `greedy` and `alphabeta`, generic over every game.
 
-/// Declares every game's module and records the game types registered from it, so that
-/// the registry ([`registry::games`], [`registry::visit_game`]) is generated from this one
-/// list. `$d` is a literal `$`, for the helper macro it defines.
+/// Declares every game's module and records the forms its games are registered in, so
+/// that every list of games and every dispatch on a game id is generated from this one
+/// list ([`registry`]'s `registered.rs`). `$d` is a literal `$`, for the helper macro it
+/// defines.
 macro_rules! register_games {
-    ($d:tt $($module:ident: $($game:ty),+;)+) => {
+    ($d:tt $($module:ident: $($form:ident<$game:ty>),+;)+) => {
         $(pub mod $module;)+
 
-        /// Calls `$callback!` with every registered game type, in registration order.
+        /// Calls `$callback!` with every registered form (`crate::registry::Kind<G>`,
+        /// `Table<G>` or `OneWayKind<P>`), in registration order.
         macro_rules! with_registered_games {
             ($d callback:ident) => {
-                $d callback!($($($game),+),+);
+                $d callback!($($(crate::registry::$form<$game>),+),+);
             };
         }
     };
 }
 
-// Every game, in the order `arena games` lists them: its folder under `src/` and the game
-// types it registers. Adding a game is its folder and one line here.
+// Every game, in the order `arena games` lists them: its folder under `src/` and the form
+// each of its games is registered in: `Kind` (a two-seat game of the `Game` model),
+// `Table` (a game of the table model, one to four seats) or `OneWayKind` (a one-way
+// piece: two seats, or three at a table). Adding a game is its folder and one line here.
 register_games! { $
-    mathtricks: crate::mathtricks::MathTricks;
-    beans: crate::beans::Beans;
-    oneway: crate::oneway::OneWay<crate::oneway::King>, crate::oneway::OneWay<crate::oneway::Queen>,
-        crate::oneway::OneWay<crate::oneway::Rook>, crate::oneway::OneWay<crate::oneway::Knight>;
-    nim: crate::nim::Nim;
-    cards24: crate::cards24::Cards24;
-    kalah: crate::kalah::Kalah;
-    determinant: crate::determinant::Determinant;
+    mathtricks: Kind<crate::mathtricks::MathTricks>;
+    beans: Kind<crate::beans::Beans>;
+    oneway: OneWayKind<crate::oneway::King>, OneWayKind<crate::oneway::Queen>,
+        OneWayKind<crate::oneway::Rook>, OneWayKind<crate::oneway::Knight>;
+    nim: Kind<crate::nim::Nim>;
+    cards24: Kind<crate::cards24::Cards24>;
+    kalah: Kind<crate::kalah::Kalah>;
+    determinant: Kind<crate::determinant::Determinant>;
+    tictactoe: Table<crate::tictactoe::TicTacToe>;
+    minesweeper: Table<crate::minesweeper::Minesweeper>;
+    pursuit: Table<crate::pursuit::Pursuit>, Table<crate::pursuit::Path>;
 }
 
 pub mod abi;
 pub mod conformance;
 pub mod game;
-pub mod minesweeper;
-pub mod pursuit;
 pub mod registry;
 pub mod rng;
 pub mod strategy;
 pub mod text;
-pub mod tictactoe;
 
 pub use game::{
     DecodeError, Game, GameParams, IllegalMove, MoveTextError, Outcome, ParamError, Player,

@@ -1,9 +1,11 @@
 //! The conformance suite every game runs: seeded random playouts that check the
 //! [`Game`] contract at every step (OpenSpiel's `RandomSimTest`, for arena).
 //!
-//! Every registered game runs it automatically at its smallest, default and largest sizes
-//! and with every sample value of its options (`sweep.rs`, from [`crate::game::GameInfo`]),
-//! so a new game is covered by registering it. A game's own tests may call it with more
+//! Every registered game runs it automatically (`sweep.rs`, which iterates the one
+//! registration list): at every seat count it takes, its smallest, default and largest
+//! sizes and every sample value of its options (from [`crate::game::GameInfo`]), through
+//! its typed rules and through the registry as the harness sees it, so a new game is
+//! covered by registering it. A game's own tests may call it with more
 //! sizes and seeds:
 //!
 //! ```
@@ -31,8 +33,6 @@ mod playout;
 #[cfg(test)]
 mod sweep;
 mod table;
-#[cfg(test)]
-mod table_tests;
 #[cfg(test)]
 mod tests;
 

@@ -1,9 +1,24 @@
-//! Minesweeper's builtin strategies in the table model: they read the public board of the
+//! Minesweeper's builtin strategies by name ([`TableStrategies`]): they read the public board of the
 //! mover's view, never the layout.
 
 use super::strategies as mines;
 use super::{Minesweeper, MinesweeperView};
-use crate::strategy::table::{TableContext, TableStrategy};
+use crate::game::GameParams;
+use crate::strategy::named::{Built, TableStrategies};
+use crate::strategy::table::{TableContext, TableRandom, TableStrategy};
+
+impl TableStrategies for Minesweeper {
+    const NAMES: &'static [&'static str] = &["random", "greedy", "solver"];
+
+    fn strategy(name: &str, _depth: Option<u32>, _params: &GameParams) -> Built<Self> {
+        Ok(match name {
+            "random" => Some(Box::new(TableRandom::default())),
+            "greedy" => Some(Box::new(MineStrategy::Greedy)),
+            "solver" => Some(Box::new(MineStrategy::Solver)),
+            _ => None,
+        })
+    }
+}
 
 /// A minesweeper strategy that reads only the public board (never the layout).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

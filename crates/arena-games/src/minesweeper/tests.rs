@@ -518,3 +518,46 @@ mod players {
         }
     }
 }
+
+
+/// Parameters of `rows` × `cols` with `options`.
+fn with_options(options: &[(&str, &str)], rows: u32, cols: u32) -> crate::game::GameParams {
+    let mut params = crate::game::GameParams::sized(rows, cols);
+    for (k, v) in options {
+        params.options.insert(k.to_string(), v.to_string());
+    }
+    params
+}
+
+#[test]
+fn a_minesweeper_observation_never_depends_on_mines_the_seat_cannot_know() {
+    use crate::game::{Seat, TableGame, Viewer};
+    use crate::rng::GameRng;
+    use crate::minesweeper::Layout;
+    for seed in 0..200 {
+        let params = with_options(&[("players", "2")], 8, 8);
+        let game = Minesweeper::new_random(&params, &mut GameRng::new(seed)).unwrap();
+        let settings = game.settings();
+        // Another layout with the same start: the first words are the same.
+        let mut other = GameRng::new(seed + 1_000_000);
+        let layout = loop {
+            let l = Layout::draw(settings.grid, settings.mines, &mut other);
+            if l.start == game.layout().start && l.mine != game.layout().mine {
+                break l;
+            }
+        };
+        let twin = Minesweeper::with_layout(settings, layout);
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        game.observe(&mut a);
+        twin.observe(&mut b);
+        assert_eq!(a, b, "seed {seed}");
+        assert_eq!(
+            game.render(Viewer::Seat(Seat::FIRST), false),
+            twin.render(Viewer::Seat(Seat::FIRST), false)
+        );
+        assert_ne!(
+            game.render(Viewer::All, false),
+            twin.render(Viewer::All, false)
+        );
+    }
+}

@@ -4,6 +4,7 @@
 //!
 //! Rules, state words, setup line and theory: `docs/games/oneway.md`.
 
+pub(crate) mod bots;
 mod perfect;
 mod piece;
 mod pieces;

@@ -1,9 +1,13 @@
-//! Pursuit's and the path's builtin strategies in the table model, each deciding from
-//! what its seat sees.
+//! Pursuit's and the path's builtin strategies, by name ([`TableStrategies`]), each
+//! deciding from what its seat sees.
 
 use super::strategies as chase;
 use super::{Path, Pursuit, PursuitView, Role};
-use crate::strategy::table::{MaxN, TableContext, TableStrategy};
+use crate::game::{GameParams, TableGame};
+use crate::rng::GameRng;
+use crate::strategy::budget::Search;
+use crate::strategy::named::{Built, Refusal, TableStrategies};
+use crate::strategy::table::{MaxN, TableContext, TableRandom, TableStrategy};
 
 /// Max^n for pursuit where the mover sees every piece (`blind=0`): the search runs on
 /// the game its view describes. For two players it is minimax (the values are
@@ -81,5 +85,85 @@ impl TableStrategy<Path> for PathStrategy {
             PathStrategy::Perfect => state.perfect_move(),
         };
         pick.expect("a path not over has a move")
+    }
+}
+
+impl TableStrategies for Pursuit {
+    const NAMES: &'static [&'static str] = &["random", "greedy", "alphabeta", "maxn", "perfect"];
+
+    fn strategy(name: &str, depth: Option<u32>, params: &GameParams) -> Built<Self> {
+        Ok(match name {
+            "random" => Some(Box::new(TableRandom::default())),
+            "greedy" => Some(Box::new(TomAndJerry)),
+            "alphabeta" => {
+                // Two players who see each other: max^n is then minimax, the moves
+                // alpha-beta makes (it only prunes).
+                let two = params.options.get("players").is_none_or(|p| p == "2");
+                if !two || params.options.get("blind").is_some_and(|v| v == "1") {
+                    return Err("alphabeta plays two players who see each other (players=2, blind=0); maxn plays three".into());
+                }
+                let depth = depth.unwrap_or(Pursuit::INFO.default_depth);
+                pursuit_search("alphabeta", params, depth)?;
+                Some(Box::new(PursuitSearch(MaxN::new(depth))))
+            }
+            "maxn" => {
+                if params.options.get("blind").is_some_and(|v| v == "1") {
+                    return Err("a search needs every seat to see every piece (blind=0)".into());
+                }
+                let depth = depth.unwrap_or(Pursuit::INFO.default_depth);
+                pursuit_search("maxn", params, depth)?;
+                Some(Box::new(PursuitSearch(MaxN::new(depth))))
+            }
+            "perfect" => {
+                let game = Pursuit::new_random(params, &mut GameRng::new(0))
+                    .map_err(|_| "the parameters are not a pursuit board")?;
+                let s = game.settings();
+                if s.players != 2 || s.blind {
+                    return Err(
+                        "perfect plays two players who see each other (players=2, blind=0)".into(),
+                    );
+                }
+                let cells = u64::from(game.board().cells());
+                if 2 * u64::from(s.rounds) * cells * cells > super::perfect::MAX_ENTRIES {
+                    return Err("the board and round limit are too large to solve (2 × rounds × cells² above 2^25)".into());
+                }
+                Some(Box::new(PerfectPursuit::default()))
+            }
+            _ => None,
+        })
+    }
+}
+
+/// Checks pursuit's search `name` (max^n, also as `alphabeta`) for `params` at `depth`:
+/// [`super::search_work`].
+fn pursuit_search(name: &'static str, params: &GameParams, depth: u32) -> Result<(), Refusal> {
+    let (rows, cols) = params
+        .size(&Pursuit::INFO)
+        .map_err(|_| "the parameters are not a pursuit board")?;
+    let seats = params
+        .number_option("players", 2, 3)
+        .map_err(|_| "the players option is not 2 or 3")?
+        .unwrap_or(2);
+    Search {
+        game: Pursuit::INFO.name,
+        name,
+        what: "8 king moves a seat to the power of the depth, times a walk over the cells for each seat's heuristic",
+        min_side: super::MIN_SIDE,
+        work: &|rows, cols, depth| super::search_work(rows, cols, seats, depth),
+    }
+    .check(rows, cols, depth)?;
+    Ok(())
+}
+
+impl TableStrategies for Path {
+    const NAMES: &'static [&'static str] = &["random", "greedy", "perfect"];
+
+    fn strategy(name: &str, _depth: Option<u32>, _params: &GameParams) -> Built<Self> {
+        Ok(match name {
+            "random" => Some(Box::new(TableRandom::default())),
+            "greedy" => Some(Box::new(PathStrategy::Greedy)),
+            "perfect" => Some(Box::new(PathStrategy::Perfect)),
+            _ => None,
+        })
     }
 }

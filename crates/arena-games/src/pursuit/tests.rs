@@ -536,3 +536,48 @@ mod perfect_play {
         }
     }
 }
+
+
+/// Parameters of `rows` × `cols` with `options`.
+fn with_options(options: &[(&str, &str)], rows: u32, cols: u32) -> crate::game::GameParams {
+    let mut params = crate::game::GameParams::sized(rows, cols);
+    for (k, v) in options {
+        params.options.insert(k.to_string(), v.to_string());
+    }
+    params
+}
+
+#[test]
+fn a_blind_evader_sees_only_itself_and_teammates_share_their_rank() {
+    use crate::game::{Seat, TableGame, Viewer};
+    use crate::pursuit::Pursuit;
+    for seed in 0..100 {
+        let blind = with_options(&[("players", "3"), ("blind", "1"), ("team", "1")], 8, 8);
+        let mut game = Pursuit::new_random(&blind, &mut GameRng::new(seed)).unwrap();
+        // Both pursuers move; the evader's words then hold −1 for both.
+        for _ in 0..2 {
+            let mut moves = Vec::new();
+            TableGame::legal_moves(&game, &mut moves);
+            TableGame::play(&mut game, moves[0]).unwrap();
+        }
+        if TableGame::is_terminal(&game) {
+            continue;
+        }
+        assert_eq!(TableGame::to_move(&game).index(), 2);
+        let mut words = Vec::new();
+        game.observe(&mut words);
+        assert_eq!(
+            &words[7..10],
+            &[-1, -1, game.positions()[2] as i32],
+            "seed {seed}"
+        );
+        assert_eq!(
+            TableGame::role(&game, TableGame::to_move(&game)),
+            Some("evader")
+        );
+        assert_eq!(TableGame::team(&game, Seat::FIRST), Some(0));
+        assert_eq!(TableGame::team(&game, TableGame::to_move(&game)), None);
+        let seen = TableGame::render(&game, Viewer::Seat(TableGame::to_move(&game)), false);
+        assert!(!seen.contains('A') && seen.contains('B'), "{seen}");
+    }
+}

@@ -5,10 +5,11 @@
 use proptest::prelude::*;
 
 use super::table::*;
-use super::table_strategies::{maxn_work, oneway_maxn, TICTACTOE_MAXN};
 use crate::game::GameParams;
+use crate::oneway::bots::oneway_maxn;
 use crate::oneway::{King, Knight, Queen, Rook};
 use crate::strategy::budget::{tree_work, MOST_WORK};
+use crate::tictactoe::bots::{maxn_work, TICTACTOE_MAXN};
 
 fn with(options: &[(&str, &str)], rows: Option<u32>, cols: Option<u32>) -> GameParams {
     let mut p = GameParams {

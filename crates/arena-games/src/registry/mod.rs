@@ -14,9 +14,11 @@ use crate::abi;
 
 #[cfg(test)]
 mod budget_tests;
+mod registered;
+#[cfg(test)]
+mod sdk_ids_tests;
 mod table;
 mod table_bot;
-mod table_strategies;
 #[cfg(test)]
 mod table_tests;
 mod two_seat;
@@ -26,11 +28,16 @@ use crate::game::{
     Player,
 };
 use crate::rng::GameRng;
+pub use crate::strategy::named::{Refusal, TableStrategies};
 pub use crate::strategy::ExtraStrategies;
 use crate::strategy::{self, Context, Strategy};
+pub use registered::{
+    games, is_two_seat_game, table_seats, visit_game, visit_table_game, TableVisitor,
+};
+pub(crate) use table::Table;
 pub use table::{find_table_game, table_games, AnyTable, BuiltinError, TableKind};
 pub use table_bot::TableBot;
-pub use table_strategies::{Refusal, TableStrategies};
+pub(crate) use two_seat::OneWayKind;
 
 /// A game as the harness sees it: facts and constructors, no concrete types.
 pub trait GameKind: Send + Sync {
@@ -288,31 +295,6 @@ impl<G: Game> AnyGame for Erased<G> {
     }
 }
 
-/// The registry's two entry points, generated from the one list of games in the crate
-/// root (`register_games!`).
-macro_rules! registry_functions {
-    ($($game:ty),+) => {
-        /// Every registered game, in the order `arena games` lists them.
-        pub fn games() -> &'static [&'static dyn GameKind] {
-            static GAMES: &[&dyn GameKind] = &[$(&Kind::<$game>::NEW),+];
-            GAMES
-        }
-
-        /// Runs `visitor` with the game whose ABI id is `id`; `None` when no game has
-        /// that id.
-        pub fn visit_game<V: GameVisitor>(id: i32, visitor: V) -> Option<V::Output> {
-            $(
-                if id == <$game as Game>::INFO.id {
-                    return Some(visitor.visit::<$game>());
-                }
-            )+
-            None
-        }
-    };
-}
-
-with_registered_games!(registry_functions);
-
 /// Code generic over the game type, run for a game chosen at run time by its ABI id.
 ///
 /// This is how one WebAssembly bot plays every game: it reads the id from the header and
@@ -353,17 +335,56 @@ pub struct UnknownGame {
 mod tests {
     use super::*;
 
+    /// The one registration list holds no id and no name twice (a two-seat game and its
+    /// table form are one entry and share both).
     #[test]
-    fn registry_names_and_ids_are_unique() {
-        let mut names: Vec<_> = games().iter().map(|g| g.info().name).collect();
-        let mut ids: Vec<_> = games().iter().map(|g| g.info().id).collect();
-        names.sort();
-        ids.sort();
-        let n = names.len();
-        names.dedup();
-        ids.dedup();
-        assert_eq!(names.len(), n);
-        assert_eq!(ids.len(), n);
+    fn the_registration_list_refuses_repeated_ids_and_names() {
+        assert_eq!(
+            repeated(
+                &table_games()
+                    .iter()
+                    .map(|g| g.info().id)
+                    .collect::<Vec<_>>()
+            ),
+            None
+        );
+        assert_eq!(
+            repeated(
+                &table_games()
+                    .iter()
+                    .map(|g| g.info().name)
+                    .collect::<Vec<_>>()
+            ),
+            None
+        );
+        assert_eq!(
+            repeated(&games().iter().map(|g| g.info().id).collect::<Vec<_>>()),
+            None
+        );
+        assert_eq!(
+            repeated(&table_seats().iter().map(|s| s.0).collect::<Vec<_>>()),
+            None
+        );
+        // The check itself can fail.
+        assert_eq!(repeated(&[3, 1, 3]), Some(3));
+        assert_eq!(repeated(&["nim", "kalah", "nim"]), Some("nim"));
+        // Every two-seat game and every table form is one entry of the list.
+        for g in games() {
+            assert_eq!(
+                find_table_game(g.info().name).unwrap().info().id,
+                g.info().id
+            );
+        }
+        for &(id, _) in table_seats() {
+            assert!(table_games().iter().any(|g| g.info().id == id), "{id}");
+        }
+    }
+
+    /// The first value that occurs twice in `all`.
+    fn repeated<T: Ord + Copy>(all: &[T]) -> Option<T> {
+        let mut sorted = all.to_vec();
+        sorted.sort();
+        sorted.windows(2).find(|w| w[0] == w[1]).map(|w| w[0])
     }
 
     /// Every game with a `perfect` player, end to end through the registry as the referee

@@ -11,21 +11,16 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::table_strategies::{Refusal, TableStrategies};
-use super::two_seat::{OneWayKind, TwoSeatKind};
 use super::TableBot;
-use super::{games, NativeBot, UnknownGame, UnknownStrategy};
+use super::{NativeBot, UnknownGame, UnknownStrategy};
 use crate::abi;
 use crate::game::{
     DecodeError, GameInfo, GameParams, IllegalMove, MoveTextError, ParamError, Score, Seat,
     SeatRange, SeatResult, TableGame, Viewer,
 };
-use crate::minesweeper::Minesweeper;
-use crate::oneway::{King, Knight, Piece, Queen, Rook};
-use crate::pursuit::{Path, Pursuit};
 use crate::rng::GameRng;
 use crate::strategy::budget::TooMuchWork;
-use crate::tictactoe::TicTacToe;
+use crate::strategy::named::{Refusal, TableStrategies};
 
 /// A game as the harness sees it: facts and constructors, no concrete types.
 pub trait TableKind: Send + Sync {
@@ -220,7 +215,7 @@ impl<G: TableGame> HasTableInfo for ErasedTable<G> {
 }
 
 /// The [`TableKind`] of a table game type.
-pub(super) struct Table<G>(pub(super) std::marker::PhantomData<fn() -> G>);
+pub(crate) struct Table<G>(pub(super) std::marker::PhantomData<fn() -> G>);
 
 impl<G: TableStrategies> TableKind for Table<G> {
     fn info(&self) -> &'static GameInfo {
@@ -290,36 +285,12 @@ pub(super) fn players(params: &GameParams, range: SeatRange) -> Result<u8, Param
         .map_or(range.min, |n| n as u8))
 }
 
-/// Every game of arena: the two-seat games of the registry (the one-way pieces taking
-/// `players=3` too), then the games of one to four seats.
+/// Every game of arena, in registration order (the crate root's `register_games!`): the
+/// two-seat games of the registry (the one-way pieces taking `players=3` too) and the
+/// games of one to four seats.
 pub fn table_games() -> &'static [Box<dyn TableKind>] {
     static GAMES: std::sync::OnceLock<Vec<Box<dyn TableKind>>> = std::sync::OnceLock::new();
-    GAMES.get_or_init(|| {
-        let mut all: Vec<Box<dyn TableKind>> = Vec::new();
-        for kind in games() {
-            let piece: Option<Box<dyn TableKind>> = match kind.info().id {
-                id if id == King::INFO.id => {
-                    Some(Box::new(OneWayKind::<King>(std::marker::PhantomData)))
-                }
-                id if id == Queen::INFO.id => {
-                    Some(Box::new(OneWayKind::<Queen>(std::marker::PhantomData)))
-                }
-                id if id == Rook::INFO.id => {
-                    Some(Box::new(OneWayKind::<Rook>(std::marker::PhantomData)))
-                }
-                id if id == Knight::INFO.id => {
-                    Some(Box::new(OneWayKind::<Knight>(std::marker::PhantomData)))
-                }
-                _ => None,
-            };
-            all.push(piece.unwrap_or_else(|| Box::new(TwoSeatKind(*kind))));
-        }
-        all.push(Box::new(Table::<TicTacToe>(std::marker::PhantomData)));
-        all.push(Box::new(Table::<Minesweeper>(std::marker::PhantomData)));
-        all.push(Box::new(Table::<Pursuit>(std::marker::PhantomData)));
-        all.push(Box::new(Table::<Path>(std::marker::PhantomData)));
-        all
-    })
+    GAMES.get_or_init(super::registered::table_kinds)
 }
 
 /// The game named `name`, of any seat count.

@@ -4,12 +4,12 @@
 use super::table::{
     players, table_bot, AnyTable, BuiltinError, ErasedTable, HasTableInfo, Table, TableKind,
 };
-use super::{find_game, GameKind, NativeBot};
+use super::{GameKind, Kind, NativeBot};
 use crate::game::{
     DecodeError, GameInfo, GameParams, IllegalMove, MoveTextError, ParamError, Score, Seat,
     SeatRange, SeatResult, TableGame, Viewer,
 };
-use crate::oneway::{OneWayTable, Piece};
+use crate::oneway::{OneWay, OneWayTable, Piece};
 
 /// A two-seat game of the registry at a table: its own words, moves, bots and results
 /// (a win ranks 1 and 2, a draw 1 and 1; its scores as they are).
@@ -111,11 +111,11 @@ impl TableKind for TwoSeatKind {
 }
 
 /// A one-way piece: its two-seat game, or [`OneWayTable`] with `--option players=3`.
-pub(super) struct OneWayKind<P>(pub(super) std::marker::PhantomData<fn() -> P>);
+pub(crate) struct OneWayKind<P>(pub(super) std::marker::PhantomData<fn() -> P>);
 
 impl<P: Piece> OneWayKind<P> {
     fn two_seat(&self) -> TwoSeatKind {
-        TwoSeatKind(find_game(P::INFO.name).expect("every piece is registered"))
+        TwoSeatKind(&Kind::<OneWay<P>>::NEW)
     }
 
     /// `params` without the `players` option, for the two-seat game.

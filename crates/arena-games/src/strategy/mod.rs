@@ -10,6 +10,7 @@ mod alphabeta;
 pub mod budget;
 mod extra;
 mod greedy;
+pub mod named;
 #[cfg(test)]
 mod oracle_tests;
 mod random;

@@ -9,6 +9,7 @@
 //! This module holds the rules as a state that moves forward; the game model for N seats
 //! plays it through the registry.
 
+pub(crate) mod bots;
 mod perfect;
 mod table;
 #[cfg(test)]

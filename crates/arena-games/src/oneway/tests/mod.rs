@@ -2,6 +2,7 @@
 //! exhaustive solver.
 
 mod rules;
+mod table;
 mod theory;
 
 use super::*;
