@@ -519,7 +519,7 @@ fn a_snapshot_starts_where_the_calls_left_off_and_is_the_same_bytes_every_time()
         instance.call("setup").unwrap();
         let globals = snapshot::defined_globals(&module).unwrap();
         let state = instance.state(globals).unwrap();
-        snapshot::rewrite(&module, &state, &["setup"]).unwrap()
+        snapshot::rewrite(&module, &state, &["setup"], snapshot::MemoryImage::Runs).unwrap()
     };
     let bytes = snap();
     assert_eq!(bytes, snap(), "the same calls give the same bytes");
