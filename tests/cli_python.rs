@@ -469,7 +469,15 @@ fn pack_writes_an_ordinary_module_that_plays_like_the_script() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{text}");
-    assert!(text.contains("instantiation: 0 fuel"), "{text}");
+    // Instantiation only decodes the module's compressed memory (docs/PYTHON.md, "What
+    // `arena pack` costs"): well inside the budget.
+    let fuel: u64 = text
+        .split("instantiation: ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no instantiation fuel: {text}"));
+    assert!(fuel < 50_000_000, "{text}");
 
     // The packed module makes the script's moves (and so builtin:greedy's).
     let module = sandbox().load(&packed).unwrap();
