@@ -469,8 +469,8 @@ fn pack_writes_an_ordinary_module_that_plays_like_the_script() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{text}");
-    // Instantiation only decodes the module's compressed memory (docs/PYTHON.md, "What
-    // `arena pack` costs"): well inside the budget.
+    // Instantiation only decodes the module's compressed memory: well inside the budget
+    // (docs/PYTHON.md, "What `arena pack` costs").
     let fuel: u64 = text
         .split("instantiation: ")
         .nth(1)

@@ -652,7 +652,7 @@ fn replays_say_how_cells_are_numbered_name_seats_and_explain_every_colour() {
     assert!(cell(&moves[0]).iter().all(|&n| n <= 1), "{moves:?}");
     // Seat 2 starts on the bottom-right cell, (5 5) counted from 0.
     assert!(
-        cell(&moves[1]).iter().all(|&n| n >= 4 && n <= 5),
+        cell(&moves[1]).iter().all(|&n| (4..=5).contains(&n)),
         "{moves:?}"
     );
     let board = element(&dom, "board", "pre");
