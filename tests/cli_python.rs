@@ -469,7 +469,15 @@ fn pack_writes_an_ordinary_module_that_plays_like_the_script() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{text}");
-    assert!(text.contains("instantiation: 0 fuel"), "{text}");
+    // Instantiation only decodes the module's compressed memory: well inside the budget
+    // (docs/PYTHON.md, "What `arena pack` costs").
+    let fuel: u64 = text
+        .split("instantiation: ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no instantiation fuel: {text}"));
+    assert!(fuel < 50_000_000, "{text}");
 
     // The packed module makes the script's moves (and so builtin:greedy's).
     let module = sandbox().load(&packed).unwrap();
@@ -519,7 +527,7 @@ fn a_snapshot_starts_where_the_calls_left_off_and_is_the_same_bytes_every_time()
         instance.call("setup").unwrap();
         let globals = snapshot::defined_globals(&module).unwrap();
         let state = instance.state(globals).unwrap();
-        snapshot::rewrite(&module, &state, &["setup"]).unwrap()
+        snapshot::rewrite(&module, &state, &["setup"], snapshot::MemoryImage::Runs).unwrap()
     };
     let bytes = snap();
     assert_eq!(bytes, snap(), "the same calls give the same bytes");

@@ -332,3 +332,78 @@ fn a_python_bot_plays_every_game_of_one_to_four_seats() {
     }
     assert!(checked >= 4, "{checked} table games");
 }
+
+/// `arena pack` of the bot using the standard modules (`math`, `random`, `collections`,
+/// `heapq`, `itertools`, `functools`, `typing`, `dataclasses`, `enum`, `re`, ...) gives a
+/// module under the 8 MiB module cap (its memory compressed), which `check` finds ready
+/// and which plays the same moves on a rerun and with other thread counts, `random`
+/// seeded per game.
+#[test]
+fn a_packed_bot_using_the_standard_modules_fits_is_ready_and_plays_reproducibly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let subs = tmp.path().join("subs");
+    fs::create_dir_all(&subs).unwrap();
+    for name in ["ana", "bo"] {
+        let script = tmp.path().join(format!("{name}.py"));
+        fs::copy(fixture("stdlib_bot.py"), &script).unwrap();
+        let module = subs.join(format!("{name}.wasm"));
+        arena()
+            .arg("pack")
+            .arg(&script)
+            .arg("--out")
+            .arg(&module)
+            .assert()
+            .success();
+        let size = fs::metadata(&module).unwrap().len();
+        println!("packed stdlib_bot.py: {size} bytes");
+        assert!(
+            size < arena::runtime::Limits::default().module_bytes,
+            "{size} bytes"
+        );
+    }
+    let (text, ok) = check(&subs.join("ana.wasm"), "2");
+    assert!(ok && text.contains("verdict: READY"), "{text}");
+    fs::copy(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("bots/greedy.wasm"),
+        subs.join("greedy.wasm"),
+    )
+    .unwrap();
+    let run = |label: &str, threads: &str| {
+        let out = tmp.path().join(label);
+        arena()
+            .arg("tournament")
+            .arg(&subs)
+            .args([
+                "--rows",
+                "5",
+                "--cols",
+                "5",
+                "--best-of",
+                "3",
+                "--seed",
+                "7",
+            ])
+            .args(["--quiet", "--threads", threads, "--out"])
+            .arg(&out)
+            .assert()
+            .success();
+        out
+    };
+    let one = run("one", "1");
+    let again = run("again", "1");
+    let three = run("three", "3");
+    let games = fs::read_to_string(one.join("games.csv")).unwrap();
+    for fault in ["trap", "out of fuel", "instantiat", "memory cap"] {
+        assert!(!games.contains(fault), "{fault}: {games}");
+    }
+    let strip = |dir: &Path| {
+        let mut all = files(dir);
+        all.remove("tournament.json");
+        all
+    };
+    assert_eq!(strip(&one), strip(&again), "a rerun differs");
+    assert_eq!(strip(&one), strip(&three), "three threads differ from one");
+    // Every game of the round-robin was played (three bots, best of 3).
+    let replays = fs::read_to_string(one.join("games.jsonl")).unwrap();
+    assert!(replays.lines().count() >= 6, "{replays}");
+}

@@ -472,7 +472,8 @@ fn a_long_replay_is_drawn_one_position_at_a_time() {
 }
 
 /// A one-seat leaderboard that separates nothing says so above the standings, and a
-/// replay says what the colours of its moves mean, in the words the games use ("player").
+/// replay says what the colours of its moves mean, in the words the page's tables use
+/// ("seat").
 #[test]
 fn a_tied_leaderboard_says_so_and_a_replay_has_a_colour_legend() {
     let Some((browser, tmp)) = browser_and_folder() else {
@@ -500,10 +501,10 @@ fn a_tied_leaderboard_says_so_and_a_replay_has_a_colour_legend() {
         legend.contains("Numbered in the mover's colour: <span class=\"p1\">"),
         "{legend}"
     );
-    assert!(legend.contains("</span> player 1."), "{legend}");
+    assert!(legend.contains("</span> seat 1;"), "{legend}");
     let end = element(&dom, "replay-end", "ul");
     assert!(
-        end.contains("(player 1)") && !end.contains("seat 1"),
+        end.contains("(seat 1)") && !end.contains("player 1"),
         "{end}"
     );
 }
@@ -581,4 +582,154 @@ fn a_graded_page_shows_every_student_with_grades_and_skipped_entries() {
         }
         fs::remove_dir_all(dir.join("res")).unwrap();
     }
+}
+
+/// The texts of the moves listed in `dom`'s move list.
+fn listed_moves(dom: &str) -> Vec<String> {
+    let list = element(dom, "moves", "ol");
+    list.split("</li>")
+        .filter(|i| i.contains("<li "))
+        .map(|item| item[item.rfind('>').unwrap() + 1..].to_string())
+        .collect()
+}
+
+/// The column labels above a drawn board (`board` from its element's `id` on).
+fn column_labels(board: &str) -> Vec<&str> {
+    let text = &board[board.find('>').unwrap() + 1..];
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap();
+    first.split_whitespace().collect()
+}
+
+/// The numbers of a move written `row col`.
+fn cell(text: &str) -> Vec<u32> {
+    text.split(' ')
+        .map(|n| {
+            n.parse()
+                .unwrap_or_else(|_| panic!("not `row col`: {text}"))
+        })
+        .collect()
+}
+
+/// A MathTricks replay and a pursuit replay say how their cells are numbered, and their
+/// moves and boards are numbered so (MathTricks from 0, as its specification fixes it;
+/// pursuit from 1, as its board is labelled); both name seats as "seat N", as the tables
+/// do; and every colour of the page's replay has a legend: the movers' colours, the
+/// highlighted move, MathTricks' four board colours (pursuit's board has none).
+#[test]
+fn replays_say_how_cells_are_numbered_name_seats_and_explain_every_colour() {
+    let Some((browser, tmp)) = browser_and_folder() else {
+        return;
+    };
+    let dir = tmp.path();
+    fs::create_dir_all(dir.join("mt")).unwrap();
+    let page = results_page(
+        &dir.join("mt"),
+        "tournament builtin:greedy builtin:random --game mathtricks --rows 6 --cols 6 --seed 5",
+    );
+    let dom = dump_dom(&browser, &format!("file://{}#game=1", page.display()));
+    assert!(
+        dom.contains("data-arena-ready=\"true\""),
+        "script errors:\n{dom}"
+    );
+    let legend = element(&dom, "moves-legend", "p");
+    assert!(
+        legend.contains("</span> seat 1, <span class=\"p2\">")
+            && legend.contains("</span> seat 2;"),
+        "{legend}"
+    );
+    assert!(
+        legend.contains("counted from 0 (row 0 at the top)"),
+        "{legend}"
+    );
+    assert!(
+        legend.contains("<span class=\"cur-swatch\">highlighted</span>"),
+        "{legend}"
+    );
+    // Seat 1 starts on the top-left cell: its first move, counted from 0, is within
+    // rows and columns 0 and 1 (counted from 1 it would name a 2).
+    let moves = listed_moves(&dom);
+    assert!(moves.len() >= 2, "{moves:?}");
+    assert!(cell(&moves[0]).iter().all(|&n| n <= 1), "{moves:?}");
+    // Seat 2 starts on the bottom-right cell, (5 5) counted from 0.
+    assert!(
+        cell(&moves[1]).iter().all(|&n| (4..=5).contains(&n)),
+        "{moves:?}"
+    );
+    let board = element(&dom, "board", "pre");
+    assert_eq!(
+        column_labels(board),
+        ["0", "1", "2", "3", "4", "5"],
+        "{board}"
+    );
+    let colours = element(&dom, "board-legend", "p");
+    assert_eq!(colours.matches("class=\"swatch ").count(), 4, "{colours}");
+    for meaning in [
+        "seat 1's pawn",
+        "a cell seat 1 has visited",
+        "seat 2's pawn",
+        "a cell seat 2 has visited",
+    ] {
+        assert!(colours.contains(meaning), "{colours}");
+    }
+    // Every colour the board is drawn in is one the legend shows.
+    for classes in board.split("<span class=\"").skip(1) {
+        let classes = &classes[..classes.find('"').unwrap()];
+        if classes != "bo" {
+            assert!(
+                colours.contains(&format!("swatch {classes}\"")),
+                "{classes} has no legend: {colours}"
+            );
+        }
+    }
+    let head = element(&dom, "replay-head", "h3");
+    assert!(
+        head.contains("(seat 1, moves first)") && head.contains("(seat 2)"),
+        "{head}"
+    );
+    for id in ["replay-head", "moves-legend", "replay-end"] {
+        let part = element(&dom, id, "p");
+        assert!(!part.contains("player"), "{id}: {part}");
+    }
+    assert!(
+        element(&dom, "list-legend", "div").contains("<span class=\"bad\">red</span>"),
+        "the game list's colour has no legend"
+    );
+
+    fs::create_dir_all(dir.join("pu")).unwrap();
+    let page = results_page(
+        &dir.join("pu"),
+        "tournament builtin:greedy builtin:random --game pursuit --rows 6 --cols 6 --seed 5",
+    );
+    let dom = dump_dom(&browser, &format!("file://{}#game=1", page.display()));
+    assert!(
+        dom.contains("data-arena-ready=\"true\""),
+        "script errors:\n{dom}"
+    );
+    let legend = element(&dom, "moves-legend", "p");
+    assert!(
+        legend.contains("counted from 1 (row 1 at the top)"),
+        "{legend}"
+    );
+    assert!(legend.contains("</span> seat 2;"), "{legend}");
+    let moves = listed_moves(&dom);
+    assert!(!moves.is_empty());
+    for text in &moves {
+        assert!(
+            cell(text).iter().all(|&n| (1..=6).contains(&n)),
+            "{moves:?}"
+        );
+    }
+    let board = element(&dom, "board", "pre");
+    assert_eq!(
+        column_labels(board),
+        ["1", "2", "3", "4", "5", "6"],
+        "{board}"
+    );
+    let colours = element(&dom, "board-legend", "p");
+    assert!(!colours.contains("swatch"), "{colours}");
+    let head = element(&dom, "replay-head", "h3");
+    assert!(
+        head.contains("(seat 1, ") && head.contains("(seat 2, ") && !head.contains("player"),
+        "{head}"
+    );
 }

@@ -501,7 +501,7 @@ fn a_table_game_replays_move_by_move_with_every_seat() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
-        text.contains("(player 3)") && text.contains("move 1: player 1"),
+        text.contains("(seat 3)") && text.contains("move 1: seat 1"),
         "{text}"
     );
     assert_eq!(text.matches(": rank ").count(), 3, "{text}");

@@ -51,9 +51,10 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         states.push(next);
     }
     println!(
-        "game {} ({}, series {}, round {}): {} (player 1) vs {} (player 2)",
+        "game {} ({}, series {}, round {}): {} (seat 1, moves first) vs {} (seat 2)",
         replay.game_id, replay.game, replay.series_id, replay.round, replay.bots[0], replay.bots[1]
     );
+    print_legend(&replay.game, color);
     let show = |i: usize| {
         if i == 0 {
             print!("{}", states[0].render(color));
@@ -63,7 +64,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
             let mover = before.to_move();
             let desc = before.describe_move(m).unwrap_or_else(|| m.to_string());
             println!(
-                "\nmove {i}: {mover} ({}) plays {desc}",
+                "\nmove {i}: seat {} ({}) plays {desc}",
+                mover.number(),
                 replay.bots[mover.index()]
             );
             print!("{}", states[i].render(color));
@@ -80,7 +82,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     for (i, out) in replay.outputs.iter().enumerate() {
         if !out.is_empty() {
             println!(
-                "output of {} (player {}):\n{}",
+                "output of {} (seat {}):\n{}",
                 replay.bots[i],
                 i + 1,
                 terminal_text(out)
@@ -88,6 +90,35 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// How `game`'s moves are written and, in colour, what its board's colours mean: the
+/// legend the results page's replay gives ([`arena_view::notation`],
+/// [`arena_view::colours`]).
+pub(super) fn print_legend(game: &str, color: bool) {
+    if let Some(notation) = arena_view::notation(game) {
+        println!("notation: {notation}");
+    }
+    let colours = arena_view::colours(game);
+    if color && !colours.is_empty() {
+        let shown: Vec<String> = colours
+            .iter()
+            .map(|(classes, meaning)| format!("\x1b[{}m   \x1b[0m {meaning}", sgr(classes)))
+            .collect();
+        println!("board colours: {}", shown.join(", "));
+    }
+}
+
+/// The SGR parameters of [`arena_view::ansi`]'s classes (`f30 b104 bo` is `30;104;1`).
+fn sgr(classes: &str) -> String {
+    let codes: Vec<&str> = classes
+        .split(' ')
+        .map(|c| match c {
+            "bo" => "1",
+            c => c.trim_start_matches(['f', 'b']),
+        })
+        .collect();
+    codes.join(";")
 }
 
 /// A bot's captured output as it may reach a terminal: line by line, every control and

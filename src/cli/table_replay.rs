@@ -32,7 +32,7 @@ pub fn run(args: &ReplayArgs, text: &str) -> anyhow::Result<ExitCode> {
         .seats
         .iter()
         .enumerate()
-        .map(|(i, s)| format!("{} (player {})", s.bot, i + 1))
+        .map(|(i, s)| format!("{} (seat {})", s.bot, i + 1))
         .collect();
     println!(
         "game {} ({}, series {}, round {}): {}",
@@ -42,6 +42,7 @@ pub fn run(args: &ReplayArgs, text: &str) -> anyhow::Result<ExitCode> {
         replay.round,
         players.join(", ")
     );
+    super::replay::print_legend(&replay.game, color);
     let show = |i: usize| {
         if i > 0 {
             let (seat, m) = replay.moves[i - 1];
@@ -49,7 +50,7 @@ pub fn run(args: &ReplayArgs, text: &str) -> anyhow::Result<ExitCode> {
                 .describe_move(m)
                 .unwrap_or_else(|| m.to_string());
             println!(
-                "\nmove {i}: player {} ({}) plays {desc}",
+                "\nmove {i}: seat {} ({}) plays {desc}",
                 seat + 1,
                 replay.seats[usize::from(seat)].bot
             );
@@ -66,7 +67,7 @@ pub fn run(args: &ReplayArgs, text: &str) -> anyhow::Result<ExitCode> {
     }
     for (i, seat) in replay.seats.iter().enumerate() {
         println!(
-            "player {} ({}): rank {}, score {}",
+            "seat {} ({}): rank {}, score {}",
             i + 1,
             seat.bot,
             seat.rank,
@@ -76,7 +77,7 @@ pub fn run(args: &ReplayArgs, text: &str) -> anyhow::Result<ExitCode> {
     for (i, seat) in replay.seats.iter().enumerate() {
         if !seat.output.is_empty() {
             println!(
-                "output of {} (player {}):\n{}",
+                "output of {} (seat {}):\n{}",
                 seat.bot,
                 i + 1,
                 terminal_text(&seat.output)

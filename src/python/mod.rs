@@ -26,7 +26,7 @@ use thiserror::Error;
 
 use crate::bot::Fault;
 use crate::bot_name::escape_message;
-use crate::runtime::snapshot::{self, SnapshotError};
+use crate::runtime::snapshot::{self, MemoryImage, SnapshotError};
 use crate::runtime::{LoadError, ModuleInput, Sandbox, SharedModuleError, WasmModule};
 use crate::units::human_bytes;
 
@@ -127,6 +127,7 @@ pub fn interpreter_snapshot(sandbox: &Sandbox) -> Result<Vec<u8>, PythonError> {
         sandbox,
         INTERPRETER,
         &[INIT, INIT_LEAN],
+        MemoryImage::Runs,
         |instance| Ok(instance.call(INIT)?),
     )?)
 }
@@ -143,12 +144,13 @@ fn lean_snapshot(sandbox: &Sandbox) -> Result<Vec<u8>, PythonError> {
         sandbox,
         INTERPRETER,
         &[INIT, INIT_LEAN],
+        MemoryImage::Runs,
         |instance| Ok(instance.call(INIT_LEAN)?),
     )?)
 }
 
 /// `module` instrumented, instantiated, driven by `run`, then snapshotted without the
-/// exports in `drop`.
+/// exports in `drop`, its memory written as `image` says.
 ///
 /// # Errors
 /// [`PreinitError`]: `run`'s, or the snapshot's.
@@ -156,6 +158,7 @@ fn snapshot_after(
     sandbox: &Sandbox,
     module: &[u8],
     drop: &[&str],
+    image: MemoryImage,
     run: impl FnOnce(&mut crate::runtime::PreinitInstance) -> Result<(), PreinitError>,
 ) -> Result<Vec<u8>, PreinitError> {
     let instrumented = snapshot::instrument(module)?;
@@ -164,7 +167,7 @@ fn snapshot_after(
     let mut instance = loaded.preinit_instance(PREINIT_FUEL)?;
     run(&mut instance)?;
     let state = instance.state(globals)?;
-    Ok(snapshot::rewrite(module, &state, drop)?)
+    Ok(snapshot::rewrite(module, &state, drop, image)?)
 }
 
 /// The pre-initialised interpreter, compiled: built on the first call for `sandbox`,
@@ -267,23 +270,31 @@ pub fn pack(sandbox: &Sandbox, file_name: &str, script: &[u8]) -> Result<Vec<u8>
     let input = script_input(file_name, script);
     let len = i32::try_from(input.len())
         .map_err(|_| PythonError::Script("the script is larger than 2 GiB".to_string()))?;
-    let packed = snapshot_after(sandbox, &base, &[SCRIPT, LOAD, PACK], |instance| {
-        let ptr = instance.call_i32(SCRIPT, len)?;
-        instance.write(ptr, &input)?;
-        match instance.call_status(LOAD) {
-            Ok(0) => Ok(instance.call(PACK)?),
-            Ok(_) => Err(PreinitError::Refused(load_refusal(
-                file_name,
-                &instance.output(),
-            ))),
-            // A trap says why with the last line logged, as in a game (a `panicked at`
-            // line for a request that cannot exist, `[0] * 10**9`).
-            Err(fault) => Err(PreinitError::Refused(escape_message(&format!(
-                "loading the script: {}",
-                fault.explained(&instance.output())
-            )))),
-        }
-    });
+    // Compressed: the interpreter's heap as runs of bytes would not fit the module cap
+    // once the script imports `typing`, `dataclasses`, `enum` and `functools`.
+    let packed = snapshot_after(
+        sandbox,
+        &base,
+        &[SCRIPT, LOAD, PACK],
+        MemoryImage::Compressed,
+        |instance| {
+            let ptr = instance.call_i32(SCRIPT, len)?;
+            instance.write(ptr, &input)?;
+            match instance.call_status(LOAD) {
+                Ok(0) => Ok(instance.call(PACK)?),
+                Ok(_) => Err(PreinitError::Refused(load_refusal(
+                    file_name,
+                    &instance.output(),
+                ))),
+                // A trap says why with the last line logged, as in a game (a `panicked at`
+                // line for a request that cannot exist, `[0] * 10**9`).
+                Err(fault) => Err(PreinitError::Refused(escape_message(&format!(
+                    "loading the script: {}",
+                    fault.explained(&instance.output())
+                )))),
+            }
+        },
+    );
     match packed {
         Ok(bytes) => Ok(bytes),
         Err(PreinitError::Refused(why)) => Err(PythonError::Script(why)),

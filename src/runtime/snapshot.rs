@@ -10,6 +10,10 @@
 //!    not run twice (`_initialize`, the initialisation calls) and without the `start`
 //!    function. Every other section is copied byte for byte.
 //!
+//! The memory goes in as runs ([`MemoryImage::Runs`]), or compressed with a decoder the
+//! rewrite adds as the module's `start` ([`MemoryImage::Compressed`]: `arena pack`'s
+//! Python bots, whose interpreter heap would not fit the module cap as runs).
+//!
 //! Both are deterministic: the same module and state give the same bytes.
 
 use std::ops::Range;
@@ -29,6 +33,21 @@ pub(crate) fn global_export(index: u32) -> String {
 /// Zero bytes shorter than this between two non-zero runs are kept inside one data
 /// segment: a segment costs about 8 bytes of header.
 const MERGE_GAP: usize = 16;
+
+/// How [`rewrite`] writes the memory's contents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemoryImage {
+    /// One active data segment per run of non-zero bytes: instantiation maps them, at no
+    /// fuel.
+    Runs,
+    /// The memory up to its last non-zero byte, LZ4-compressed (block format), in one
+    /// active data segment placed after it; a function the rewrite adds, the module's
+    /// `start`, decodes it into place and then zeroes the segment. An interpreter's heap
+    /// (pointers, small numbers, zeros between objects) shrinks to about a third, for
+    /// some fuel at every instantiation (one memory copy per LZ4 sequence) and the
+    /// segment's pages of memory.
+    Compressed,
+}
 
 /// Why a module cannot be pre-initialised.
 #[derive(Debug, Error)]
@@ -143,10 +162,26 @@ pub fn rewrite(
     module: &[u8],
     state: &InstanceState,
     drop_exports: &[&str],
+    image: MemoryImage,
 ) -> Result<Vec<u8>, SnapshotError> {
     let unsupported = |why: &str| SnapshotError::Unsupported(why.to_string());
-    let pages = u64::try_from(state.memory.len() >> 16).map_err(|_| unsupported("memory"))?;
-    let segments = data_runs(&state.memory);
+    let packed = match image {
+        MemoryImage::Runs => None,
+        MemoryImage::Compressed => Some(Inflater::new(module, &state.memory)?),
+    };
+    let memory_bytes = packed
+        .as_ref()
+        .map_or(state.memory.len(), |p| p.memory_bytes);
+    let pages = u64::try_from(memory_bytes.div_ceil(1 << 16)).map_err(|_| unsupported("memory"))?;
+    let segments = match &packed {
+        None => data_runs(&state.memory),
+        Some(_) => Vec::new(),
+    };
+    let data = || match &packed {
+        None => data_section(&state.memory, &segments),
+        Some(p) => p.data_section(),
+    };
+    let data_count = if packed.is_some() { 1 } else { segments.len() };
     let mut out = wasm_encoder::Module::new();
     let mut wrote_data = false;
     let mut memories = 0;
@@ -198,11 +233,29 @@ pub fn rewrite(
                     exports.export(export.name, export_kind(export.kind), export.index);
                 }
                 out.section(&exports);
+                if let Some(p) = &packed {
+                    out.section(&wasm_encoder::StartSection {
+                        function_index: p.function_index,
+                    });
+                }
             }
             Payload::StartSection { .. } => {}
+            Payload::TypeSection(_) if packed.is_some() => {
+                out.section(&append_entry(&raw, &[0x60, 0x00, 0x00])?);
+            }
+            Payload::FunctionSection(_) if packed.is_some() => {
+                let type_index = packed.as_ref().map_or(0, |p| p.type_index);
+                let mut entry = Vec::new();
+                wasm_encoder::Encode::encode(&type_index, &mut entry);
+                out.section(&append_entry(&raw, &entry)?);
+            }
+            Payload::CodeSectionStart { .. } if packed.is_some() => {
+                let body = packed.as_ref().map(Inflater::body).unwrap_or_default();
+                out.section(&append_entry(&raw, &body)?);
+            }
             Payload::DataCountSection { .. } => {
                 out.section(&DataCountSection {
-                    count: u32::try_from(segments.len())
+                    count: u32::try_from(data_count)
                         .map_err(|_| unsupported("too many data segments"))?,
                 });
             }
@@ -212,7 +265,7 @@ pub fn rewrite(
                         return Err(unsupported("a passive data segment"));
                     }
                 }
-                out.section(&data_section(&state.memory, &segments));
+                out.section(&data());
                 wrote_data = true;
             }
             _ => {
@@ -224,10 +277,259 @@ pub fn rewrite(
     if memories != 1 {
         return Err(unsupported("not exactly one memory"));
     }
-    if !wrote_data && !segments.is_empty() {
-        out.section(&data_section(&state.memory, &segments));
+    if !wrote_data && data_count > 0 {
+        out.section(&data());
     }
     Ok(out.finish())
+}
+
+/// A section whose content is a count and its entries, with `entry` (encoded) appended.
+///
+/// # Errors
+/// [`SnapshotError::Unsupported`] for a section that does not start with a count.
+fn append_entry(raw: &RawSection<'_>, entry: &[u8]) -> Result<SectionBytes, SnapshotError> {
+    let mut reader = wasmparser::BinaryReader::new(raw.data, 0);
+    let count = reader.read_var_u32()?;
+    let rest = &raw.data[reader.original_position()..];
+    let mut data = Vec::with_capacity(raw.data.len() + entry.len() + 5);
+    wasm_encoder::Encode::encode(&(count + 1), &mut data);
+    data.extend_from_slice(rest);
+    data.extend_from_slice(entry);
+    Ok(SectionBytes { id: raw.id, data })
+}
+
+/// A section as its id and owned content.
+struct SectionBytes {
+    id: u8,
+    data: Vec<u8>,
+}
+
+impl wasm_encoder::Encode for SectionBytes {
+    fn encode(&self, sink: &mut Vec<u8>) {
+        self.data.encode(sink);
+    }
+}
+
+impl wasm_encoder::Section for SectionBytes {
+    fn id(&self) -> u8 {
+        self.id
+    }
+}
+
+/// [`MemoryImage::Compressed`]: the compressed memory, where it goes, and the decoder's
+/// place in the module.
+struct Inflater {
+    /// The memory up to its last non-zero byte, LZ4 block format.
+    blob: Vec<u8>,
+    /// Where the blob is placed: the first byte after the memory (a page boundary).
+    blob_at: u32,
+    /// The memory the module declares: the memory, then the blob.
+    memory_bytes: usize,
+    /// The decoder's type: `[] -> []`, appended to the type section.
+    type_index: u32,
+    /// The decoder: after every imported and defined function.
+    function_index: u32,
+}
+
+impl Inflater {
+    /// The compressed `memory` of `module`'s instance, and the indices the decoder gets.
+    ///
+    /// # Errors
+    /// [`SnapshotError`] for a module that does not parse or uses GC type groups, or a
+    /// memory past 4 GiB.
+    fn new(module: &[u8], memory: &[u8]) -> Result<Inflater, SnapshotError> {
+        let unsupported = |why: &str| SnapshotError::Unsupported(why.to_string());
+        let (mut types, mut imported, mut defined) = (0u32, 0u32, 0u32);
+        for payload in Parser::new(0).parse_all(module) {
+            match payload? {
+                Payload::TypeSection(s) => {
+                    for group in s {
+                        if group?.types().len() != 1 {
+                            return Err(unsupported("a recursive type group"));
+                        }
+                        types += 1;
+                    }
+                }
+                Payload::ImportSection(s) => {
+                    for import in s.into_imports() {
+                        if matches!(import?.ty, TypeRef::Func(_) | TypeRef::FuncExact(_)) {
+                            imported += 1;
+                        }
+                    }
+                }
+                Payload::FunctionSection(s) => defined = s.count(),
+                _ => {}
+            }
+        }
+        let used = memory.iter().rposition(|&b| b != 0).map_or(0, |at| at + 1);
+        let blob = lz4_flex::block::compress(&memory[..used]);
+        let blob_at = u32::try_from(memory.len()).map_err(|_| unsupported("memory"))?;
+        let memory_bytes = memory
+            .len()
+            .checked_add(blob.len())
+            .filter(|&n| n <= 1 << 32)
+            .ok_or_else(|| unsupported("memory"))?;
+        Ok(Inflater {
+            blob,
+            blob_at,
+            memory_bytes,
+            type_index: types,
+            function_index: imported + defined,
+        })
+    }
+
+    /// The data section: the blob at [`Inflater::blob_at`].
+    fn data_section(&self) -> DataSection {
+        let mut data = DataSection::new();
+        data.active(
+            0,
+            &ConstExpr::i32_const(self.blob_at as i32),
+            self.blob.iter().copied(),
+        );
+        data
+    }
+
+    /// The decoder's body, size-prefixed as the code section holds it: LZ4 block
+    /// sequences (a token, literals, a 2-byte offset and a match) written from address 0,
+    /// matches copied in chunks that never overlap (each chunk as long as the distance
+    /// copied so far, so that a run of one byte repeated takes a few copies), then the
+    /// blob's bytes zeroed.
+    fn body(&self) -> Vec<u8> {
+        use wasm_encoder::{BlockType, Function, Instruction as I, MemArg};
+        let (ip, end, op, token, lit, mlen, src, b, n) = (0, 1, 2, 3, 4, 5, 6, 7, 8);
+        let byte = MemArg {
+            offset: 0,
+            align: 0,
+            memory_index: 0,
+        };
+        let blob_at = self.blob_at as i32;
+        let blob_len = self.blob.len() as i32;
+        let mut f = Function::new([(9, wasm_encoder::ValType::I32)]);
+        // Reads the length continuation bytes of LZ4 into `local` (after a 15).
+        let extend = |f: &mut Function, local: u32| {
+            f.instruction(&I::LocalGet(local))
+                .instruction(&I::I32Const(15))
+                .instruction(&I::I32Eq)
+                .instruction(&I::If(BlockType::Empty))
+                .instruction(&I::Loop(BlockType::Empty))
+                .instruction(&I::LocalGet(ip))
+                .instruction(&I::I32Load8U(byte))
+                .instruction(&I::LocalSet(b))
+                .instruction(&I::LocalGet(ip))
+                .instruction(&I::I32Const(1))
+                .instruction(&I::I32Add)
+                .instruction(&I::LocalSet(ip))
+                .instruction(&I::LocalGet(local))
+                .instruction(&I::LocalGet(b))
+                .instruction(&I::I32Add)
+                .instruction(&I::LocalSet(local))
+                .instruction(&I::LocalGet(b))
+                .instruction(&I::I32Const(255))
+                .instruction(&I::I32Eq)
+                .instruction(&I::BrIf(0))
+                .instruction(&I::End)
+                .instruction(&I::End);
+        };
+        f.instruction(&I::I32Const(blob_at))
+            .instruction(&I::LocalSet(ip))
+            .instruction(&I::I32Const(blob_at.wrapping_add(blob_len)))
+            .instruction(&I::LocalSet(end))
+            .instruction(&I::Block(BlockType::Empty))
+            .instruction(&I::Loop(BlockType::Empty))
+            // token
+            .instruction(&I::LocalGet(ip))
+            .instruction(&I::I32Load8U(byte))
+            .instruction(&I::LocalSet(token))
+            .instruction(&I::LocalGet(ip))
+            .instruction(&I::I32Const(1))
+            .instruction(&I::I32Add)
+            .instruction(&I::LocalSet(ip))
+            .instruction(&I::LocalGet(token))
+            .instruction(&I::I32Const(4))
+            .instruction(&I::I32ShrU)
+            .instruction(&I::LocalSet(lit));
+        extend(&mut f, lit);
+        // literals
+        f.instruction(&I::LocalGet(op))
+            .instruction(&I::LocalGet(ip))
+            .instruction(&I::LocalGet(lit))
+            .instruction(&I::MemoryCopy {
+                src_mem: 0,
+                dst_mem: 0,
+            })
+            .instruction(&I::LocalGet(op))
+            .instruction(&I::LocalGet(lit))
+            .instruction(&I::I32Add)
+            .instruction(&I::LocalSet(op))
+            .instruction(&I::LocalGet(ip))
+            .instruction(&I::LocalGet(lit))
+            .instruction(&I::I32Add)
+            .instruction(&I::LocalTee(ip))
+            .instruction(&I::LocalGet(end))
+            .instruction(&I::I32GeU)
+            .instruction(&I::BrIf(1))
+            // the match's source: 2-byte offset back from `op`
+            .instruction(&I::LocalGet(op))
+            .instruction(&I::LocalGet(ip))
+            .instruction(&I::I32Load16U(byte))
+            .instruction(&I::I32Sub)
+            .instruction(&I::LocalSet(src))
+            .instruction(&I::LocalGet(ip))
+            .instruction(&I::I32Const(2))
+            .instruction(&I::I32Add)
+            .instruction(&I::LocalSet(ip))
+            .instruction(&I::LocalGet(token))
+            .instruction(&I::I32Const(15))
+            .instruction(&I::I32And)
+            .instruction(&I::LocalSet(mlen));
+        extend(&mut f, mlen);
+        f.instruction(&I::LocalGet(mlen))
+            .instruction(&I::I32Const(4))
+            .instruction(&I::I32Add)
+            .instruction(&I::LocalSet(mlen))
+            // copy in chunks of min(mlen, op - src)
+            .instruction(&I::Loop(BlockType::Empty))
+            .instruction(&I::LocalGet(mlen))
+            .instruction(&I::LocalGet(op))
+            .instruction(&I::LocalGet(src))
+            .instruction(&I::I32Sub)
+            .instruction(&I::LocalGet(mlen))
+            .instruction(&I::LocalGet(op))
+            .instruction(&I::LocalGet(src))
+            .instruction(&I::I32Sub)
+            .instruction(&I::I32LtU)
+            .instruction(&I::Select)
+            .instruction(&I::LocalSet(n))
+            .instruction(&I::LocalGet(op))
+            .instruction(&I::LocalGet(src))
+            .instruction(&I::LocalGet(n))
+            .instruction(&I::MemoryCopy {
+                src_mem: 0,
+                dst_mem: 0,
+            })
+            .instruction(&I::LocalGet(op))
+            .instruction(&I::LocalGet(n))
+            .instruction(&I::I32Add)
+            .instruction(&I::LocalSet(op))
+            .instruction(&I::LocalGet(mlen))
+            .instruction(&I::LocalGet(n))
+            .instruction(&I::I32Sub)
+            .instruction(&I::LocalTee(mlen))
+            .instruction(&I::BrIf(0))
+            .instruction(&I::End)
+            .instruction(&I::Br(0))
+            .instruction(&I::End)
+            .instruction(&I::End)
+            // the blob's bytes back to zero, as the snapshot's memory holds them
+            .instruction(&I::I32Const(blob_at))
+            .instruction(&I::I32Const(0))
+            .instruction(&I::I32Const(blob_len))
+            .instruction(&I::MemoryFill(0))
+            .instruction(&I::End);
+        let mut body = Vec::new();
+        wasm_encoder::Encode::encode(&f, &mut body);
+        body
+    }
 }
 
 /// Calls `each` with every section's payload and its bytes as a [`RawSection`], in
@@ -367,7 +669,7 @@ mod tests {
             globals: vec![GlobalValue::I32(42), GlobalValue::I64(9)],
             memory,
         };
-        let snapshot = rewrite(&module, &state, &[]).unwrap();
+        let snapshot = rewrite(&module, &state, &[], MemoryImage::Runs).unwrap();
         wasmparser::Validator::new()
             .validate_all(&snapshot)
             .unwrap();
@@ -376,7 +678,64 @@ mod tests {
         assert!(!text.contains("_initialize"), "{text}");
         assert_eq!(
             snapshot,
-            rewrite(&module, &state, &[]).unwrap(),
+            rewrite(&module, &state, &[], MemoryImage::Runs).unwrap(),
+            "deterministic"
+        );
+    }
+
+    /// A compressed image decodes at instantiation to exactly the memory it was taken
+    /// from (random bytes, runs of one byte, zeros, a last byte at the very end of the
+    /// memory), the blob's pages zeroed after it.
+    #[test]
+    fn a_compressed_image_decodes_to_the_same_memory() {
+        let wat = r#"(module
+            (memory (export "memory") 1)
+            (global $g (mut i32) (i32.const 7))
+            (func (export "_initialize") (global.set $g (i32.const 1)))
+            (func (export "get") (result i32) (global.get $g)))"#;
+        let module = wat::parse_str(wat).unwrap();
+        let mut memory = vec![0u8; 3 << 16];
+        let mut x: u32 = 12345;
+        for (i, byte) in memory.iter_mut().enumerate() {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            *byte = match i {
+                0..=9_999 => (x >> 24) as u8,
+                10_000..=49_999 => 0xab,
+                50_000..=69_999 => 0,
+                _ => ((x >> 28) as u8) & (i as u8),
+            };
+        }
+        let last = memory.len() - 1;
+        memory[last] = 9;
+        let state = InstanceState {
+            globals: vec![GlobalValue::I32(42)],
+            memory: memory.clone(),
+        };
+        let packed = rewrite(&module, &state, &[], MemoryImage::Compressed).unwrap();
+        wasmparser::Validator::new().validate_all(&packed).unwrap();
+        assert!(
+            packed.len() < memory.len() * 2 / 3,
+            "{} bytes",
+            packed.len()
+        );
+        let engine = wasmtime::Engine::default();
+        let compiled = wasmtime::Module::new(&engine, &packed).unwrap();
+        let mut store = wasmtime::Store::new(&engine, ());
+        let instance = wasmtime::Instance::new(&mut store, &compiled, &[]).unwrap();
+        let mem = instance.get_memory(&mut store, "memory").unwrap();
+        let data = mem.data(&store);
+        assert_eq!(&data[..memory.len()], &memory[..], "the memory decoded");
+        assert!(
+            data[memory.len()..].iter().all(|&b| b == 0),
+            "the blob zeroed"
+        );
+        let get = instance
+            .get_typed_func::<(), i32>(&mut store, "get")
+            .unwrap();
+        assert_eq!(get.call(&mut store, ()).unwrap(), 42);
+        assert_eq!(
+            packed,
+            rewrite(&module, &state, &[], MemoryImage::Compressed).unwrap(),
             "deterministic"
         );
     }

@@ -114,6 +114,38 @@ impl Guard {
         Ok(module)
     }
 
+    /// A relative import from a package of the standard library's own code, with the
+    /// machinery and its `sys.modules` as in [`Guard::import`].
+    fn import_relative(
+        &self,
+        vm: &VirtualMachine,
+        name: &PyStrRef,
+        globals: OptionalArg<PyObjectRef>,
+        fromlist: OptionalArg<PyObjectRef>,
+        level: i32,
+    ) -> PyResult {
+        let before = vm.sys_module.get_attr("modules", vm)?;
+        vm.sys_module.set_attr("modules", self.real.clone(), vm)?;
+        let imported = self.machinery.call(
+            (
+                name.clone(),
+                globals.unwrap_or_else(|| vm.ctx.none()),
+                vm.ctx.none(),
+                fromlist.unwrap_or_else(|| vm.ctx.none()),
+                level,
+            ),
+            vm,
+        );
+        vm.sys_module.set_attr("modules", before, vm)?;
+        let module = imported?;
+        for offered in OFFERED.iter().chain(ENGINE) {
+            if let Some(module) = self.loaded(vm, offered) {
+                self.visible.set_item(*offered, module, vm)?;
+            }
+        }
+        Ok(module)
+    }
+
     /// Whether the frame running now is the code of an imported module (its globals are
     /// that module's): the standard library's own import, not the script's.
     fn internal_caller(&self, vm: &VirtualMachine) -> bool {
@@ -209,8 +241,14 @@ fn guarded_import(guard: &Guard, args: FuncArgs, vm: &VirtualMachine) -> PyResul
         OptionalArg<PyObjectRef>,
         OptionalArg<i32>,
     );
-    let (name, _globals, _locals, fromlist, level): Args = args.bind(vm)?;
+    let (name, globals, _locals, fromlist, level): Args = args.bind(vm)?;
     let level = level.unwrap_or(0);
+    if level != 0 && guard.internal_caller(vm) {
+        // A package of the standard library importing its own part
+        // (`collections` imports `._defaultdict`): the machinery resolves it from the
+        // package's globals.
+        return guard.import_relative(vm, &name, globals, fromlist, level);
+    }
     if level != 0 {
         return Err(vm.new_import_error(
             "arena: a relative import (`from . import x`) has nothing to import: a Python \

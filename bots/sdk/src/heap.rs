@@ -198,6 +198,14 @@ mod global {
         }
 
         unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            // With `zero-freed`, a free block holds zeros but for its free-list link: a
+            // block is always handed out for the same class, so every byte past the link
+            // that an earlier owner wrote was zeroed when that owner freed it.
+            #[cfg(feature = "zero-freed")]
+            // SAFETY: the caller owns the block's `layout.size()` bytes until it returns.
+            unsafe {
+                ptr.write_bytes(0, layout.size())
+            };
             let heap = unsafe { self.heap() };
             unsafe { heap.dealloc(ptr as usize, layout.size(), layout.align()) }
         }

@@ -14,7 +14,9 @@ pub mod ansi;
 mod draw;
 pub mod json;
 mod lines;
+mod notation;
 mod positions;
 
 pub use draw::{draw, walk, DrawError, Drawing, DrawnMove};
+pub use notation::{colours, notation};
 pub use positions::Positions;

@@ -110,6 +110,12 @@ pub struct PageData {
     pub games: Vec<serde_json::Value>,
     /// The terminal command that replays a game, `{id}` standing for its id.
     pub replay_command: String,
+    /// How the game's moves are written, for the replay's legend
+    /// ([`arena_view::notation`]).
+    pub notation: Option<&'static str>,
+    /// The board's colours and what each means, `[classes, meaning]`, for the replay's
+    /// legend ([`arena_view::colours`]).
+    pub colours: &'static [(&'static str, &'static str)],
 }
 
 fn record(r: &crate::standings::Record) -> [f64; 4] {
@@ -263,6 +269,8 @@ pub fn page_data(
         faults,
         games,
         replay_command: String::new(),
+        notation: arena_view::notation(&manifest.game),
+        colours: arena_view::colours(&manifest.game),
     }
 }
 

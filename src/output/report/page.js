@@ -142,8 +142,8 @@
 
   // @table
   const f3 = (x) => x.toFixed(3);
-  // A seat in a replay, as the games' own drawings and messages say it: "player 2, evader".
-  const seatName = (k) => "player " + (k + 1) + (D.fairness[k] && D.fairness[k].role ? ", " + esc(D.fairness[k].role) : "");
+  // A seat in a replay, as the tables above name it: "seat 2, evader".
+  const seatName = (k) => "seat " + (k + 1) + (D.fairness[k] && D.fairness[k].role ? ", " + esc(D.fairness[k].role) : "");
   const faultCell = (s) => {
     const n = sum(s.faults), kinds = Object.entries(s.faults).map(([k, c]) => c + " " + k).join(", ");
     return "<td" + (n ? ' class="bad" title="' + esc(kinds) + '"' : "") + ">" + n + "</td>";
@@ -380,7 +380,7 @@
 
   // @pair
   function head(g) {
-    $("replay-head").innerHTML = "<h3>Game " + g[G.ID] + ": " + '<span class="p1">' + name(g[G.FIRST]) + "</span> (player 1) vs " + '<span class="p2">' + name(g[G.SECOND]) + "</span> (player 2)</h3>" +
+    $("replay-head").innerHTML = "<h3>Game " + g[G.ID] + ": " + '<span class="p1">' + name(g[G.FIRST]) + "</span> (seat 1, moves first) vs " + '<span class="p2">' + name(g[G.SECOND]) + "</span> (seat 2)</h3>" +
       '<p class="dim">series ' + g[G.SERIES] + ", round " + g[G.ROUND] + ", board " + g[G.ROWS] + "x" + g[G.COLS] + ", " + g[G.MOVES] + " moves</p>";
     $("replay-cmd").textContent = D.replay_command.replace("{id}", g[G.ID]);
   }
@@ -396,7 +396,7 @@
   // @both
   function clearViewer() {
     current = null;
-    $("moves").innerHTML = ""; $("moves-legend").innerHTML = ""; $("logs").innerHTML = ""; $("replay-end").innerHTML = "";
+    $("moves").innerHTML = ""; $("moves-legend").innerHTML = ""; $("board-legend").innerHTML = ""; $("logs").innerHTML = ""; $("replay-end").innerHTML = "";
     $("slider").max = 0; $("ply").textContent = "";
   }
 
@@ -407,13 +407,13 @@
     if (!r.error && !r.drawn) draw(r);
     if (r.error) { clearViewer(); $("board").textContent = "This replay cannot be shown: " + r.error; return; }
     current = r;
-    $("moves").innerHTML = r.moves.map((m, i) => '<li data-ply="' + (i + 1) + '" class="s' + m.seat + '" title="player ' + m.seat + '">' + esc(m.text) + "</li>").join("");
+    $("moves").innerHTML = r.moves.map((m, i) => '<li data-ply="' + (i + 1) + '" class="s' + m.seat + '" title="move ' + (i + 1) + ": seat " + m.seat + " (" + esc(r.bots[m.seat - 1]) + ") played " + esc(m.text) + '">' + esc(m.text) + "</li>").join("");
     legend(r);
-    const logs = r.logs.map((lines, i) => lines.length ? "<h4>" + esc(r.bots[i]) + " (player " + (i + 1) + ")</h4><pre class=log>" + esc(lines.join("\n")) + "</pre>" : "").join("");
+    const logs = r.logs.map((lines, i) => lines.length ? "<h4>" + esc(r.bots[i]) + " (seat " + (i + 1) + ")</h4><pre class=log>" + esc(lines.join("\n")) + "</pre>" : "").join("");
     $("logs").innerHTML = logs || '<p class="dim">Neither bot printed anything.</p>';
     const why = r.end === "normal" ? "the game ended under the rules" :
       r.end === "disqualified" ? "disqualified: " + r.reason :
-      (r.culprit ? r.bots[r.culprit - 1] + " (player " + r.culprit + ") faulted on move " + (r.moves.length + 1) + ": " : "") + r.end + (r.reason ? ", " + r.reason : "");
+      (r.culprit ? r.bots[r.culprit - 1] + " (seat " + r.culprit + ") faulted on move " + (r.moves.length + 1) + ": " : "") + r.end + (r.reason ? ", " + r.reason : "");
     $("replay-end").innerHTML = '<p class="end">Result <b>' + esc(r.result) + "</b>, scores " + r.scores[0] + " : " + r.scores[1] + " \u2014 " + esc(why) + "</p>";
     $("slider").max = r.moves.length;
     listGames();
@@ -426,13 +426,13 @@
     if (!r.error && !r.drawn) draw(r);
     if (r.error) { clearViewer(); $("board").textContent = "This replay cannot be shown: " + r.error; return; }
     current = r;
-    $("moves").innerHTML = r.moves.map((m, i) => '<li data-ply="' + (i + 1) + '" class="s' + m.seat + '" title="player ' + m.seat + '">' + esc(m.text) + "</li>").join("");
+    $("moves").innerHTML = r.moves.map((m, i) => '<li data-ply="' + (i + 1) + '" class="s' + m.seat + '" title="move ' + (i + 1) + ": seat " + m.seat + " (" + esc(r.bots[m.seat - 1]) + ") played " + esc(m.text) + '">' + esc(m.text) + "</li>").join("");
     legend(r);
-    $("logs").innerHTML = r.logs.map((lines, k) => (lines.length ? "<h4>" + esc(r.bots[k]) + " (player " + (k + 1) + ")</h4><pre class=log>" + esc(lines.join("\n")) + "</pre>" : "")).join("") ||
+    $("logs").innerHTML = r.logs.map((lines, k) => (lines.length ? "<h4>" + esc(r.bots[k]) + " (seat " + (k + 1) + ")</h4><pre class=log>" + esc(lines.join("\n")) + "</pre>" : "")).join("") ||
       '<p class="dim">No bot printed anything.</p>';
     let why = "the game ended under the rules";
     if (r.end === "disqualified") why = "disqualified: " + r.reason;
-    else if (r.end !== "normal") why = (r.culprit ? r.bots[r.culprit - 1] + " (player " + r.culprit + ") faulted on move " + (r.moves.length + 1) + ": " : "") + r.end + (r.reason ? ", " + r.reason : "");
+    else if (r.end !== "normal") why = (r.culprit ? r.bots[r.culprit - 1] + " (seat " + r.culprit + ") faulted on move " + (r.moves.length + 1) + ": " : "") + r.end + (r.reason ? ", " + r.reason : "");
     const seats = r.bots.map((b, k) => "<li>" + esc(b) + " (" + seatName(k) + "): " + (r.bots.length > 1 ? "rank <b>" + r.ranks[k] + "</b>, " : "") + "score <b>" + esc(r.scores[k]) + "</b></li>").join("");
     $("replay-end").innerHTML = '<p class="end">The end: ' + esc(why) + "</p><ul class=end>" + seats + "</ul>";
     $("slider").max = r.moves.length;
@@ -441,10 +441,16 @@
   }
 
   // @both
-  // What the colours of the moves' numbers (and of the names above the board) mean.
+  // What the colours of the moves' numbers (and of the names above the board) mean, how
+  // the game writes its moves, and what the board's colours mean.
   function legend(r) {
     $("moves-legend").innerHTML = "Numbered in the mover's colour: " +
-      r.bots.map((b, k) => '<span class="p' + (k + 1) + '">' + esc(b) + "</span> player " + (k + 1)).join(", ") + ".";
+      r.bots.map((b, k) => '<span class="p' + (k + 1) + '">' + esc(b) + "</span> seat " + (k + 1)).join(", ") + "; " +
+      '<span class="cur-swatch">highlighted</span>: the move on the board.' +
+      (D.notation ? ' <span id="notation">Notation: ' + esc(D.notation) + ".</span>" : "");
+    $("board-legend").innerHTML = D.colours.length
+      ? "Board colours: " + D.colours.map(([classes, meaning]) => '<span class="swatch ' + esc(classes) + '">\u00A0\u00A0\u00A0</span> ' + esc(meaning)).join(", ") + "."
+      : "";
   }
 
   function go(k) {
@@ -453,7 +459,7 @@
     $("board").innerHTML = position(current, ply);
     $("slider").value = ply;
     const last = current.moves.length;
-    $("ply").textContent = ply === 0 ? "start, " + last + (last === 1 ? " move" : " moves") : "move " + ply + " of " + last + (ply ? " \u2014 player " + current.moves[ply - 1].seat + " (" + current.bots[current.moves[ply - 1].seat - 1] + ") played " + current.moves[ply - 1].text : "");
+    $("ply").textContent = ply === 0 ? "start, " + last + (last === 1 ? " move" : " moves") : "move " + ply + " of " + last + (ply ? " \u2014 seat " + current.moves[ply - 1].seat + " (" + current.bots[current.moves[ply - 1].seat - 1] + ") played " + current.moves[ply - 1].text : "");
     document.querySelectorAll("#moves li").forEach((li) => li.classList.toggle("cur", Number(li.dataset.ply) === ply));
     $("move-info").innerHTML = ply === 0 ? "" : moveInfo(current, current.moves[ply - 1]);
     $("replay-end").style.visibility = ply === last ? "visible" : "hidden";

@@ -124,6 +124,11 @@ struct PageData {
     /// [score per seat], replay (0 none, 1 inline, 2 + k sidecar k), rows, cols]`.
     games: Vec<serde_json::Value>,
     replay_command: String,
+    /// How the game's moves are written, for the replay's legend
+    /// ([`arena_view::notation`]).
+    notation: Option<&'static str>,
+    /// The board's colours and what each means ([`arena_view::colours`]).
+    colours: &'static [(&'static str, &'static str)],
     /// What a one-seat leaderboard does not separate ([`crate::table_stats::ties_note`]);
     /// absent when it separates every bot.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -274,6 +279,8 @@ fn page_data(input: &TableReportInput<'_>, replay_at: impl Fn(u64) -> u32) -> Pa
         faults,
         games,
         replay_command: REPLAY_COMMAND.to_string(),
+        notation: arena_view::notation(&manifest.game),
+        colours: arena_view::colours(&manifest.game),
     }
 }
 
