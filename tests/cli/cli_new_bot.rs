@@ -5,8 +5,9 @@
 //!
 //! Every game is built in C, Zig, AssemblyScript and Rust (one language per toolchain)
 //! and played from WAT; C++ builds a spread. A toolchain that is not installed here is
-//! skipped with a message on stderr, unless `ARENA_REQUIRE_TOOLCHAINS=1` (set by `.ci/run`, after `bash bots/build.sh --install`),
-//! which turns the skip into a failure: CI builds every template.
+//! skipped with a message on stderr, unless `ARENA_REQUIRE_TOOLCHAINS=1` (set by `.ci/run`,
+//! after `bash bots/build.sh --install`) or `CI` is set, which turns the skip into a
+//! failure: CI builds every template.
 
 use std::path::{Path, PathBuf};
 use std::process::Command as Process;
@@ -120,15 +121,11 @@ fn runs(cmd: &str, args: &[&str]) -> bool {
         .is_ok_and(|o| o.status.success() && !o.stdout.is_empty())
 }
 
-/// `found`; when false, says that `what` is skipped, and fails under
-/// `ARENA_REQUIRE_TOOLCHAINS=1`.
+/// `found`; when false, says that `what` is skipped, or fails where tools are required
+/// ([`common::tools_required`]).
 fn toolchain(found: bool, what: &str, install: &str) -> bool {
     if !found {
-        assert!(
-            std::env::var("ARENA_REQUIRE_TOOLCHAINS").as_deref() != Ok("1"),
-            "{what} is missing and ARENA_REQUIRE_TOOLCHAINS=1: {install}"
-        );
-        eprintln!("skipped: {what} is not installed ({install})");
+        common::missing_tool(what, install);
     }
     found
 }

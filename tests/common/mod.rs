@@ -64,6 +64,25 @@ pub fn arena_with_timeout(secs: u64) -> assert_cmd::Command {
     cmd
 }
 
+/// Whether a missing external tool (Chromium, Graphviz, clang, a bot toolchain) fails the
+/// test that needs it rather than skipping it: under `ARENA_REQUIRE_TOOLCHAINS=1`, which
+/// `.ci/run` exports after installing them, or `CI` (any value but empty, `0` or `false`),
+/// which CI runners set. Elsewhere such a test is skipped with a note on stderr.
+pub fn tools_required() -> bool {
+    std::env::var("ARENA_REQUIRE_TOOLCHAINS").as_deref() == Ok("1")
+        || std::env::var("CI").is_ok_and(|v| !matches!(v.as_str(), "" | "0" | "false"))
+}
+
+/// For a test that needs `tool`, found missing: fails it when [`tools_required`], else
+/// says on stderr that it is skipped (`install`: how to get the tool).
+pub fn missing_tool(tool: &str, install: &str) {
+    assert!(
+        !tools_required(),
+        "{tool} is missing, and CI or ARENA_REQUIRE_TOOLCHAINS=1 requires it: {install}"
+    );
+    eprintln!("skipped: {tool} is not installed ({install})");
+}
+
 /// What `cmd` wrote on stdout, as text (whatever its exit status).
 pub fn stdout_of(cmd: &mut assert_cmd::Command) -> String {
     String::from_utf8(cmd.output().unwrap().stdout).unwrap()

@@ -1,8 +1,9 @@
 //! `report.html` in a real browser: headless Chromium opens the page of a tournament (with
 //! a bot whose name is an HTML injection attempt), on the standings and on a replay, and
 //! the rendered page must hold every bot, the standings, the replay's moves, and no
-//! script error. Skipped, with a note, where no Chromium is installed (`.ci/run` installs
-//! it, so CI always runs it).
+//! script error. Skipped, with a note, where no Chromium is installed; a failure instead
+//! where `CI` or `ARENA_REQUIRE_TOOLCHAINS=1` is set (`.ci/run` installs Chromium and sets
+//! both), so CI always runs it.
 
 use crate::common;
 
@@ -25,10 +26,10 @@ fn chromium() -> Option<PathBuf> {
 }
 
 /// Chromium and a temporary folder holding an empty `subs/`; `None`, with a note, where no
-/// Chromium is installed.
+/// Chromium is installed (a failure where tools are required: `common::tools_required`).
 fn browser_and_folder() -> Option<(PathBuf, tempfile::TempDir)> {
     let Some(browser) = chromium() else {
-        eprintln!("note: no chromium on PATH: the browser test is skipped");
+        crate::common::missing_tool("chromium (on PATH)", "apt-get install chromium");
         return None;
     };
     let tmp = tempfile::tempdir().unwrap();
