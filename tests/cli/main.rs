@@ -37,6 +37,7 @@ mod cli_tournament;
 mod cli_verify;
 mod cli_verify_names;
 mod cli_wasm;
+mod every_shape;
 mod hidden_setup_secret;
 mod load_independence;
 mod sprt_resume;
