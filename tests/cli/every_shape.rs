@@ -6,6 +6,8 @@
 
 use std::fs;
 use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -133,6 +135,48 @@ fn results_are_identical_with_one_and_two_threads() {
         }
         let games = fs::read_to_string(one.join("games.csv")).unwrap();
         assert!(games.lines().count() > 6, "{}: {games}", shape.name);
+    }
+}
+
+/// A run killed with SIGKILL once a few games are recorded (or whenever it is done: the
+/// comparison must hold at any moment), resumed with another thread count, ends with the
+/// files of the uninterrupted run.
+#[test]
+fn a_killed_run_resumes_to_identical_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (i, shape) in shapes().iter().enumerate() {
+        let full = tmp.path().join(format!("{i}-full"));
+        shape
+            .tournament(&full, &["--threads", "1"])
+            .assert()
+            .success();
+        let killed = tmp.path().join(format!("{i}-killed"));
+        let mut child = common::arena_process()
+            .arg("tournament")
+            .args(&shape.args)
+            .args(["--quiet", "--threads", "1", "--out"])
+            .arg(&killed)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while Instant::now() < deadline && child.try_wait().unwrap().is_none() {
+            let rows = fs::read_to_string(killed.join("games.csv"))
+                .map(|s| s.lines().count())
+                .unwrap_or(0);
+            if rows > 3 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        shape
+            .tournament(&killed, &["--threads", "2", "--resume"])
+            .assert()
+            .success();
+        assert!(files(&full) == files(&killed), "{}", shape.name);
     }
 }
 
