@@ -15,7 +15,7 @@ use common::arena;
 
 /// A module of the example bots.
 fn bot(name: &str) -> Vec<u8> {
-    fs::read(common::root().join("bots").join(name)).unwrap()
+    fs::read(common::example_bot(name)).unwrap()
 }
 
 /// A zip of `entries` (name → bytes), deflated, as a platform writes it.

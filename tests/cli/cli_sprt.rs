@@ -4,18 +4,13 @@
 use crate::common;
 
 use std::fs;
-use std::path::Path;
 
-use common::{arena, files};
+use common::{arena, files, root};
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 fn bot(name: &str) -> String {
-    root().join("bots").join(name).display().to_string()
+    common::example_bot(name).display().to_string()
 }
 
 /// `arena match A B --sprt ... --json`, parsed.

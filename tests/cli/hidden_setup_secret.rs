@@ -14,7 +14,6 @@ use std::sync::atomic::AtomicBool;
 
 use arena::bot::{Bot, Fault, Reply};
 use arena::contestant::TableBuiltin;
-use arena::field::Participant;
 use arena::referee::{Entrant, Entry};
 use arena::rng_size::SizeRange;
 use arena::seeds::{derive, Root};
@@ -141,18 +140,6 @@ fn solver(kind: &'static dyn TableKind) -> TableBuiltin {
     TableBuiltin::new(kind, "solver", None, &[params()]).unwrap()
 }
 
-fn participant(name: &str, entrant: Box<dyn Entrant>) -> Participant {
-    Participant {
-        name: name.into(),
-        source: name.into(),
-        sha256: String::new(),
-        reference: false,
-        disqualified: None,
-        lms: None,
-        entrant,
-    }
-}
-
 /// Mean and 95% interval half-width of `scores`.
 fn mean_and_margin(scores: &[f64]) -> (f64, f64) {
     let n = scores.len() as f64;
@@ -252,7 +239,7 @@ fn a_bot_that_recomputes_the_mines_from_the_seed_does_no_better_than_the_solver(
     assert!(manifest.secret.is_some());
 }
 
-use crate::common;
+use crate::common::{self, participant};
 
 /// A folder of two copies of the example minesweeper module and a roster of them.
 fn submissions(tmp: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {

@@ -3,6 +3,12 @@
 //! new-bot templates. One test binary (each former test file is a module), so that
 //! arena and wasmtime are linked once for all of them; `cargo test --release --test cli
 //! MODULE::` runs one module.
+//!
+//! No test of the suite needs a test process of its own, so none is kept apart: none
+//! sets process-wide state (environment variables, resource limits, the working
+//! folder) or measures the test process itself. A child's limits are set in the child
+//! (`pre_exec`), a child's peak memory read from `wait4` on that child alone, and every
+//! test works in its own temporary folder.
 
 #[path = "../common/mod.rs"]
 mod common;

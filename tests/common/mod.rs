@@ -64,6 +64,23 @@ pub fn arena_with_timeout(secs: u64) -> assert_cmd::Command {
     cmd
 }
 
+/// A participant of a tournament run through the library: `entrant` under `name` (also
+/// its source), no file hash, no reference, no learning-platform student.
+pub fn participant(
+    name: &str,
+    entrant: Box<dyn arena::referee::Entrant>,
+) -> arena::field::Participant {
+    arena::field::Participant {
+        name: name.to_string(),
+        source: name.to_string(),
+        sha256: String::new(),
+        reference: false,
+        disqualified: None,
+        lms: None,
+        entrant,
+    }
+}
+
 /// Whether a missing external tool (Chromium, Graphviz, clang, a bot toolchain) fails the
 /// test that needs it rather than skipping it: under `ARENA_REQUIRE_TOOLCHAINS=1`, which
 /// `.ci/run` exports after installing them, or `CI` (any value but empty, `0` or `false`),

@@ -3,7 +3,7 @@
 //! middle of a run stops it there, unrecorded, for `--resume`: it never costs a bot a
 //! game.
 
-use crate::common;
+use crate::common::{self, participant};
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -29,18 +29,6 @@ impl Entrant for Unready {
 
     fn prepare_thread(&self) -> Result<(), String> {
         Err("the system refused the thread's engine".to_string())
-    }
-}
-
-fn participant(name: &str, entrant: Box<dyn Entrant>) -> Participant {
-    Participant {
-        name: name.to_string(),
-        source: name.to_string(),
-        sha256: String::new(),
-        reference: false,
-        disqualified: None,
-        lms: None,
-        entrant,
     }
 }
 
