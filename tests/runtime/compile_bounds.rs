@@ -11,11 +11,6 @@ use std::path::PathBuf;
 use arena::runtime::{CacheStats, Compiler, Limits, LoadError, ModuleCache, Sandbox};
 use assert_cmd::Command;
 
-/// The real executable, which serves `arena __compile`.
-fn exe() -> PathBuf {
-    PathBuf::from(common::binary())
-}
-
 /// A bot (binary) whose `choose_move` has the raw body `choose` (ending with `end`)
 /// and whose immutable i32 globals are initialised by the raw constant expressions
 /// `globals` (without their `end`).
@@ -135,7 +130,8 @@ fn the_compiler_process_stops_at_its_cpu_limit() {
         compile_secs: 1,
         ..Limits::default()
     };
-    let sandbox = Sandbox::with_compiler(limits, Compiler::Process(exe()), None).unwrap();
+    let sandbox =
+        Sandbox::with_compiler(limits, Compiler::Process(common::binary()), None).unwrap();
     let err = refusal(&sandbox, &nested_ifs(200_000));
     assert_eq!(err, "compilation exceeded 1 s of CPU time");
 }
@@ -147,7 +143,8 @@ fn the_compiler_process_stops_at_its_memory_limit() {
         compile_memory_bytes: 256 << 20,
         ..Limits::default()
     };
-    let sandbox = Sandbox::with_compiler(limits, Compiler::Process(exe()), None).unwrap();
+    let sandbox =
+        Sandbox::with_compiler(limits, Compiler::Process(common::binary()), None).unwrap();
     let err = refusal(&sandbox, &nested_ifs(200_000));
     assert_eq!(err, "compilation exceeded the 256 MiB memory limit");
 }
@@ -155,7 +152,8 @@ fn the_compiler_process_stops_at_its_memory_limit() {
 #[test]
 fn a_module_compiled_in_the_child_process_plays() {
     let sandbox =
-        Sandbox::with_compiler(Limits::default(), Compiler::Process(exe()), None).unwrap();
+        Sandbox::with_compiler(Limits::default(), Compiler::Process(common::binary()), None)
+            .unwrap();
     let module = sandbox
         .load(concat!(env!("CARGO_MANIFEST_DIR"), "/bots/alphabeta.wasm"))
         .expect("the example bot loads");
@@ -177,7 +175,12 @@ fn the_cache_is_used_checked_and_repaired() {
     let dir = tempfile::tempdir().unwrap();
     let open = || {
         let cache = ModuleCache::open(dir.path().join("cache")).unwrap();
-        Sandbox::with_compiler(Limits::default(), Compiler::Process(exe()), Some(cache)).unwrap()
+        Sandbox::with_compiler(
+            Limits::default(),
+            Compiler::Process(common::binary()),
+            Some(cache),
+        )
+        .unwrap()
     };
     let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/bots/greedy.wasm");
     let first = open();
@@ -242,7 +245,8 @@ fn the_cache_is_used_checked_and_repaired() {
         fuel_per_move: 7,
         ..Limits::default()
     };
-    let budget = Sandbox::with_compiler(limits, Compiler::Process(exe()), Some(cache)).unwrap();
+    let budget =
+        Sandbox::with_compiler(limits, Compiler::Process(common::binary()), Some(cache)).unwrap();
     budget.load(bot).unwrap();
     assert_eq!(stats(&budget).hits, 1);
 }
