@@ -1,6 +1,6 @@
 //! The rows `arena bench` prints, in order, each with its unit and target: the one list
 //! the measurements make their figures from, and that the table of `docs/PERFORMANCE.md`
-//! is checked against (`tests/perf_doc.rs`).
+//! is checked against (`tests/docs/perf_doc.rs`).
 //!
 //! [`ROWS`] is a run through the command line (`arena bench`: the control and the
 //! ceilings run in child processes of the executable) with two worker threads, the

@@ -83,7 +83,7 @@ pub(crate) fn config(limits: &Limits, pool: bool, metering: Metering) -> Config 
         // Room for the largest instance a module within the loader's caps can ask for
         // (`max_functions` imports, functions and globals, every function escaping, and
         // the 100 000 data segments wasmparser accepts: 6.5 MiB with wasmtime 48;
-        // `tests/runtime_hostile.rs` builds it), so that a
+        // `tests/runtime/runtime_hostile.rs` builds it), so that a
         // module that loaded always fits a worker's pool and a worker's failure to load
         // it is the machine's. Only a limit: each instance takes what it needs.
         .max_core_instance_size(INSTANCE_BYTES_MAX)

@@ -52,7 +52,7 @@
 //! too (wasmtime stops a call at a function entry or loop header where its count has
 //! reached the budget), with the same fuel; a call whose counter passes it is stopped and
 //! played again on wasmtime's fuel (`fuel.rs`, `wasm_bot.rs`), so the verdict at the
-//! edge of the budget is wasmtime's. `tests/runtime_metering.rs` compares the two
+//! edge of the budget is wasmtime's. `tests/runtime/runtime_metering.rs` compares the two
 //! settings on every example bot and on generated programs, at budgets around each
 //! call's exact cost.
 
@@ -573,7 +573,7 @@ mod tests {
     /// A label only one branch reaches, and that nothing falls through to, gets its
     /// refund after its `end`: the switch keeps its one `br_table` (no dispatch over the
     /// refunds first) and the loop's exit stays a `br_if` (not an `if` around a `br`).
-    /// `tests/runtime_metering.rs` checks that the count stays wasmtime's.
+    /// `tests/runtime/runtime_metering.rs` checks that the count stays wasmtime's.
     #[test]
     fn a_branch_alone_at_its_label_is_refunded_where_it_lands() {
         let out = instrument(&module(

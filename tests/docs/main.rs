@@ -1,0 +1,12 @@
+//! The docs checked against the code and the clone: the README's claims, the
+//! references between docs, the module picture, and docs/PERFORMANCE.md's table. One
+//! test binary (each former test file is a module).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod doc_claims;
+mod doc_references;
+mod module_graph;
+mod perf_doc;
+mod readme_claims;
