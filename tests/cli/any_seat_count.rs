@@ -2,7 +2,6 @@
 //! two (tic-tac-toe, pursuit) through the one referee, and a series policy that cannot apply
 //! to a seat count refused in one line.
 
-
 use crate::common::arena;
 use predicates::prelude::*;
 

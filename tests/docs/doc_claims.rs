@@ -6,7 +6,6 @@
 //! - the limits tables (`docs/ABI.md`, "Limits"; `docs/TOURNAMENT.md`, "Bounds of the
 //!   numeric flags") give the ranges and defaults that `--help` gives.
 
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 

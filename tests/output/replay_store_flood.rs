@@ -11,7 +11,6 @@
 //! store's size; [`PEAK_MIB`] is the bound. Reading the store whole needs at least its
 //! size (about 2.6 times it, 360 MiB, when it was read whole).
 
-
 use std::ffi::OsStr;
 use std::fs;
 use std::io::Read as _;
