@@ -11,9 +11,7 @@
 use crate::common;
 
 use std::fs;
-use std::io::Read as _;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 /// One entry of a hand-made archive.
 struct Raw {
@@ -133,44 +131,6 @@ fn deflate_bomb(gib: u64) -> Vec<u8> {
     out
 }
 
-/// What a finished `arena` child did: exit code, stderr, and its peak resident size in
-/// KiB as the kernel counts it (the child's and its waited-for children's).
-// The child is reaped by `wait4` (which also gives its resource usage), not `wait()`.
-#[allow(clippy::zombie_processes)]
-fn run_measured(args: &[&std::ffi::OsStr], cwd: &Path) -> (i32, String, i64) {
-    let bin = common::binary();
-    let mut child = Command::new(bin)
-        .args(args)
-        .current_dir(cwd)
-        .env("NO_COLOR", "1")
-        .env("ARENA_CACHE_DIR", common::CACHE_DIR)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stderr = child.stderr.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        stderr.read_to_string(&mut s).unwrap();
-        s
-    });
-    let pid = child.id() as libc::pid_t;
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value of the plain C struct.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: `pid` is this process's own child, not yet waited for; the pointers are to
-    // live locals.
-    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(waited, pid);
-    let code = if libc::WIFEXITED(status) {
-        libc::WEXITSTATUS(status)
-    } else {
-        -1
-    };
-    (code, reader.join().unwrap(), usage.ru_maxrss)
-}
-
 /// Every file under `dir`, relative.
 fn listing(dir: &Path) -> Vec<String> {
     common::files(dir).into_keys().collect()
@@ -215,7 +175,7 @@ fn a_hostile_download_is_refused_entry_by_entry_within_the_caps() {
     fs::write(&zip, archive(&entries)).unwrap();
     let before = listing(d);
     let out = d.join("results");
-    let (code, stderr, rss) = run_measured(
+    let (code, stderr, rss) = common::run_measured(
         &[
             "tournament".as_ref(),
             zip.as_os_str(),
@@ -271,7 +231,7 @@ fn ten_thousand_entries_are_refused_before_any_is_listed() {
     let zip = d.join("many.zip");
     fs::write(&zip, archive(&entries)).unwrap();
     let out = d.join("results");
-    let (code, stderr, rss) = run_measured(
+    let (code, stderr, rss) = common::run_measured(
         &[
             "tournament".as_ref(),
             zip.as_os_str(),

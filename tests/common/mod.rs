@@ -187,3 +187,40 @@ pub fn game_example(file: &str) -> PathBuf {
         .find(|path| path.is_file())
         .unwrap_or_else(|| panic!("no example module {file} under {}", games.display()))
 }
+
+/// What a finished `arena` child did: exit code, stderr, and its peak resident size in
+/// KiB as the kernel counts it (the child's and its waited-for children's).
+// The child is reaped by `wait4` (which also gives its resource usage), not `wait()`.
+#[allow(clippy::zombie_processes)]
+pub fn run_measured(args: &[&std::ffi::OsStr], cwd: &Path) -> (i32, String, i64) {
+    let mut child = std::process::Command::new(binary())
+        .args(args)
+        .current_dir(cwd)
+        .env("NO_COLOR", "1")
+        .env("ARENA_CACHE_DIR", CACHE_DIR)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut stderr, &mut s).unwrap();
+        s
+    });
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value of the plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is this process's own child, not yet waited for; the pointers are to
+    // live locals.
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid);
+    let code = if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else {
+        -1
+    };
+    (code, reader.join().unwrap(), usage.ru_maxrss)
+}

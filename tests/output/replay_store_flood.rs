@@ -13,9 +13,7 @@
 
 use std::ffi::OsStr;
 use std::fs;
-use std::io::Read as _;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use arena::output::replay::STORED_LOG_BYTES;
 use arena::output::replay_store::Store;
@@ -45,46 +43,10 @@ const RUN: &[&str] = &[
     "--quiet",
 ];
 
-/// What a finished `arena` child did: exit code, stderr, and its peak resident size in
-/// KiB as the kernel counts it.
-// The child is reaped by `wait4` (which also gives its resource usage), not `wait()`.
-#[allow(clippy::zombie_processes)]
-fn run_measured(args: &[&str], cwd: &Path) -> (i32, String, i64) {
-    let mut child = Command::new(crate::common::binary())
-        .args(args.iter().map(OsStr::new))
-        .current_dir(cwd)
-        .env("NO_COLOR", "1")
-        .env("ARENA_CACHE_DIR", crate::common::CACHE_DIR)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stderr = child.stderr.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        stderr.read_to_string(&mut s).unwrap();
-        s
-    });
-    let pid = child.id() as libc::pid_t;
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value of the plain C struct.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: `pid` is this process's own child, not yet waited for; the pointers are to
-    // live locals.
-    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(waited, pid);
-    let code = if libc::WIFEXITED(status) {
-        libc::WEXITSTATUS(status)
-    } else {
-        -1
-    };
-    (code, reader.join().unwrap(), usage.ru_maxrss)
-}
-
 /// Runs `args` in `dir`, checks it succeeds, and returns its peak resident size in MiB.
 fn peak_mib(what: &str, args: &[&str], dir: &Path) -> f64 {
-    let (code, stderr, kib) = run_measured(args, dir);
+    let args: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
+    let (code, stderr, kib) = crate::common::run_measured(&args, dir);
     assert_eq!(code, 0, "{what}: {stderr}");
     let mib = kib as f64 / 1024.0;
     eprintln!("{what}: peak resident size {mib:.1} MiB");
