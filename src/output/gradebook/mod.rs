@@ -275,7 +275,7 @@ impl Encoding {
     /// UTF-16 with a byte-order mark.
     pub fn decode(bytes: &[u8]) -> Option<(Encoding, String)> {
         let utf16 = |rest: &[u8], unit: fn([u8; 2]) -> u16| -> Option<String> {
-            if rest.len() % 2 != 0 {
+            if !rest.len().is_multiple_of(2) {
                 return None;
             }
             let units: Vec<u16> = rest.chunks_exact(2).map(|c| unit([c[0], c[1]])).collect();
