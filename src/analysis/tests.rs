@@ -193,7 +193,7 @@ fn the_three_formats_carry_the_value_and_the_line() {
         .collect();
     let t = text::render(&a);
     assert!(
-        t.contains(&format!("value {} for player 1", value_text(a.value()))),
+        t.contains(&format!("value {} for seat 1", value_text(a.value()))),
         "{t}"
     );
     assert!(

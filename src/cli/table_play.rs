@@ -47,7 +47,7 @@ impl Terminal {
 
     fn who(&self, seat: Seat) -> String {
         let name = self.bots[seat.index()].as_deref().unwrap_or("a person");
-        format!("player {} ({name})", seat.number())
+        format!("seat {} ({name})", seat.number())
     }
 }
 
@@ -58,12 +58,12 @@ impl Watch for Terminal {
             return;
         }
         if self.people() > 1 {
-            println!("\n--- player {}'s turn ---", seat.number());
+            println!("\n--- seat {}'s turn ---", seat.number());
         }
         let role = game
             .role(seat)
             .map_or(String::new(), |r| format!(", the {r}"));
-        println!("\nyou are player {}{role}", seat.number());
+        println!("\nyou are seat {}{role}", seat.number());
         print!("{}", game.render(Viewer::Seat(seat), self.color));
     }
 

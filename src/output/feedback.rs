@@ -276,7 +276,7 @@ fn page(results: &Results, s: &Standing, student: &Student, grade: Option<&Grade
         };
         let _ = writeln!(
             out,
-            "- game {} against {} (you were player {seat}, {}x{} board), after {}: {}",
+            "- game {} against {} (you were seat {seat}, {}x{} board), after {}: {}",
             r.game_id,
             markdown::escape(opponent),
             r.rows,

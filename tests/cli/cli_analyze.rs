@@ -143,8 +143,8 @@ fn seed_003_eighth_move_from_the_command_line() {
         "--depth",
         "2",
     ]);
-    assert!(text.contains("player 2 (B, columns) to move"), "{text}");
-    assert!(text.contains("value win+77 for player 2"), "{text}");
+    assert!(text.contains("seat 2 (B, columns) to move"), "{text}");
+    assert!(text.contains("value win+77 for seat 2"), "{text}");
     assert_eq!(json["nodes"].as_u64(), Some(9));
     assert_eq!(dot.matches(" -> ").count(), 8);
 }

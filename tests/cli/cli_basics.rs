@@ -43,7 +43,7 @@ fn board_for_people_shows_pawns_and_totals() {
         .assert()
         .success()
         .stdout(predicate::str::contains("[1]").and(predicate::str::contains("[2]")))
-        .stdout(predicate::str::contains("player 1: total 0"));
+        .stdout(predicate::str::contains("seat 1: total 0"));
 }
 
 #[test]
@@ -88,7 +88,7 @@ fn games_lists_mathtricks_and_its_builtins() {
 
 #[test]
 fn hand_play_explains_bad_input_and_asks_again() {
-    // Player 1 is a person; player 2 a builtin. Bad lines first, then legal moves until
+    // Player 1 is a person; seat 2 a builtin. Bad lines first, then legal moves until
     // input ends: the game must go on after each bad line and end cleanly at EOF.
     let input = "hello\n1\n0 0\n9 9\n2 2\n1 1\n0 0\n";
     arena()
@@ -109,10 +109,10 @@ fn hand_play_explains_bad_input_and_asks_again() {
         .stdout(predicate::str::contains(
             "your pawn already stands on (0 0)",
         ))
-        .stdout(predicate::str::contains("already visited by player 1"))
+        .stdout(predicate::str::contains("already visited by seat 1"))
         .stdout(predicate::str::contains("off the board"))
         .stdout(predicate::str::contains("is not next to your pawn"))
-        .stdout(predicate::str::contains("player 2 (builtin:greedy) plays"))
+        .stdout(predicate::str::contains("seat 2 (builtin:greedy) plays"))
         .stdout(
             predicate::str::contains("input ended")
                 .or(predicate::str::contains("wins"))
@@ -244,7 +244,7 @@ fn human_against_human_until_the_end() {
         .write_stdin(moves)
         .assert()
         .success()
-        .stdout(predicate::str::contains("player 2: total"));
+        .stdout(predicate::str::contains("seat 2: total"));
 }
 
 #[test]

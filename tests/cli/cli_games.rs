@@ -207,7 +207,7 @@ fn kalah_and_determinant_are_played_by_hand() {
         // The input ends before the game: abandoned, an error.
         .code(2)
         .stdout(predicate::str::contains("input ended: game abandoned"))
-        .stdout(predicate::str::contains("player 2's pits"))
+        .stdout(predicate::str::contains("seat 2's pits"))
         .stdout(predicate::str::contains("  4  4  4  4  4  4"))
         .stdout(predicate::str::contains(
             "type a pit number 1 to 6 (got `7`)",
@@ -228,7 +228,7 @@ fn kalah_and_determinant_are_played_by_hand() {
         // The input ends before the game: abandoned, an error.
         .code(2)
         .stdout(predicate::str::contains("input ended: game abandoned"))
-        .stdout(predicate::str::contains("player 2 (builtin:perfect) plays"))
+        .stdout(predicate::str::contains("seat 2 (builtin:perfect) plays"))
         .stdout(predicate::str::contains("already holds 9"))
         .stdout(predicate::str::contains("numbers left"));
 }

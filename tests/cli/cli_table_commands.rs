@@ -100,7 +100,7 @@ fn play_seats_people_and_bots_and_explains_a_wrong_move() {
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("player 2 (builtin:greedy) plays"), "{text}");
+    assert!(text.contains("seat 2 (builtin:greedy) plays"), "{text}");
     assert!(text.contains("; try again"), "{text}");
     assert!(text.contains("game abandoned"), "{text}");
     arena()
@@ -158,7 +158,7 @@ fn a_blind_person_is_not_told_where_the_pursuers_went() {
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("player 1 (builtin:greedy) moves"), "{text}");
+    assert!(text.contains("seat 1 (builtin:greedy) moves"), "{text}");
     assert!(!text.contains(" plays "), "{text}");
     let before_quit = text.split("game abandoned").next().unwrap();
     assert!(

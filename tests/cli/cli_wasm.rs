@@ -210,7 +210,7 @@ fn a_person_can_play_against_a_module() {
         // The input ends before the game: abandoned, an error.
         .code(2)
         .stdout(predicate::str::contains("input ended: game abandoned"))
-        .stdout(predicate::str::contains("player 2 (alphabeta) plays"));
+        .stdout(predicate::str::contains("seat 2 (alphabeta) plays"));
 }
 
 #[test]

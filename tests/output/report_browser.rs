@@ -145,7 +145,7 @@ fn the_results_page_renders_the_standings_and_a_replay_without_script_errors() {
     // Drawn in the browser by the embedded viewer: MathTricks' board in its colours, and
     // each move in the game's notation (`row col`).
     let board = element(&dom, "board", "pre");
-    assert!(board.contains("player 1: total"), "no board drawn: {board}");
+    assert!(board.contains("seat 1: total"), "no board drawn: {board}");
     assert!(board.contains("<span class=\""), "no colours: {board}");
     for item in list.split("</li>").filter(|i| i.contains("<li ")) {
         let text = &item[item.rfind('>').unwrap() + 1..];

@@ -165,7 +165,7 @@ impl Report {
                 (other, _) => format!("score {} to {other}", g.score),
             };
             line(format!(
-                "  game {}: {} as player {}{against}: {} ({score}){fault}",
+                "  game {}: {} as seat {}{against}: {} ({score}){fault}",
                 g.game, self.name, g.seat, g.result
             ));
             if g.fault.is_some() && !g.output.is_empty() {

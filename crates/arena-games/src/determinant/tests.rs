@@ -342,7 +342,7 @@ fn options_setup_and_words() {
     assert_eq!(w, [9, 1, 7, 0, 5, 0, 6, 8, 2]);
     assert_eq!(Determinant::read_state(&w, Player::Second), Ok(g));
     let wrong_seat = Determinant::read_state(&w, Player::First).unwrap_err();
-    assert!(wrong_seat.0.contains("player 2 is to move"), "{wrong_seat}");
+    assert!(wrong_seat.0.contains("seat 2 is to move"), "{wrong_seat}");
     assert!(Determinant::read_state(&w[..8], Player::Second).is_err());
     assert!(Determinant::read_state(&[9, 9, 0, 0, 0, 0, 0, 0, 0], Player::First).is_err());
     assert!(Determinant::read_state(&[10, 0, 0, 0, 0, 0, 0, 0, 0], Player::Second).is_err());
@@ -355,13 +355,13 @@ fn render_shows_products_and_the_result() {
     let text = g.render(false);
     assert!(text.contains("63"), "{text}");
     assert!(text.contains("numbers left: 3 4"), "{text}");
-    assert!(text.contains("player 2 (B, columns) to move"), "{text}");
+    assert!(text.contains("seat 2 (B, columns) to move"), "{text}");
     let done = table("917/45./682");
     let mut done = done;
     done.apply(Place { cell: 5, number: 3 });
     let text = done.render(false);
     assert!(text.contains("SA - SB = -79"), "{text}");
-    assert!(text.contains("player 2 (B, columns) wins"), "{text}");
+    assert!(text.contains("seat 2 (B, columns) wins"), "{text}");
     assert!(done.render(true).contains("\x1b[1m"));
 }
 

@@ -74,7 +74,7 @@ impl Player {
 
 impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "player {}", self.number())
+        write!(f, "seat {}", self.number())
     }
 }
 

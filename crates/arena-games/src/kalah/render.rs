@@ -21,14 +21,14 @@ pub(super) fn render(game: &Kalah, color: bool) -> String {
     let top: String = (7..13).rev().map(|h| cell(b[h])).collect();
     let bottom: String = (0..6).map(|h| cell(b[h])).collect();
     let mut s = String::new();
-    let _ = writeln!(s, "       6  5  4  3  2  1   player 2's pits");
+    let _ = writeln!(s, "       6  5  4  3  2  1   seat 2's pits");
     let _ = writeln!(s, "     {top}");
     let _ = writeln!(s, "{:>3}  {}  {:>3}", b[13], " ".repeat(18), b[6]);
     let _ = writeln!(s, "     {bottom}");
-    let _ = writeln!(s, "       1  2  3  4  5  6   player 1's pits");
+    let _ = writeln!(s, "       1  2  3  4  5  6   seat 1's pits");
     let _ = writeln!(
         s,
-        "kalahs: player 1 {} (right), player 2 {} (left); {} rules, {} stones a pit",
+        "kalahs: seat 1 {} (right), seat 2 {} (left); {} rules, {} stones a pit",
         b[6],
         b[13],
         game.rules().name(),

@@ -357,7 +357,7 @@ fn seed_sowing_by_player_2_skips_player_1s_kalah() {
     assert_eq!(g.board[6], 20);
     assert_eq!(g.board[13], 9);
     assert_eq!(g.board[..6], [1; 6]);
-    // The last stone landed in player 2's own pit 7 (1 → 2) and this lap reached player
+    // The last stone landed in seat 2's own pit 7 (1 → 2) and this lap reached player
     // 1's pits: relay from pit 7 (2 stones into 8 and 9; pit 9 was not empty, but that lap
     // stayed home).
     assert_eq!(g.board[7..13], [0, 5, 5, 3, 0, 0]);
@@ -366,8 +366,8 @@ fn seed_sowing_by_player_2_skips_player_1s_kalah() {
 
 #[test]
 fn seed_sweep_wins_from_behind_and_the_score_cannot_be_negative() {
-    // Player 1's kalah holds 10, player 2's 24 (exactly half: not a win). Player 2's pits
-    // are empty after player 1's move, so player 1 sweeps its 14 stones into its kalah
+    // Player 1's kalah holds 10, seat 2's 24 (exactly half: not a win). Player 2's pits
+    // are empty after seat 1's move, so seat 1 sweeps its 14 stones into its kalah
     // and wins although it was behind.
     // After the sweep every stone is in a kalah and the opponent's holds at most half, so
     // the winner's kalah difference is never negative (the rules would allow it;
@@ -388,11 +388,11 @@ fn render_draws_two_rows_with_the_kalahs_at_the_ends() {
     let g = at(Rules::Seed, b, Player::First);
     let text = g.render(false);
     let lines: Vec<&str> = text.lines().collect();
-    // Player 2's pits right to left on top, player 1's left to right below.
+    // Player 2's pits right to left on top, seat 1's left to right below.
     assert!(lines[1].contains("  0 12 11 10  9  8"), "{text}");
     assert!(lines[2].trim_start().starts_with('0') && lines[2].trim_end().ends_with('7'));
     assert!(lines[3].contains("  1  2  3  4  5  6"), "{text}");
-    assert!(text.contains("player 1 to move"), "{text}");
+    assert!(text.contains("seat 1 to move"), "{text}");
     assert!(g.render(true).contains("\x1b[1m"));
     let done = at(
         Rules::Standard,
@@ -401,7 +401,7 @@ fn render_draws_two_rows_with_the_kalahs_at_the_ends() {
     );
     assert!(done
         .render(false)
-        .contains("player 1 wins (kalah difference 12)"));
+        .contains("seat 1 wins (kalah difference 12)"));
 }
 
 /// Plays `games` games of depth-6 alpha-beta against random play from fixed seeds,

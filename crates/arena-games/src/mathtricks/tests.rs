@@ -129,7 +129,7 @@ fn shut_in_board(p1: &str, p2: &str) -> MathTricks {
 }
 
 /// P1 walks down the left edge into the bottom-left corner; P2 walls it in from the right.
-/// After these six moves player 1 is to move and has no legal move, while player 2 could
+/// After these six moves seat 1 is to move and has no legal move, while seat 2 could
 /// still go to (1 1), (1 2) or (2 2).
 const SHUT_IN_MOVES: [(u32, u32); 6] = [(1, 0), (3, 2), (2, 0), (3, 1), (3, 0), (2, 1)];
 
@@ -248,19 +248,19 @@ fn a_pawn_that_moved_cannot_step_back_onto_its_start_cell() {
     assert!(g
         .why_illegal(cell(0, 0))
         .unwrap()
-        .contains("already visited by player 1"));
+        .contains("already visited by seat 1"));
 }
 
 #[test]
 fn start_cells_count_as_visited_from_the_beginning() {
     let mut g = MathTricks::new(board_with(4, 4, Op::Add(1), &[]));
-    // Player 2 leaves its start cell; player 1 arrives next to it.
+    // Player 2 leaves its start cell; seat 1 arrives next to it.
     play_all(&mut g, &[(1, 1), (3, 2), (2, 2), (3, 1)]);
     assert_eq!(g.pawn(Player::First), cell(2, 2));
     assert_eq!(g.visited_by(cell(3, 3)), Some(Player::Second));
     assert_eq!(legal(&g), cells(&[(1, 2), (1, 3), (2, 1), (2, 3)]));
     let reason = g.why_illegal(cell(3, 3)).unwrap();
-    assert!(reason.contains("already visited by player 2"), "{reason}");
+    assert!(reason.contains("already visited by seat 2"), "{reason}");
     assert!(g.clone().play(cell(3, 3)).is_err());
 }
 
@@ -268,14 +268,14 @@ fn start_cells_count_as_visited_from_the_beginning() {
 fn no_pawn_enters_a_cell_either_pawn_has_visited() {
     let mut g = MathTricks::new(board_with(5, 5, Op::Add(1), &[]));
     play_all(&mut g, &[(1, 1), (3, 3), (2, 1), (2, 2)]);
-    // Player 1 at (2 1): (1 1) is its own trail, (2 2) holds player 2's pawn.
+    // Player 1 at (2 1): (1 1) is its own trail, (2 2) holds seat 2's pawn.
     let moves = legal(&g);
     assert_eq!(
         moves,
         cells(&[(1, 0), (1, 2), (2, 0), (3, 0), (3, 1), (3, 2)])
     );
     play_all(&mut g, &[(3, 2)]);
-    // Player 2 at (2 2): (1 1) and (2 1) are player 1's trail, (3 3) its own, (3 2) a pawn.
+    // Player 2 at (2 2): (1 1) and (2 1) are seat 1's trail, (3 3) its own, (3 2) a pawn.
     let moves = legal(&g);
     for taken in [(1, 1), (2, 1), (3, 3), (3, 2)] {
         assert!(
@@ -370,7 +370,7 @@ fn add_sub_and_mul_saturate_at_both_i64_bounds() {
 
 #[test]
 fn stepping_on_a_cell_applies_its_operation_to_the_movers_total_only() {
-    // Row 0 is player 1's road (+5 x2 -3 /2, then x0 at (1 5)); row 3 is player 2's
+    // Row 0 is seat 1's road (+5 x2 -3 /2, then x0 at (1 5)); row 3 is seat 2's
     // (-2 x2 -3 /2 walking left, then -7 at (2 0)).
     let mut g = game("4x6 +0 +5 x2 -3 /2 +1 +1 +1 +1 +1 +1 x0 -7 +1 +1 +1 +1 +1 +0 /2 -3 x2 -2 +0");
     let steps = [
@@ -510,12 +510,12 @@ fn the_other_player_does_not_keep_moving_after_the_end() {
 
 #[test]
 fn a_player_shut_in_out_of_turn_is_not_over_until_its_turn_comes() {
-    // The mirror image of the shut-in sequence: player 2 walls itself into (0 3) while
-    // player 1 still has a move to make; only when player 2 must move does the game end.
+    // The mirror image of the shut-in sequence: seat 2 walls itself into (0 3) while
+    // seat 1 still has a move to make; only when seat 2 must move does the game end.
     let mut g = shut_in_board("+1", "+1");
     play_all(&mut g, &[(0, 1), (2, 3), (0, 2), (1, 3), (1, 2), (0, 3)]);
     assert_eq!(g.to_move(), Player::First);
-    assert!(!g.is_terminal(), "player 1 can still move");
+    assert!(!g.is_terminal(), "seat 1 can still move");
     assert_eq!(g.outcome(), None);
     g.play(cell(1, 1)).unwrap();
     assert_eq!(g.to_move(), Player::Second);
@@ -717,12 +717,12 @@ fn why_illegal_names_the_reason() {
     assert_eq!(reason(&g, 0, 9), "(0 9) is off the 4x4 board");
     assert_eq!(reason(&g, 3, 0), "(3 0) is not next to your pawn at (1 1)");
     assert_eq!(reason(&g, 1, 1), "your pawn already stands on (1 1)");
-    assert_eq!(reason(&g, 0, 0), "(0 0) was already visited by player 1");
+    assert_eq!(reason(&g, 0, 0), "(0 0) was already visited by seat 1");
     assert_eq!(reason(&g, 2, 2), "(2 2) has a pawn on it");
     assert_eq!(g.why_illegal(cell(1, 2)), None);
     play_all(&mut g, &[(1, 2)]);
-    assert_eq!(reason(&g, 3, 3), "(3 3) was already visited by player 2");
-    assert_eq!(reason(&g, 1, 1), "(1 1) was already visited by player 1");
+    assert_eq!(reason(&g, 3, 3), "(3 3) was already visited by seat 2");
+    assert_eq!(reason(&g, 1, 1), "(1 1) was already visited by seat 1");
     assert_eq!(reason(&g, 1, 2), "(1 2) has a pawn on it");
 
     let mut over = shut_in_board("+5", "+1");
@@ -757,7 +757,7 @@ const ABI_CELLS: [i32; 16] = [
     0,           // +0
 ];
 
-/// P1 (0 0) -> (0 1) +3, P2 (3 3) -> (3 2) -5, P1 -> (1 1) +7: player 2 to move.
+/// P1 (0 0) -> (0 1) +3, P2 (3 3) -> (3 2) -5, P1 -> (1 1) +7: seat 2 to move.
 fn abi_position() -> MathTricks {
     let mut g = game(ABI_LINE);
     play_all(&mut g, &[(0, 1), (3, 2), (1, 1)]);
@@ -773,8 +773,8 @@ fn state_words_from_player_twos_point_of_view() {
     let opp = VISITED_BY_OPPONENT;
     let mut expected = vec![
         4, 4, // rows, cols
-        3, 2, // my pawn (player 2)
-        1, 1, // opponent's pawn (player 1)
+        3, 2, // my pawn (seat 2)
+        1, 1, // opponent's pawn (seat 1)
         -5, -1, // my total -5: low, high word
         10, 0, // opponent's total 10
     ];
@@ -798,8 +798,8 @@ fn state_words_from_player_ones_point_of_view() {
     let opp = VISITED_BY_OPPONENT;
     let mut expected = vec![
         4, 4, // rows, cols
-        1, 1, // my pawn (player 1)
-        2, 2, // opponent's pawn (player 2)
+        1, 1, // my pawn (seat 1)
+        2, 2, // opponent's pawn (seat 2)
         10, 0, // my total
         4, 0, // opponent's total
     ];
@@ -832,7 +832,7 @@ fn state_words_carry_the_full_i64_totals() {
 
 #[test]
 fn read_state_rejects_malformed_words() {
-    let good = words(&abi_position()); // player 2's view
+    let good = words(&abi_position()); // seat 2's view
     assert!(MathTricks::read_state(&good, Player::Second).is_ok());
     let fails = |w: &[i32], what: &str| {
         let err = MathTricks::read_state(w, Player::Second).unwrap_err();
@@ -859,14 +859,14 @@ fn read_state_rejects_malformed_words() {
         &with(cell_index(2, 0), 1 | VISITED_BY_ME | VISITED_BY_OPPONENT),
         "visited by both",
     );
-    // My pawn (player 2) on a cell that is not marked as mine.
+    // My pawn (seat 2) on a cell that is not marked as mine.
     let mut w = with(2, 2);
     w[3] = 0;
-    fails(&w, "player 2's pawn stands on a cell not marked as its own");
+    fails(&w, "seat 2's pawn stands on a cell not marked as its own");
     // The opponent's pawn on my cell (both pawns on one cell).
     let mut w = with(4, 3);
     w[5] = 2;
-    fails(&w, "player 1's pawn stands on a cell not marked as its own");
+    fails(&w, "seat 1's pawn stands on a cell not marked as its own");
     // Operands the rules do not allow.
     fails(&with(cell_index(1, 0), 3 << 24 | 1), "/1");
     fails(&with(cell_index(1, 0), 3 << 24), "/0");
@@ -896,7 +896,7 @@ fn parse_move_reads_two_numbers_with_spaces_or_commas() {
     assert_eq!(g.parse_move("3 3"), Ok(cell(3, 3)));
     assert_eq!(g.describe_move(cell(3, 4)), "3 4");
     assert_eq!(g.parse_move(&g.describe_move(cell(3, 4))), Ok(cell(3, 4)));
-    assert!(g.move_prompt().contains("player 1"));
+    assert!(g.move_prompt().contains("seat 1"));
 }
 
 #[test]
@@ -930,9 +930,9 @@ fn plain_render_marks_pawns_visited_cells_and_totals() {
     let text = g.render(false);
     assert!(text.contains("[1]") && text.contains("[2]"), "{text}");
     assert!(text.contains("(1)") && text.contains("(2)"), "{text}");
-    assert!(text.contains("player 1: total 10 at (1 1)"), "{text}");
-    assert!(text.contains("player 2: total -5 at (3 2)"), "{text}");
-    assert!(text.contains("player 2 to move"), "{text}");
+    assert!(text.contains("seat 1: total 10 at (1 1)"), "{text}");
+    assert!(text.contains("seat 2: total -5 at (3 2)"), "{text}");
+    assert!(text.contains("seat 2 to move"), "{text}");
     // Unvisited operations stay readable; no escape codes without colour.
     assert!(
         text.contains("x3") && text.contains("/3") && text.contains("-4"),
@@ -956,13 +956,13 @@ fn plain_render_marks_pawns_visited_cells_and_totals() {
 fn colour_render_uses_the_original_legend() {
     let g = abi_position();
     let text = g.render(true);
-    assert!(text.contains("\x1b[44"), "player 1's visited cells on blue");
+    assert!(text.contains("\x1b[44"), "seat 1's visited cells on blue");
     assert!(
         text.contains("\x1b[42"),
-        "player 2's visited cells on green"
+        "seat 2's visited cells on green"
     );
-    assert!(text.contains("\x1b[104"), "player 1's pawn on light blue");
-    assert!(text.contains("\x1b[103"), "player 2's pawn on yellow");
+    assert!(text.contains("\x1b[104"), "seat 1's pawn on light blue");
+    assert!(text.contains("\x1b[103"), "seat 2's pawn on yellow");
     assert!(text.contains("\x1b[0m"), "colours are reset");
     assert!(
         text.contains("total 10") && text.contains("total -5"),
@@ -977,8 +977,8 @@ fn colour_render_uses_the_original_legend() {
 #[test]
 fn render_announces_the_result_at_the_end() {
     for (p1, p2, says) in [
-        ("+5", "+1", "game over: player 1 wins"),
-        ("-5", "+1", "game over: player 2 wins"),
+        ("+5", "+1", "game over: seat 1 wins"),
+        ("-5", "+1", "game over: seat 2 wins"),
         ("+2", "+2", "game over: a draw"),
     ] {
         let mut g = shut_in_board(p1, p2);

@@ -239,7 +239,7 @@ impl TableGame for Minesweeper {
 
     fn move_prompt(&self) -> String {
         format!(
-            "player {}, open a cell: type `row col`, from 1 (# unknown, * a known mine)",
+            "seat {}, open a cell: type `row col`, from 1 (# unknown, * a known mine)",
             self.to_move + 1
         )
     }

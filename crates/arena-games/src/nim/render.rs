@@ -54,9 +54,9 @@ pub fn render(game: &Nim, color: bool) -> String {
     s
 }
 
-/// `player N`, as [`Player`]'s `Display` writes it.
+/// `seat N`, as [`Player`]'s `Display` writes it.
 fn push_player(s: &mut String, p: Player) {
-    s.push_str("player ");
+    s.push_str("seat ");
     s.push(char::from(b'0' + p.number()));
 }
 

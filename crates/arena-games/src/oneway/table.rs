@@ -142,8 +142,8 @@ impl<P: Piece> TableGame for OneWayTable<P> {
         let mut lines: Vec<&str> = board.lines().collect();
         lines.pop();
         let status = match self.winner {
-            None => format!("player {} of {} to move", self.to_move.number(), self.players),
-            Some(w) => format!("game over: player {} reached the goal and wins", w.number()),
+            None => format!("seat {} of {} to move", self.to_move.number(), self.players),
+            Some(w) => format!("game over: seat {} reached the goal and wins", w.number()),
         };
         format!("{}\n{status}\n", lines.join("\n"))
     }
@@ -158,7 +158,7 @@ impl<P: Piece> TableGame for OneWayTable<P> {
 
     fn move_prompt(&self) -> String {
         format!(
-            "player {}, move the {} {}: type the target as `row col` (row 0 is the bottom)",
+            "seat {}, move the {} {}: type the target as `row col` (row 0 is the bottom)",
             self.to_move.number(),
             P::INFO.name,
             P::RULE

@@ -146,7 +146,7 @@ impl TicTacToe {
         } else {
             self.mark(cell).map(|seat| {
                 format!(
-                    "cell ({}, {}) already holds player {}'s mark",
+                    "cell ({}, {}) already holds seat {}'s mark",
                     cell / self.cols + 1,
                     cell % self.cols + 1,
                     seat + 1

@@ -148,7 +148,7 @@ impl TableGame for TicTacToe {
 
     fn move_prompt(&self) -> String {
         format!(
-            "player {} ({}), place your mark: type `row col`, from 1 ({} in a line wins)",
+            "seat {} ({}), place your mark: type `row col`, from 1 ({} in a line wins)",
             self.to_move + 1,
             MARKS[usize::from(self.to_move)],
             self.k

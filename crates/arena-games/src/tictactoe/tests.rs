@@ -43,7 +43,7 @@ fn seats_place_their_own_mark_in_turn() {
     assert!(g
         .why_illegal(5)
         .unwrap()
-        .contains("already holds player 2's mark"));
+        .contains("already holds seat 2's mark"));
     assert!(g.why_illegal(12).unwrap().contains("off the 3x4 board"));
 }
 
