@@ -43,7 +43,6 @@ pub fn run(args: GradesArgs) -> anyhow::Result<ExitCode> {
     let encoding = template
         .as_ref()
         .map_or(gradebook::Encoding::Utf8, |t| t.encoding);
-    let template = template.map(|t| (t.sep, t.records));
     let template_path = args
         .template
         .as_deref()

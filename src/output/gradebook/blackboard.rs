@@ -24,6 +24,7 @@
 
 use super::{
     column, fill, key_and_grade_column, points_cell, text_cell, GradeRow, GradebookError, Sheet,
+    Template,
 };
 
 /// The feedback column.
@@ -67,10 +68,13 @@ pub fn smart_text(text: &str) -> String {
 pub fn sheet(
     rows: &[GradeRow],
     name: &str,
-    template: Option<(u8, Vec<Vec<String>>)>,
+    template: Option<Template>,
     template_path: &str,
 ) -> Result<Sheet, GradebookError> {
-    let Some((sep, mut records)) = template else {
+    let Some(Template {
+        sep, mut records, ..
+    }) = template
+    else {
         let mut records = vec![columns(name).to_vec()];
         for r in rows {
             records.push(vec![

@@ -3,7 +3,9 @@
 //! assignment, named as exported (`Assignment name (assignment_id)`; a new name creates a
 //! new assignment), and the second row `Points Possible`.
 
-use super::{fill, key_and_grade_column, points_cell, text_cell, GradeRow, GradebookError, Sheet};
+use super::{
+    fill, key_and_grade_column, points_cell, text_cell, GradeRow, GradebookError, Sheet, Template,
+};
 
 /// The five columns before the assignments.
 pub const LEADING: [&str; 5] = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"];
@@ -21,10 +23,13 @@ pub fn sheet(
     rows: &[GradeRow],
     name: &str,
     max: f64,
-    template: Option<(u8, Vec<Vec<String>>)>,
+    template: Option<Template>,
     template_path: &str,
 ) -> Result<Sheet, GradebookError> {
-    let Some((sep, mut records)) = template else {
+    let Some(Template {
+        sep, mut records, ..
+    }) = template
+    else {
         let mut header: Vec<String> = LEADING.iter().map(|s| s.to_string()).collect();
         header.push(name.to_string());
         let mut possible = vec![POINTS_POSSIBLE.to_string()];

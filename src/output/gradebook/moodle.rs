@@ -5,7 +5,9 @@
 //! `Institution`, `Department`, `Email address`, `Assignment: NAME (Real)`, …, `Last
 //! downloaded from this course`), no column is added.
 
-use super::{column, fill, find_column, points_cell, text_cell, GradeRow, GradebookError, Sheet};
+use super::{
+    column, fill, find_column, points_cell, text_cell, GradeRow, GradebookError, Sheet, Template,
+};
 
 /// The identifier column's header for these ids: `Email address` when every id is one,
 /// otherwise `ID number`.
@@ -26,10 +28,13 @@ fn id_header(rows: &[GradeRow]) -> &'static str {
 pub fn sheet(
     rows: &[GradeRow],
     name: &str,
-    template: Option<(u8, Vec<Vec<String>>)>,
+    template: Option<Template>,
     template_path: &str,
 ) -> Result<Sheet, GradebookError> {
-    let Some((sep, mut records)) = template else {
+    let Some(Template {
+        sep, mut records, ..
+    }) = template
+    else {
         let mut records = vec![vec![
             id_header(rows).to_string(),
             name.to_string(),
