@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod crate_doc;
 mod doc_claims;
 mod doc_references;
 mod module_graph;
