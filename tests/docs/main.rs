@@ -11,3 +11,4 @@ mod doc_references;
 mod module_graph;
 mod perf_doc;
 mod readme_claims;
+mod readme_layout;
