@@ -10,5 +10,6 @@ mod doc_claims;
 mod doc_references;
 mod module_graph;
 mod perf_doc;
+mod reading_paths;
 mod readme_claims;
 mod readme_layout;
