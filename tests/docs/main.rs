@@ -8,6 +8,7 @@ mod common;
 mod crate_doc;
 mod doc_claims;
 mod doc_references;
+mod game_pages;
 mod module_graph;
 mod perf_doc;
 mod reading_paths;
