@@ -1,5 +1,5 @@
-//! The minimax analysis behind a move (seeds 003 and 004: "record and view the analysis",
-//! "trees for the seventh and eighth moves"): the whole game tree below a position to a
+//! The minimax analysis behind a move (what a Min-Max player saw, down to the trees of a
+//! game's seventh and eighth moves): the whole game tree below a position to a
 //! fixed depth, every move with its minimax value, the principal variation, ties broken
 //! at random from a seed; written as an indented text tree ([`text`]), Graphviz DOT
 //! ([`dot`]) or JSON ([`json`]).

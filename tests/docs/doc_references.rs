@@ -1,9 +1,10 @@
 //! The docs and the code's comments are a reference for today's code, readable from the
 //! clone alone:
 //! - nothing is dated by the work that produced it (no numbered or ordinal "sessions",
-//!   no "work periods");
+//!   no "work periods", no numbered "periods" or "stops");
 //! - nothing points at texts that are not in the repository (the course's specification
-//!   files, its numbered seeds, their game numbers such as `G1.5`, the issue tracker);
+//!   files, its numbered seeds, their game numbers such as `G1.5`, their numbered
+//!   sections such as `§2.4`, the issue tracker);
 //! - every citation of a section of a doc (`docs/X.md`, "Title", or `X.md` § Title)
 //!   names a heading that doc has.
 //!
@@ -117,7 +118,8 @@ fn is_ordinal(word: &str) -> bool {
 
 /// Where `text` dates itself by a work period: the words around each `session` that make
 /// it one (an ordinal or `this`/`that`/`next`/`previous`/`last` among the two words
-/// before it, or a number after it), and every `work period`.
+/// before it, or a number after it), every `work period`, and a `period` or `stop` with a
+/// number after it (`period 12`, `stops 3 and 4`).
 fn work_periods(text: &str) -> Vec<String> {
     let lower = text.to_lowercase();
     let words: Vec<&str> = lower
@@ -139,6 +141,12 @@ fn work_periods(text: &str) -> Vec<String> {
         }
         if *w == "period" && i > 0 && words[i - 1] == "work" {
             found.push("work period".to_string());
+        }
+        if ["period", "periods", "stop", "stops"].contains(w) {
+            let after = words.get(i + 1).copied().unwrap_or("");
+            if !after.is_empty() && after.chars().all(|c| c.is_ascii_digit()) {
+                found.push(format!("{w} {after}"));
+            }
         }
     }
     found
@@ -164,18 +172,36 @@ fn outside_names(text: &str) -> Vec<String> {
         }
     }
     let bytes = text.as_bytes();
-    // `seed 003`: a seed by its number (not `--seed 2026` nor `board_seed 1234`).
-    for (i, _) in text.match_indices("eed ") {
-        let start = i.saturating_sub(1);
-        let first = bytes[start];
-        if !(first == b's' || first == b'S') {
-            continue;
+    // `seed 003`, `seeds 003 and 004`: a seed by its number (not `--seed 2026` nor
+    // `board_seed 1234`).
+    for word in ["eed ", "eeds "] {
+        for (i, _) in text.match_indices(word) {
+            let start = i.saturating_sub(1);
+            let first = bytes[start];
+            if !(first == b's' || first == b'S') {
+                continue;
+            }
+            let before = if start == 0 { b' ' } else { bytes[start - 1] };
+            let at = i + word.len();
+            let n = bytes[at..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            if n == 3 && !(before.is_ascii_alphanumeric() || before == b'_' || before == b'-') {
+                found.push(text[start..at + 3].to_string());
+            }
         }
-        let before = if start == 0 { b' ' } else { bytes[start - 1] };
-        let digits = &bytes[i + 4..];
-        let n = digits.iter().take_while(|b| b.is_ascii_digit()).count();
-        if n == 3 && !(before.is_ascii_alphanumeric() || before == b'_' || before == b'-') {
-            found.push(text[start..i + 7].to_string());
+    }
+    // `§2.4`: a numbered section of a text outside (arena's docs cite a section by its
+    // title: `X.md` § Title).
+    for (i, _) in text.match_indices('§') {
+        let rest = text[i + '§'.len_utf8()..].trim_start_matches(' ');
+        if rest.starts_with(|c: char| c.is_ascii_digit()) {
+            let number: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            found.push(format!("§{}", number.trim_end_matches('.')));
         }
     }
     // `issue #14`: the tracker, where the work was organised.
@@ -383,7 +409,15 @@ fn the_checks_find_what_they_refuse() {
     assert_eq!(work_periods("a work period").len(), 1);
     assert!(work_periods("a store session; a sign-in session").is_empty());
     assert_eq!(outside_names("see seed 003 and G1.5").len(), 2);
-    assert_eq!(outside_names("rules in `games-v2.md` §3").len(), 1);
+    assert_eq!(outside_names("the players of seeds 003 and 004").len(), 1);
+    assert_eq!(outside_names("as §2.4 says; § 3").len(), 2);
+    assert!(outside_names("RESULTS.md § Replays; seeds 12345").is_empty());
+    assert_eq!(
+        work_periods("measured in period 12, before stops 3").len(),
+        2
+    );
+    assert!(work_periods("a stop flag; the period of a cycle; stop at 1").is_empty());
+    assert_eq!(outside_names("rules in `games-v2.md` §3").len(), 2);
     assert_eq!(
         outside_names("seats (issue #14), issues #14 and #15").len(),
         2

@@ -611,7 +611,7 @@ fn cell(text: &str) -> Vec<u32> {
 }
 
 /// A MathTricks replay and a pursuit replay say how their cells are numbered, and their
-/// moves and boards are numbered so (MathTricks from 0, as its specification fixes it;
+/// moves and boards are numbered so (MathTricks from 0, as its rules fix it;
 /// pursuit from 1, as its board is labelled); both name seats as "seat N", as the tables
 /// do; and every colour of the page's replay has a legend: the movers' colours, the
 /// highlighted move, MathTricks' four board colours (pursuit's board has none).

@@ -4,7 +4,7 @@
 //!
 //! The move text itself is the game's (`describe_move`, what `arena play` takes): the
 //! grid games count rows and columns from 1 as their boards are labelled; MathTricks
-//! counts from 0 because its specification fixes it (`(row, column)`, 0-based, row 0 at
+//! counts from 0 because its rules fix it (`(row, column)`, 0-based, row 0 at
 //! the top) and its board is labelled so; the one-way games count from 0 from the goal
 //! corner at the bottom left, as their exercise's board is drawn.
 

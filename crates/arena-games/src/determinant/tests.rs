@@ -174,9 +174,9 @@ fn seed_003_seventh_move_has_nine_choices_and_the_sixth_288_branches() {
         }
     }
     assert_eq!(leaves, 36);
-    // §2.4: "the tree of the sixth move already has 288 branches": 16 sixth moves × 9
-    // seventh moves × 2 different final tables after each eighth move (the seed counts
-    // the two tables an eighth move can lead to, as in figure 2).
+    // "The tree of the sixth move has 288 branches" (docs/games/determinant.md): 16 sixth
+    // moves × 9 seventh moves × 2 different final tables after each eighth move (the page
+    // counts the two tables an eighth move can lead to).
     let g5 = table("12./3../5.9");
     let mut branches = 0;
     for m6 in legal(&g5) {

@@ -1,5 +1,5 @@
-//! `alphabeta` with a random choice among equally good moves: the Min-Max players of
-//! seeds 003 and 004 ("случаен избор при равностойни ходове"), for the games that ask for
+//! `alphabeta` with a random choice among equally good moves: the Min-Max players that
+//! choose at random between moves of equal value, for the games that ask for
 //! it through [`crate::registry::ExtraStrategies::RANDOM_TIES`].
 
 use super::{AlphaBeta, Context, Strategy};
