@@ -29,9 +29,9 @@
 //! - results: [`standings`] (series and game records and the ranking), [`table_stats`]
 //!   (a table tournament's standings), [`ratings`] (Bradley–Terry ratings of a field),
 //!   [`output`] (every file arena writes), [`grading`] (roster and grade bands);
-//! - tools: [`analysis`] (the minimax tree behind a move, `arena analyze`), [`bench`]
-//!   (`arena bench`: what the harness costs on this machine), [`units`] (quantities
-//!   written for people).
+//! - tools: [`analysis`] (the minimax tree behind a move, `arena analyze`),
+//!   [`bench`](mod@bench) (`arena bench`: what the harness costs on this machine),
+//!   [`units`] (quantities written for people).
 //!
 //! The `arena` binary (`src/main.rs` and `src/cli/`) is a thin layer over these.
 
