@@ -1,6 +1,7 @@
-//! The docs checked against the code and the clone: the README's claims, the
-//! references between docs, the module picture, and docs/PERFORMANCE.md's table. One
-//! test binary (each former test file is a module).
+//! The docs checked against the code and the clone: the README's claims and layout,
+//! `src/lib.rs`'s list of modules, the references between docs, the module and crate
+//! pictures, the games' pages, docs/PERFORMANCE.md's table, and the reading paths'
+//! budgets. One test binary (each former test file is a module).
 
 #[path = "../common/mod.rs"]
 mod common;
