@@ -137,7 +137,8 @@ pub struct Answer {
     pub body: String,
 }
 
-/// A client; `cookie` is the session after [`Client::sign_in`].
+/// A client; `cookie` is the session after [`Client::sign_in`]. Each request takes a
+/// connection of its own (the server closes one whose body it refused unread).
 pub struct Client {
     agent: ureq::Agent,
     pub base: String,
@@ -149,6 +150,8 @@ impl Client {
         let agent: ureq::Agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
             .max_redirects(0)
+            .max_idle_connections(0)
+            .max_idle_connections_per_host(0)
             .build()
             .into();
         Client {

@@ -134,7 +134,7 @@ fn rejected_requests_get_a_clear_status_and_change_nothing() {
     // Oversized (the course's cap is 400000 bytes): refused while read.
     let big = vec![0u8; 450_000];
     let a = ana.upload(&[("csrf", &csrf)], "big.wasm", &big);
-    assert!(a.status == 413 || a.status == 0, "{a:?}");
+    assert_eq!(a.status, 413, "{a:?}");
     // Not a bot file by name.
     assert_eq!(
         ana.upload(&[("csrf", &csrf)], "bot.exe", &greedy).status,
@@ -266,6 +266,34 @@ fn export_writes_the_tournaments_submissions_and_backup_a_consistent_copy() {
         .output()
         .unwrap();
     assert!(out.status.success());
+    let export0 = dir.path().join("export0");
+    let run = Command::new(SERVE)
+        .arg("export")
+        .arg(dir.path())
+        .arg("--out")
+        .arg(&export0)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(String::from_utf8_lossy(&run.stdout).contains("no ready bot from: s2"));
+    let tokens_file = dir.path().join("bo.token");
+    std::fs::write(&tokens_file, format!("{}\n", tokens["s2"])).unwrap();
+    let out = Command::new(SERVE)
+        .args(["submit", "--server", &server.url, "--token-file"])
+        .arg(&tokens_file)
+        .arg(bot("random"))
+        .env_remove("ARENA_TOKEN")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     let export = dir.path().join("export");
     let run = Command::new(SERVE)
         .arg("export")
@@ -279,18 +307,20 @@ fn export_writes_the_tournaments_submissions_and_backup_a_consistent_copy() {
         "{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    assert!(String::from_utf8_lossy(&run.stdout).contains("no ready bot from: s2"));
+    assert!(!String::from_utf8_lossy(&run.stdout).contains("no ready bot"));
     assert_eq!(
         std::fs::read(export.join("submissions/s1.wasm")).unwrap(),
         std::fs::read(bot("greedy")).unwrap()
     );
     let roster = std::fs::read_to_string(export.join("roster.csv")).unwrap();
-    assert_eq!(roster, "file,student_id,name\ns1.wasm,s1,Ana Lima\n");
+    assert_eq!(
+        roster,
+        "file,student_id,name\ns1.wasm,s1,Ana Lima\ns2.wasm,s2,Bo Chen\n"
+    );
     // The graded tournament takes it as it is.
     let t = Command::new(arena())
         .arg("tournament")
         .arg(export.join("submissions"))
-        .arg(bot("random"))
         .arg("--roster")
         .arg(export.join("roster.csv"))
         .arg("--out")
@@ -330,7 +360,154 @@ fn export_writes_the_tournaments_submissions_and_backup_a_consistent_copy() {
             |r| r.get(0),
         )
         .unwrap();
-    assert_eq!(n, 1);
-    assert!(std::fs::read_dir(backup.join("modules")).unwrap().count() >= 3);
+    assert_eq!(n, 2);
+    assert_eq!(
+        std::fs::read_dir(backup.join("modules")).unwrap().count(),
+        2,
+        "greedy and random, stored once each"
+    );
+    drop(server);
+}
+
+#[test]
+fn challenges_are_unrated_and_the_instructor_disables_a_bot_and_removes_a_students_data() {
+    let dir = course("workers = 1");
+    let tokens = tokens(dir.path());
+    let server = Server::start(dir.path());
+    let mut ana = Client::new(&server.url);
+    ana.sign_in(&tokens["s1"]);
+    let mut bo = Client::new(&server.url);
+    bo.sign_in(&tokens["s2"]);
+    let (ca, cb) = (ana.csrf(), bo.csrf());
+    assert_eq!(
+        ana.upload(
+            &[("csrf", &ca)],
+            "a.wasm",
+            &std::fs::read(bot("greedy")).unwrap()
+        )
+        .status,
+        200
+    );
+    assert_eq!(
+        bo.upload(
+            &[("csrf", &cb)],
+            "b.wasm",
+            &std::fs::read(bot("c_greedy")).unwrap()
+        )
+        .status,
+        200
+    );
+    let version = |login: &str| -> i64 {
+        db(dir.path())
+            .query_row(
+                "SELECT active_version FROM people WHERE login = ?1",
+                [login],
+                |r| r.get(0),
+            )
+            .unwrap()
+    };
+    let (va, vb) = (version("s1"), version("s2"));
+
+    // Ana challenges Bo: one unrated pair, which Ana and Bo both see.
+    let c = ana.post_form(
+        "/challenge",
+        &[("csrf", &ca), ("opponent", &vb.to_string())],
+    );
+    assert_eq!(c.status, 303, "{}", c.body);
+    let q = "SELECT count(*) FROM games g JOIN jobs j ON j.id = g.job WHERE j.rated = 0";
+    wait_for(LIMIT, || (count(dir.path(), q) == 2).then_some(()));
+    let unrated: i64 = db(dir.path())
+        .query_row(
+            "SELECT g.id FROM games g JOIN jobs j ON j.id = g.job WHERE j.rated = 0 LIMIT 1",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(ana
+        .get(&format!("/games/{unrated}"))
+        .body
+        .contains("unrated challenge"));
+    assert_eq!(bo.get(&format!("/games/{unrated}")).status, 200);
+    // A challenge of one's own bot, or of a bot not on the board, is refused.
+    assert_eq!(
+        ana.post_form(
+            "/challenge",
+            &[("csrf", &ca), ("opponent", &va.to_string())]
+        )
+        .status,
+        409
+    );
+
+    let mut ta = Client::new(&server.url);
+    ta.sign_in(&tokens["ta"]);
+    let ct = ta.csrf();
+    // A student cannot use the instructor's forms, even with their own valid token.
+    assert_eq!(
+        ana.post_form(
+            "/admin/disable",
+            &[
+                ("csrf", &ca),
+                ("version", &vb.to_string()),
+                ("disabled", "1")
+            ]
+        )
+        .status,
+        404
+    );
+    assert_eq!(
+        ta.post_form(
+            "/admin/disable",
+            &[
+                ("csrf", &ct),
+                ("version", &vb.to_string()),
+                ("disabled", "1")
+            ]
+        )
+        .status,
+        303
+    );
+    let on_board = |c: &Client, v: i64| {
+        c.get("/api/leaderboard")
+            .body
+            .contains(&format!("\"version\":{v},"))
+    };
+    assert!(!on_board(&ana, vb) && on_board(&ana, va));
+
+    let bos_files: Vec<String> = {
+        let conn = db(dir.path());
+        let mut s = conn.prepare("SELECT sha256 FROM versions WHERE owner = (SELECT id FROM people WHERE login = 's2')").unwrap();
+        s.query_map([], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    };
+    let bo_id: i64 = db(dir.path())
+        .query_row("SELECT id FROM people WHERE login = 's2'", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(
+        ta.post_form(
+            "/admin/remove",
+            &[("csrf", &ct), ("person", &bo_id.to_string())]
+        )
+        .status,
+        303
+    );
+    assert_eq!(count(dir.path(), "SELECT count(*) FROM versions WHERE owner = (SELECT id FROM people WHERE login = 's2')"), 0);
+    assert_eq!(
+        count(
+            dir.path(),
+            &format!("SELECT count(*) FROM games WHERE seat1 = {vb} OR seat2 = {vb}")
+        ),
+        0
+    );
+    for sha in bos_files {
+        assert!(
+            !dir.path().join(format!("modules/{sha}.wasm")).exists(),
+            "Bo's file is gone"
+        );
+    }
+    // Bo is signed out for good: the session and the token no longer work.
+    assert_eq!(bo.get("/me").status, 303);
+    assert_eq!(Client::new(&server.url).sign_in(&tokens["s2"]).status, 401);
     drop(server);
 }

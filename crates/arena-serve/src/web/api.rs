@@ -95,17 +95,32 @@ pub async fn upload(State(app): State<Arc<App>>, headers: HeaderMap, mut form: M
                     .map_err(|e| Failure(e.status(), e.body_text()))?;
             }
             Some("file") => {
-                // The security token comes first in the form: nothing is read of a forged one.
-                auth::check_form(&s, &headers, &csrf)?;
-                let kind = field.file_name().and_then(Kind::of_name).ok_or_else(|| {
-                    Failure(StatusCode::BAD_REQUEST, UploadError::Kind.to_string())
-                })?;
+                // The security token comes first in the form: nothing of a forged one is
+                // kept (the rest of its body is read and dropped, so the client hears the
+                // answer).
+                if let Err(f) = auth::check_form(&s, &headers, &csrf) {
+                    drop(field);
+                    drain(&mut form).await;
+                    return Err(f);
+                }
+                let Some(kind) = field.file_name().and_then(Kind::of_name) else {
+                    drop(field);
+                    drain(&mut form).await;
+                    return Err(Failure(
+                        StatusCode::BAD_REQUEST,
+                        UploadError::Kind.to_string(),
+                    ));
+                };
                 let mut field = field;
                 let mut bytes = Vec::new();
                 loop {
                     match field.chunk().await {
                         Ok(Some(chunk)) => {
                             if (bytes.len() + chunk.len()) as u64 > cap {
+                                // Past the cap: nothing more is kept; the rest is read
+                                // (within the body's cap) and dropped.
+                                drop(field);
+                                drain(&mut form).await;
                                 return Err(too_large());
                             }
                             bytes.extend_from_slice(&chunk);
@@ -143,6 +158,13 @@ pub async fn upload(State(app): State<Arc<App>>, headers: HeaderMap, mut form: M
         Html(html::page("Upload checked", s.nav(), &body)),
     )
         .into_response())
+}
+
+/// Reads and drops what is left of a form (within the body's cap).
+async fn drain(form: &mut Multipart) {
+    while let Ok(Some(mut field)) = form.next_field().await {
+        while let Ok(Some(_)) = field.chunk().await {}
+    }
 }
 
 /// `?name=` of `POST /api/submit`: the file's name (for its kind only).

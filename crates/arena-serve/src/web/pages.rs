@@ -337,7 +337,7 @@ pub async fn game(
         g.scores[1],
         if g.reason.is_empty() { String::new() } else { format!(", {}", esc(&g.reason)) },
         if g.rated { "rated" } else { "unrated challenge" },
-        g.board_seed
+        g.board_seed as u64
     );
     body.push_str(
         "<div class=controls><button id=prev>◀</button><input type=range id=ply min=0 value=0><button id=next>▶</button> <span id=where></span></div>\
