@@ -15,7 +15,7 @@ use common::*;
 
 const STUDENTS: usize = 200;
 const UPLOADERS: usize = 20;
-const ROUNDS: usize = 10;
+const ROUNDS: usize = 25;
 
 #[test]
 #[ignore = "minutes long: run with --ignored to measure"]

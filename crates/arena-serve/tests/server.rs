@@ -511,3 +511,24 @@ fn challenges_are_unrated_and_the_instructor_disables_a_bot_and_removes_a_studen
     assert_eq!(Client::new(&server.url).sign_in(&tokens["s2"]).status, 401);
     drop(server);
 }
+
+#[test]
+fn arena_serve_and_arena_submit_run_the_ladders_binary() {
+    let help = Command::new(arena()).args(["serve", "--help"]).output().unwrap();
+    assert!(help.status.success());
+    let text = String::from_utf8_lossy(&help.stdout);
+    assert!(text.contains("tokens") && text.contains("export") && text.contains("backup"), "{text}");
+    let submit = Command::new(arena())
+        .args(["submit", "--server", "http://127.0.0.1:9"])
+        .arg(bot("greedy"))
+        .env_remove("ARENA_TOKEN")
+        .output()
+        .unwrap();
+    assert_eq!(submit.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&submit.stderr).contains("no token"), "{}", String::from_utf8_lossy(&submit.stderr));
+    // A course folder with a problem is named with it.
+    let dir = course("workers = 0");
+    let bad = Command::new(arena()).arg("serve").arg(dir.path()).output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("limits.workers = 0"), "{}", String::from_utf8_lossy(&bad.stderr));
+}
