@@ -514,10 +514,16 @@ fn challenges_are_unrated_and_the_instructor_disables_a_bot_and_removes_a_studen
 
 #[test]
 fn arena_serve_and_arena_submit_run_the_ladders_binary() {
-    let help = Command::new(arena()).args(["serve", "--help"]).output().unwrap();
+    let help = Command::new(arena())
+        .args(["serve", "--help"])
+        .output()
+        .unwrap();
     assert!(help.status.success());
     let text = String::from_utf8_lossy(&help.stdout);
-    assert!(text.contains("tokens") && text.contains("export") && text.contains("backup"), "{text}");
+    assert!(
+        text.contains("tokens") && text.contains("export") && text.contains("backup"),
+        "{text}"
+    );
     let submit = Command::new(arena())
         .args(["submit", "--server", "http://127.0.0.1:9"])
         .arg(bot("greedy"))
@@ -525,10 +531,22 @@ fn arena_serve_and_arena_submit_run_the_ladders_binary() {
         .output()
         .unwrap();
     assert_eq!(submit.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&submit.stderr).contains("no token"), "{}", String::from_utf8_lossy(&submit.stderr));
+    assert!(
+        String::from_utf8_lossy(&submit.stderr).contains("no token"),
+        "{}",
+        String::from_utf8_lossy(&submit.stderr)
+    );
     // A course folder with a problem is named with it.
     let dir = course("workers = 0");
-    let bad = Command::new(arena()).arg("serve").arg(dir.path()).output().unwrap();
+    let bad = Command::new(arena())
+        .arg("serve")
+        .arg(dir.path())
+        .output()
+        .unwrap();
     assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("limits.workers = 0"), "{}", String::from_utf8_lossy(&bad.stderr));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("limits.workers = 0"),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
 }

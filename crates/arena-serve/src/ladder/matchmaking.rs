@@ -16,11 +16,11 @@ use crate::course::Course;
 use crate::db::{self, DbError};
 
 /// Queued or claimed jobs kept per worker.
-const AHEAD_PER_WORKER: i64 = 2;
+pub const AHEAD_PER_WORKER: i64 = 2;
 /// The spread of ratings over which the preference for a close opponent fades.
-const SPREAD: f64 = 8.0;
+pub const SPREAD: f64 = 8.0;
 /// The least weight of any opponent, relative to an equal one.
-const FLOOR: f64 = 0.05;
+pub const FLOOR: f64 = 0.05;
 
 /// One bot that plays on the ladder.
 #[derive(Clone, Debug, PartialEq)]

@@ -19,7 +19,7 @@ use crate::db::{self, DbError};
 /// Games a new version plays against the references before it meets students' bots.
 pub const PLACEMENT_GAMES: i64 = 4;
 
-/// The running ladder: its threads, stopped when dropped or by [`Ladder::stop`].
+/// The running ladder: its threads, until [`Ladder::stop`].
 pub struct Ladder {
     stop: Arc<AtomicBool>,
     threads: Vec<JoinHandle<()>>,

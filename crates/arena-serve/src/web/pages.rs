@@ -218,12 +218,15 @@ d.addEventListener('drop',e=>{{e.preventDefault();d.classList.remove('over');f.f
     Ok(Html(page("My bots", s.nav(), &body)).into_response())
 }
 
+/// A line of the game list: id, seat 1, seat 2, result, the two scores, the end.
+type GameLine = (i64, String, String, String, i64, i64, String);
+
 /// The games `s` may see: of their own versions (instructors: all), newest first.
 fn visible_games(
     conn: &Connection,
     s: &Session,
     limit: i64,
-) -> Result<Vec<(i64, String, String, String, i64, i64, String)>, rusqlite::Error> {
+) -> Result<Vec<GameLine>, rusqlite::Error> {
     let sql = "SELECT g.id, coalesce(p1.handle, v1.reference_name), coalesce(p2.handle, v2.reference_name), g.result, g.score1, g.score2, g.end_reason
          FROM games g JOIN versions v1 ON v1.id = g.seat1 JOIN versions v2 ON v2.id = g.seat2
          LEFT JOIN people p1 ON p1.id = v1.owner LEFT JOIN people p2 ON p2.id = v2.owner
