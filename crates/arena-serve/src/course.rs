@@ -249,6 +249,14 @@ impl Course {
         }
         game.new_game(&params, 0)
             .map_err(|e| bad(format!("game {}: {e}", file.game)))?;
+        if game.hides_setup(&params) {
+            // Its boards would be derived from a seed a student can guess: not served
+            // until the ladder deals them under a secret.
+            return Err(bad(format!(
+                "game {}: these settings deal hidden setup, which the ladder does not serve",
+                file.game
+            )));
+        }
         let mut check_flags = vec!["--game".to_string(), game.info().name.to_string()];
         if let Some(r) = file.rows {
             check_flags.extend(["--rows".to_string(), r.to_string()]);
@@ -403,6 +411,37 @@ mod tests {
         for bad in ["", ".", "..", "-x", "a/b", "a b", "a\\b", &"x".repeat(65)] {
             assert!(!valid_id(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_course_refuses_games_it_cannot_serve() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("r.csv"), "id,name\ns1,Ana\n").unwrap();
+        let write = |game: &str, extra: &str| {
+            std::fs::write(
+                dir.path().join(COURSE_FILE),
+                format!("game = \"{game}\"\nroster = \"r.csv\"\nopens = \"2020-01-01T00:00:00Z\"\ncloses = \"2030-01-01T00:00:00Z\"\n{extra}"),
+            )
+            .unwrap();
+        };
+        write("mathtricks", "");
+        let c = Course::load(dir.path()).unwrap();
+        assert_eq!(c.check_flags, ["--game", "mathtricks"]);
+        write("minesweeper", "options = { players = \"2\" }\n");
+        let e = Course::load(dir.path()).unwrap_err().to_string();
+        assert!(e.contains("hidden setup"), "{e}");
+        write("tictactoe", "");
+        assert!(Course::load(dir.path()).is_ok());
+        write("nosuchgame", "");
+        assert!(Course::load(dir.path())
+            .unwrap_err()
+            .to_string()
+            .contains("game"));
+        write("mathtricks", "[limits]\nmodule_bytes = 999999999\n");
+        assert!(Course::load(dir.path())
+            .unwrap_err()
+            .to_string()
+            .contains("module_bytes"));
     }
 
     #[test]
