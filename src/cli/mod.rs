@@ -108,11 +108,11 @@ enum Command {
     /// Serve a course ladder: students upload bots and play a rated ladder until the
     /// deadline (`arena serve COURSE_DIR`; also `tokens`, `export`, `backup`; runs
     /// arena-serve, docs/LADDER.md).
-    #[command(disable_help_flag = true)]
+    #[command(after_help = serve::SERVE_HELP)]
     Serve(serve::PassArgs),
     /// Send a bot to a course ladder and print its check (`--server URL FILE`; runs
     /// arena-serve, docs/LADDER.md).
-    #[command(disable_help_flag = true)]
+    #[command(after_help = serve::SUBMIT_HELP)]
     Submit(serve::PassArgs),
     /// (internal) Compile one module for the parent arena process: wasm on stdin,
     /// artefact on stdout.

@@ -8,6 +8,22 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use clap::Args;
 
+/// What `arena serve --help` adds: the commands of `arena-serve` and their flags (each
+/// command's own `--help`, after its name, is arena-serve's).
+pub const SERVE_HELP: &str = "Commands (run by arena-serve: cargo build --release -p arena-serve; docs/LADDER.md):
+  arena serve COURSE_DIR [--listen ADDR] [--secure-cookies]     serve the ladder
+  arena serve tokens COURSE_DIR [--out FILE] [--base-url URL] [--only ID]...
+                                                                issue sign-in tokens
+  arena serve export COURSE_DIR --out DIR                       the graded tournament's submissions and roster
+  arena serve backup COURSE_DIR --out DIR                       a consistent copy while it runs
+Flags: --listen --secure-cookies --out --base-url --only
+Each command's flags: arena serve COMMAND --help";
+
+/// What `arena submit --help` adds.
+pub const SUBMIT_HELP: &str = "Usage: arena submit --server URL [--token-file FILE] BOT
+  BOT is a .wasm, .wat or .py file; the token is $ARENA_TOKEN or the first line of --token-file.
+  Exit 0: ready; 1: not ready (the report says why); 2: refused or unreachable (docs/LADDER.md).";
+
 /// Every argument, passed on as given.
 #[derive(Args, Debug)]
 pub struct PassArgs {

@@ -472,6 +472,15 @@ fn challenges_are_unrated_and_the_instructor_disables_a_bot_and_removes_a_studen
             .contains(&format!("\"version\":{v},"))
     };
     assert!(!on_board(&ana, vb) && on_board(&ana, va));
+    // Its queued games are dropped, not played: none after the one under way.
+    let last = count(dir.path(), "SELECT coalesce(max(id), 0) FROM games");
+    wait_for(LIMIT, || {
+        (count(dir.path(), "SELECT count(*) FROM games") > last + 6).then_some(())
+    });
+    let after = format!(
+        "SELECT count(*) FROM games WHERE id > {last} + 4 AND (seat1 = {vb} OR seat2 = {vb})"
+    );
+    assert_eq!(count(dir.path(), &after), 0);
 
     let bos_files: Vec<String> = {
         let conn = db(dir.path());
@@ -515,14 +524,14 @@ fn challenges_are_unrated_and_the_instructor_disables_a_bot_and_removes_a_studen
 #[test]
 fn arena_serve_and_arena_submit_run_the_ladders_binary() {
     let help = Command::new(arena())
-        .args(["serve", "--help"])
+        .args(["serve", "tokens", "--help"])
         .output()
         .unwrap();
     assert!(help.status.success());
     let text = String::from_utf8_lossy(&help.stdout);
     assert!(
-        text.contains("tokens") && text.contains("export") && text.contains("backup"),
-        "{text}"
+        text.contains("--base-url") && text.contains("--only"),
+        "arena-serve's own help: {text}"
     );
     let submit = Command::new(arena())
         .args(["submit", "--server", "http://127.0.0.1:9"])

@@ -270,6 +270,19 @@ pub fn one(
     let Some(job) = claim(conn, worker)? else {
         return Ok(false);
     };
+    // A bot disabled since the job was queued does not play it.
+    let disabled: i64 = conn.query_row(
+        "SELECT count(*) FROM versions WHERE id IN (?1, ?2) AND disabled = 1",
+        params![job.a, job.b],
+        |r| r.get(0),
+    )?;
+    if disabled > 0 {
+        conn.execute(
+            "UPDATE jobs SET state = 'dropped', lease_until = NULL WHERE id = ?1 AND worker = ?2",
+            params![job.id, worker],
+        )?;
+        return Ok(true);
+    }
     let played = (|| {
         let a = modules.get(conn, course, sandbox, job.a)?;
         let b = modules.get(conn, course, sandbox, job.b)?;
