@@ -252,6 +252,19 @@ fn a_kill_9_and_restart_finds_every_upload_and_game_exactly_once() {
         ),
         2
     );
+    // An upload stored but not yet checked when the process died (its verdict pending) is
+    // checked when the server starts again.
+    rusqlite::Connection::open(dir.path().join("ladder.sqlite"))
+        .unwrap()
+        .execute(
+            "UPDATE versions SET verdict = 'pending', report = '' WHERE owner IS NOT NULL",
+            [],
+        )
+        .unwrap();
+    let server = Server::start(dir.path());
+    let q = "SELECT count(*) FROM versions WHERE owner IS NOT NULL AND verdict = 'ready' AND report LIKE '%READY%'";
+    wait_for(LIMIT, || (count(dir.path(), q) == 2).then_some(()));
+    drop(server);
 }
 
 #[test]
