@@ -22,6 +22,7 @@ mod play;
 mod replay;
 mod report;
 mod results_dir;
+mod serve;
 mod sprt_match;
 mod standings;
 mod table_choice;
@@ -104,6 +105,15 @@ enum Command {
     /// Blackboard) from a graded results folder, and pack the feedback pages for upload.
     #[command(after_help = examples::GRADES)]
     Grades(GradesArgs),
+    /// Serve a course ladder: students upload bots and play a rated ladder until the
+    /// deadline (`arena serve COURSE_DIR`; also `tokens`, `export`, `backup`; runs
+    /// arena-serve, docs/LADDER.md).
+    #[command(after_help = serve::SERVE_HELP)]
+    Serve(serve::PassArgs),
+    /// Send a bot to a course ladder and print its check (`--server URL FILE`; runs
+    /// arena-serve, docs/LADDER.md).
+    #[command(after_help = serve::SUBMIT_HELP)]
+    Submit(serve::PassArgs),
     /// (internal) Compile one module for the parent arena process: wasm on stdin,
     /// artefact on stdout.
     #[command(name = "__compile", hide = true)]
@@ -654,5 +664,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Merge(args) => merge::run(args),
         Command::Report(args) => report::run(args),
         Command::Grades(args) => grades::run(args),
+        Command::Serve(args) => serve::run(&[], args),
+        Command::Submit(args) => serve::run(&["submit"], args),
     }
 }
