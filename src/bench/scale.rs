@@ -264,6 +264,7 @@ fn play(
             .lines()
             .find(|l| !l.trim().is_empty())
             .unwrap_or("no message")
+            .trim_start_matches("arena: ")
             .trim_start_matches("error: ")
             .to_string();
         return Ok(Outcome::Refused(match measured.code {
