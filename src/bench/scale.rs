@@ -12,7 +12,8 @@
 //! Distinct modules (`--distinct`): for each N, a gauntlet of N modules against one
 //! reference (`greedy.wasm`), once with N copies and once with N distinct modules
 //! ([`super::variants`]): the same games, so the difference in peak RSS is what holding
-//! N distinct compiled modules costs, per module and per worker thread. The compile time
+//! N distinct compiled modules costs, per module (with `--threads 1` and with more, the
+//! share each worker thread adds). The compile time
 //! per module is measured in this process on a sample of the distinct modules, cold.
 //!
 //! Every child gets a compiled-module cache of its own in the temporary folder (cold),
@@ -163,14 +164,13 @@ impl fmt::Display for ModuleCost {
         let per = self.extra_rss_kib as f64 / self.modules.max(1) as f64;
         write!(
             f,
-            "{} distinct modules: compile {} ms per module (cold, in process, a sample of {}); peak RSS {} MiB over copies: {} KiB per module, {} KiB per module per worker ({} workers)",
+            "{} distinct modules: compile {} ms per module (cold, in process, a sample of {}); peak RSS {} MiB over copies: {} KiB per module with {} (compare --threads 1)",
             self.modules,
             num(self.compile_ms),
             COMPILE_SAMPLE.min(self.modules),
             num(self.extra_rss_kib as f64 / 1024.0),
             num(per),
-            num(per / f64::from(self.threads.max(1))),
-            self.threads
+            crate::units::counted(u64::from(self.threads), "worker", "workers")
         )
     }
 }

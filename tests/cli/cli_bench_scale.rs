@@ -74,7 +74,7 @@ fn distinct_modules_are_measured_against_copies() {
         "{stdout}"
     );
     assert!(
-        cost.unwrap().contains("per module per worker (1 workers)"),
+        cost.unwrap().contains("KiB per module with 1 worker "),
         "{stdout}"
     );
 }
