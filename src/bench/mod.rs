@@ -11,6 +11,9 @@
 //! 6. [`end_to_end`]: games per second of a 20-bot round-robin, best-of-5;
 //! 7. [`writing`]: the share of a cheap-bot tournament's time spent writing results.
 //!
+//! Apart from these, [`scale`] (`arena bench --scale`) plays whole tournaments of large
+//! fields as child processes ([`child`]), of copies or of distinct modules ([`variants`]).
+//!
 //! Every row printed, with its unit and target, is listed once in [`rows`].
 //!
 //! Ratios compare figures taken in the same run, interleaved, and every time is the
@@ -19,6 +22,7 @@
 //! and what it showed is in `docs/PERFORMANCE.md`.
 
 pub mod alphabeta;
+pub mod child;
 pub mod compile;
 pub mod end_to_end;
 pub mod figure;
@@ -29,8 +33,10 @@ pub mod nim_game;
 pub mod pipes;
 pub mod positions;
 pub mod rows;
+pub mod scale;
 pub mod threads;
 pub mod timing;
+pub mod variants;
 pub mod writing;
 
 use std::path::Path;

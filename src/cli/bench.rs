@@ -12,6 +12,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     if args.threads == Some(0) {
         anyhow::bail!("--threads must be at least 1");
     }
+    if args.scale {
+        return scale(&args);
+    }
     let options = Options {
         quick: args.quick,
         max_threads: args.threads.map(|t| t as usize),
@@ -50,6 +53,39 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
             missed.join(", ")
         );
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `arena bench --scale`: one row per field size as each tournament finishes.
+fn scale(args: &BenchArgs) -> anyhow::Result<ExitCode> {
+    let sizes: Vec<usize> = if args.bots.is_empty() {
+        bench::scale::DEFAULT_SIZES.to_vec()
+    } else {
+        args.bots.iter().map(|&n| n as usize).collect()
+    };
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(2, |n| u32::try_from(n.get()).unwrap_or(2))
+    });
+    let options = bench::scale::ScaleOptions {
+        sizes,
+        distinct: args.distinct,
+        threads,
+        exe: std::env::current_exe()
+            .map_err(|e| anyhow::anyhow!("cannot find this arena executable: {e}"))?,
+    };
+    println!(
+        "arena bench --scale: MathTricks best-of-3, default limits, {threads} worker threads, {}",
+        if args.distinct {
+            "gauntlets against greedy.wasm of copies and of distinct modules"
+        } else {
+            "round robins of copies of the example bots"
+        }
+    );
+    println!("{}", bench::scale::HEADER);
+    bench::scale::run(&options, &mut |row| {
+        println!("{row}");
+        let _ = std::io::stdout().flush();
+    })?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -279,6 +279,20 @@ struct BenchArgs {
     /// at least 2).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS as i64))]
     threads: Option<u32>,
+    /// Instead: whole round robins (MathTricks, best-of-3) of copies of the example bots,
+    /// each run as a child process: games/s, CPU, peak RSS and folder size per field size
+    /// (docs/PERFORMANCE.md, "Scale").
+    #[arg(long, conflicts_with = "quick")]
+    scale: bool,
+    /// With --scale: the field sizes, comma-separated, 2 to 100000 each [default:
+    /// 100,300,1000].
+    #[arg(long, requires = "scale", value_delimiter = ',', value_name = "N,...",
+          value_parser = clap::value_parser!(u32).range(2..=arena::bench::scale::MAX_BOTS as i64))]
+    bots: Vec<u32>,
+    /// With --scale: gauntlets against greedy.wasm of N copies and of N distinct modules
+    /// (each an example bot with one constant added): compile time and memory per module.
+    #[arg(long, requires = "scale")]
+    distinct: bool,
 }
 
 #[derive(Args, Debug)]

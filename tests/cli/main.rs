@@ -19,6 +19,7 @@ mod cache_two_users;
 mod cli_analyze;
 mod cli_basics;
 mod cli_bench;
+mod cli_bench_scale;
 mod cli_check;
 mod cli_cluster;
 mod cli_feedback;
