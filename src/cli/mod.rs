@@ -25,8 +25,6 @@ mod results_dir;
 mod sprt_match;
 mod standings;
 mod table_choice;
-mod table_play;
-mod table_replay;
 mod table_tournament;
 mod tournament;
 mod verify;
