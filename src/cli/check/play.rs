@@ -4,7 +4,7 @@
 
 use std::sync::{Arc, PoisonError};
 
-use arena::contestant::TableBuiltin;
+use arena::contestant::Builtin;
 use arena::referee::{self, End, Entrant};
 use arena::runtime::{check_plays, Limits, PlaysRefusal, WasmModule};
 use arena::seeds::{Root, Secret};
@@ -18,7 +18,7 @@ use crate::cli::CheckArgs;
 /// The builtins that hold the other seats, weakest first: `random`, `greedy`, then a
 /// two-seat game's `alphabeta`, or a table game's strongest that can play these
 /// parameters.
-fn opponents(choice: &TableChoice, two_seat: bool) -> anyhow::Result<Vec<TableBuiltin>> {
+fn opponents(choice: &TableChoice, two_seat: bool) -> anyhow::Result<Vec<Builtin>> {
     let params = [choice.params(choice.rows.min, choice.cols.min)];
     let mut names = vec!["random", "greedy"];
     let strong: &[&str] = if two_seat {
@@ -28,13 +28,13 @@ fn opponents(choice: &TableChoice, two_seat: bool) -> anyhow::Result<Vec<TableBu
     };
     if let Some(name) = strong.iter().find(|&&n| {
         choice.kind.strategy_names().contains(&n)
-            && TableBuiltin::new(choice.kind, n, None, &params).is_ok()
+            && Builtin::at_table(choice.kind, n, None, &params).is_ok()
     }) {
         names.push(name);
     }
     names
         .into_iter()
-        .map(|n| Ok(TableBuiltin::new(choice.kind, n, None, &params)?))
+        .map(|n| Ok(Builtin::at_table(choice.kind, n, None, &params)?))
         .collect()
 }
 
