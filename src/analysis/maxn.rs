@@ -1,14 +1,14 @@
 //! The tree of a game of the table model (one to four seats, and the two-seat games that
-//! are not of the [`arena_games::Game`] model): max^n as `builtin:maxn` values positions
-//! ([`MaxN::values`]): where the tree stops, a finished game's values by its ranks and
-//! otherwise each seat's heuristic; above, the seat to move takes the move best for
-//! itself, the first of equals, and the position carries that move's values.
+//! are not of the [`arena_games::Game`] model): max^n as `builtin:maxn`
+//! (`arena_games::strategy::table::MaxN`) values positions ([`leaf_values`]): where the
+//! tree stops, a finished game's values by its ranks and otherwise each seat's heuristic;
+//! above, the seat to move takes the move best for itself, the first of equals, and the
+//! position carries that move's values.
 
 use arena_games::game::{Seat, TableGame, Viewer};
 use arena_games::registry::{visit_table_game, TableKind, TableStrategies, TableVisitor};
-use arena_games::strategy::table::MaxN;
 
-use super::{check_limits, choose_line, Analysis, AnalysisError, Counter, Node, Search};
+use super::{check_limits, choose_line, Analysis, AnalysisError, Counter, Node, Search, RANK_STEP};
 
 /// Searches the tree to `depth` plies below the position after `moves` from the start
 /// `setup` of `kind` (a game of the table model); `position` says where the position
@@ -110,7 +110,7 @@ fn node<G: TableGame>(
         mv: mv.clone(),
         to_move,
         value: 0,
-        values: MaxN::values(state, 0, ply),
+        values: leaf_values(state, ply),
         best: false,
         pv: false,
         end,
@@ -162,4 +162,29 @@ fn for_seat(node: &mut Node, seat: Seat) {
     for child in &mut node.children {
         for_seat(child, seat);
     }
+}
+
+/// Every seat's value where max^n stops, `ply` plies below the root, as `builtin:maxn`
+/// values it: of a finished game, the seats a seat beat less the seats that beat it, in
+/// steps of [`RANK_STEP`] (a win sooner and a loss later preferred); otherwise the game's
+/// heuristic for each seat.
+pub fn leaf_values<G: TableGame>(state: &G, ply: u32) -> Vec<i64> {
+    let Some(results) = state.results() else {
+        return Seat::all(state.seat_count())
+            .map(|s| state.heuristic(s))
+            .collect();
+    };
+    results
+        .iter()
+        .map(|mine| {
+            let beat = results.iter().filter(|o| o.rank > mine.rank).count() as i64;
+            let beaten = results.iter().filter(|o| o.rank < mine.rank).count() as i64;
+            let worth = (beat - beaten) * RANK_STEP;
+            match worth.signum() {
+                1 => worth - i64::from(ply),
+                -1 => worth + i64::from(ply),
+                _ => worth,
+            }
+        })
+        .collect()
 }

@@ -28,13 +28,16 @@ pub mod text;
 
 use arena_games::game::{Seat, SeatResult};
 use arena_games::rng::GameRng;
-use arena_games::strategy::table::RANK_STEP;
 use arena_games::strategy::{LOSS_VALUE, WIN_VALUE};
 use arena_games::Outcome;
 use thiserror::Error;
 
 pub use maxn::analyse_table;
 pub use minimax::analyse;
+
+/// The value of a finished game's rank in a max^n tree, as `builtin:maxn` counts it: the
+/// better the rank, the larger, by far more than any heuristic.
+pub const RANK_STEP: i64 = 1 << 50;
 
 /// The node limit when none is asked for.
 pub const DEFAULT_MAX_NODES: usize = 100_000;

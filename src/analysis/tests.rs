@@ -264,7 +264,6 @@ fn agrees_with_maxn<G: arena_games::registry::TableStrategies>(
     let a = analyse_table(kind, &setup, &played, "test".into(), depth, MAX_NODES_LIMIT).unwrap();
     assert_eq!(a.search, Search::MaxN);
     assert_eq!(a.seats, state.seat_count());
-    assert_eq!(a.root.values, MaxN::values(&state, depth, 0), "{state:?}");
     let chosen = state.encode_move(MaxN::new(depth).best_move(&state, plies));
     assert_eq!(
         a.principal_variation()[0].0,
@@ -307,7 +306,6 @@ proptest! {
 
 #[test]
 fn max_n_values_are_written_as_ranks() {
-    use arena_games::strategy::table::RANK_STEP;
     assert_eq!(maxn_value_text(2 * RANK_STEP - 3), "ranks+2-3");
     assert_eq!(maxn_value_text(-RANK_STEP + 4), "ranks-1+4");
     assert_eq!(maxn_value_text(17), "+17");

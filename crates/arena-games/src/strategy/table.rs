@@ -39,7 +39,7 @@ impl<G: Observed> TableStrategy<G> for Box<dyn TableStrategy<G>> {
 
 /// The value of a finished game's rank: the better the rank, the larger, by far more
 /// than any heuristic.
-pub const RANK_STEP: i64 = 1 << 50;
+const RANK_STEP: i64 = 1 << 50;
 
 /// Uniformly random legal moves, from the per-game seed.
 #[derive(Debug, Default)]
@@ -72,10 +72,7 @@ impl MaxN {
         }
     }
 
-    /// Every seat's value of `state`, `ply` moves below the searched position, searched
-    /// `depth` more moves (`depth` 0: the values where a search stops: a finished game's
-    /// by its ranks, otherwise each seat's heuristic).
-    pub fn values<G: TableGame>(state: &G, depth: u32, ply: u32) -> Vec<i64> {
+    fn values<G: TableGame>(state: &G, depth: u32, ply: u32) -> Vec<i64> {
         if let Some(results) = state.results() {
             // A seat's worth: the seats it beat less the seats that beat it.
             return results
