@@ -9,7 +9,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use arena_games::registry::TableKind;
+use arena_games::registry::{find_table_game, TableKind};
 use arena_games::{GameKind, GameParams};
 
 use crate::bot::{Bot, BuiltinBot};
@@ -67,6 +67,9 @@ pub enum BuiltinError {
     /// A strategy the game does not have.
     #[error(transparent)]
     Unknown(#[from] arena_games::registry::UnknownStrategy),
+    /// A strategy the game does not have, or that cannot play its parameters.
+    #[error(transparent)]
+    Game(#[from] arena_games::registry::BuiltinError),
 }
 
 impl FromStr for BotSpec {
@@ -131,16 +134,17 @@ pub fn module_name(path: &Path) -> String {
     BotName::from_os(path.file_stem().unwrap_or(path.as_os_str())).into_string()
 }
 
-/// A builtin strategy of one game, fielded fresh for every game.
+/// A builtin strategy of one game, of any seat count, fielded fresh for every game.
 pub struct Builtin {
-    game: &'static dyn GameKind,
+    game: &'static dyn TableKind,
     strategy: String,
     depth: Option<u32>,
+    params: GameParams,
 }
 
 impl Builtin {
-    /// The builtin `strategy` of `game`, checked to exist, with a depth (if given) no
-    /// deeper than the game's `max_depth`.
+    /// The builtin `strategy` of the two-seat game `game`, checked to exist, with a depth
+    /// (if given) no deeper than the game's `max_depth`.
     ///
     /// # Errors
     /// [`BuiltinError::Unknown`] (naming the game's strategies) when it has no such one;
@@ -160,56 +164,36 @@ impl Builtin {
             });
         }
         game.builtin(strategy, depth)?;
+        let at_table = find_table_game(game.info().name)
+            .expect("every two-seat game of the registry is a game at the table");
         Ok(Builtin {
-            game,
+            game: at_table,
             strategy: strategy.to_string(),
             depth,
+            params: GameParams::default(),
         })
     }
 
-    /// A fresh bot.
-    pub fn bot(&self) -> Box<dyn Bot> {
-        Box::new(
-            BuiltinBot::new(self.game, &self.strategy, self.depth)
-                .expect("checked in Builtin::new"),
-        )
-    }
-}
-
-impl Entrant for Builtin {
-    fn enter(&self, _seed: u64) -> Result<Box<dyn Bot>, Entry> {
-        Ok(self.bot())
-    }
-}
-
-/// A builtin strategy of a game of the table model, fielded fresh for every game.
-pub struct TableBuiltin {
-    game: &'static dyn TableKind,
-    strategy: String,
-    depth: Option<u32>,
-    params: GameParams,
-}
-
-impl TableBuiltin {
-    /// The builtin `strategy` of `game`, checked to play every one of `params` (the
-    /// tournament's extreme sizes, say); it is fielded with the last of them.
+    /// The builtin `strategy` of `game` at a table, checked to play every one of `params`
+    /// (the tournament's extreme sizes, say); it is fielded with the last of them. (The
+    /// game's own refusal bounds a search: `TooMuchWork`.)
     ///
     /// # Errors
-    /// [`arena_games::registry::BuiltinError`] naming the strategies, or why this one cannot
-    /// play these parameters.
+    /// [`BuiltinError::Game`] naming the strategies, or why this one cannot play these
+    /// parameters.
     ///
     /// # Panics
     /// If `params` is empty (a caller's bug).
-    pub fn new(
+    pub fn at_table(
         game: &'static dyn TableKind,
         strategy: &str,
         depth: Option<u32>,
         params: &[GameParams],
-    ) -> Result<TableBuiltin, arena_games::registry::BuiltinError> {
+    ) -> Result<Builtin, BuiltinError> {
         for p in params {
             game.builtin(strategy, depth, p)?;
         }
-        Ok(TableBuiltin {
+        Ok(Builtin {
             game,
             strategy: strategy.to_string(),
             depth,
@@ -219,22 +203,25 @@ impl TableBuiltin {
                 .clone(),
         })
     }
-}
 
-impl TableBuiltin {
     /// The strategy's name.
     pub fn strategy(&self) -> &str {
         &self.strategy
     }
-}
 
-impl Entrant for TableBuiltin {
-    fn enter(&self, _seed: u64) -> Result<Box<dyn Bot>, Entry> {
+    /// A fresh bot.
+    pub fn bot(&self) -> Box<dyn Bot> {
         let native = self
             .game
             .builtin(&self.strategy, self.depth, &self.params)
-            .expect("checked in TableBuiltin::new");
-        Ok(Box::new(BuiltinBot::from_native(native)))
+            .expect("checked when the builtin was made");
+        Box::new(BuiltinBot::from_native(native))
+    }
+}
+
+impl Entrant for Builtin {
+    fn enter(&self, _seed: u64) -> Result<Box<dyn Bot>, Entry> {
+        Ok(self.bot())
     }
 }
 

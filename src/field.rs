@@ -21,7 +21,7 @@ use sha2::{Digest, Sha256};
 use crate::bot::Fault;
 use crate::bot_name::{escape_message, escape_path};
 use crate::contestant::{
-    module_name, BotSpec, BotSpecError, Builtin, BuiltinError, Disqualified, TableBuiltin, Wasm,
+    module_name, BotSpec, BotSpecError, Builtin, BuiltinError, Disqualified, Wasm,
 };
 use crate::module_file::ReadError;
 use crate::python::{is_script, SCRIPT_CAP};
@@ -206,14 +206,6 @@ fn load_source(sandbox: &Sandbox, name: &str, source: &Source) -> Compiled {
 /// disqualified).
 #[derive(Debug, thiserror::Error)]
 pub enum FieldError {
-    /// A builtin a table game cannot field, with the name it was given.
-    #[error("{name}: {why}")]
-    TableBuiltin {
-        /// The bot's name.
-        name: String,
-        /// Why (said in the message, not repeated as the error's source).
-        why: arena_games::registry::BuiltinError,
-    },
     /// A builtin the game cannot field, with the name it was given.
     #[error("{name}: {why}")]
     Builtin {
@@ -474,9 +466,6 @@ pub enum NamedError {
     /// A builtin the game cannot field.
     #[error(transparent)]
     Builtin(#[from] BuiltinError),
-    /// A builtin a table game cannot field.
-    #[error(transparent)]
-    TableBuiltin(arena_games::registry::BuiltinError),
     /// A file that cannot play, with its path.
     #[error("{}: {refusal}", escape_path(path))]
     Module {
@@ -532,10 +521,12 @@ pub fn load_one_table(
     match spec.parse::<BotSpec>()? {
         BotSpec::Builtin { strategy, depth } => Ok(Named {
             name: spec.to_string(),
-            entrant: Box::new(
-                TableBuiltin::new(game, &strategy, depth, std::slice::from_ref(params))
-                    .map_err(NamedError::TableBuiltin)?,
-            ),
+            entrant: Box::new(Builtin::at_table(
+                game,
+                &strategy,
+                depth,
+                std::slice::from_ref(params),
+            )?),
         }),
         BotSpec::Path(path) => {
             let name = module_name(&path);

@@ -556,7 +556,7 @@ mod tests {
         let kind = find_table_game("mathtricks").unwrap();
         let params = GameParams::sized(5, 5);
         let start = || kind.new_game(&params, 3).unwrap();
-        let greedy = crate::contestant::TableBuiltin::new(
+        let greedy = crate::contestant::Builtin::at_table(
             kind,
             "greedy",
             None,
@@ -644,14 +644,14 @@ mod tests {
     fn a_watch_sees_every_move_and_the_end_and_changes_nothing() {
         let kind = find_table_game("mathtricks").unwrap();
         let params = GameParams::sized(5, 5);
-        let greedy = crate::contestant::TableBuiltin::new(
+        let greedy = crate::contestant::Builtin::at_table(
             kind,
             "greedy",
             None,
             std::slice::from_ref(&params),
         )
         .unwrap();
-        let random = crate::contestant::TableBuiltin::new(
+        let random = crate::contestant::Builtin::at_table(
             kind,
             "random",
             None,

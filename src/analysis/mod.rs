@@ -1,26 +1,43 @@
-//! The minimax analysis behind a move (what a Min-Max player saw, down to the trees of a
-//! game's seventh and eighth moves): the whole game tree below a position to a
-//! fixed depth, every move with its minimax value, the principal variation, ties broken
-//! at random from a seed; written as an indented text tree ([`text`]), Graphviz DOT
-//! ([`dot`]) or JSON ([`json`]).
+//! The analysis behind a move (what a Min-Max player saw, down to the trees of a game's
+//! seventh and eighth moves): the whole game tree below a position to a
+//! fixed depth, every move with its value, the principal variation; written as an
+//! indented text tree ([`text`]), Graphviz DOT ([`dot`]) or JSON ([`json`]).
 //!
-//! It works for every two-seat game through the registry's [`AnyGame`]: values are the
-//! ones `builtin:alphabeta` computes ([`AnyGame::leaf_value`] where the tree stops, the
-//! same negamax above it), so the root's value is exactly what alpha-beta at the same
-//! depth plays toward, and its tied best moves are the ones alpha-beta chooses among.
+//! Every game has one, in one of two searches ([`Search`]):
+//! - a two-seat game of the [`arena_games::Game`] model ([`analyse`], [`minimax`]):
+//!   values are the ones `builtin:alphabeta` computes (`AnyGame::leaf_value` where the
+//!   tree stops, the same negamax above it), so the root's value is exactly what
+//!   alpha-beta at the same depth plays toward, its tied best moves the ones alpha-beta
+//!   chooses among, ties on the principal variation broken at random from a seed;
+//! - every other game, of one to four seats ([`analyse_table`], [`maxn`]): max^n, every
+//!   seat's value at every position, as `builtin:maxn` computes them
+//!   (`arena_games::strategy::table::MaxN`): the seat to move takes the move best for
+//!   itself, the first of equals. The tree is of the whole position, hidden setup
+//!   included (an onlooker's, as a replay shows it).
+//!
 //! The tree is not pruned (a person wants to see every move), so its size is bounded:
-//! [`analyse`] stops and refuses once the tree passes `max_nodes` positions.
+//! the search stops and refuses once the tree passes `max_nodes` positions.
 
 pub mod dot;
 pub mod json;
+pub mod maxn;
+pub mod minimax;
 #[cfg(test)]
 mod tests;
 pub mod text;
 
+use arena_games::game::{Seat, SeatResult};
 use arena_games::rng::GameRng;
 use arena_games::strategy::{LOSS_VALUE, WIN_VALUE};
-use arena_games::{AnyGame, Outcome, Player};
+use arena_games::Outcome;
 use thiserror::Error;
+
+pub use maxn::analyse_table;
+pub use minimax::analyse;
+
+/// The value of a finished game's rank in a max^n tree, as `builtin:maxn` counts it: the
+/// better the rank, the larger, by far more than any heuristic.
+pub const RANK_STEP: i64 = 1 << 50;
 
 /// The node limit when none is asked for.
 pub const DEFAULT_MAX_NODES: usize = 100_000;
@@ -51,6 +68,19 @@ pub enum AnalysisError {
     /// The position is finished: there is no move to analyse.
     #[error("the game is over in this position: there is no move to analyse")]
     GameOver,
+    /// A recorded position does not rebuild under the rules.
+    #[error("the position does not rebuild under the rules: {0}")]
+    Position(String),
+}
+
+/// Which search made a tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Search {
+    /// Negamax of a two-seat game, as `builtin:alphabeta` values it: one value, for the
+    /// seat to move at the root.
+    Minimax,
+    /// Max^n, as `builtin:maxn` values it: every seat's own value.
+    MaxN,
 }
 
 /// One position of the tree.
@@ -58,16 +88,20 @@ pub enum AnalysisError {
 pub struct Node {
     /// The move that led here (`None` at the root), as its `i32` and as people write it.
     pub mv: Option<(i32, String)>,
-    /// The seat to move in this position (in a finished game: the one that cannot).
-    pub to_move: Player,
-    /// The minimax value for the seat to move at the root (larger is better for it).
+    /// The seat to move in this position (in a finished game: the one that would).
+    pub to_move: Seat,
+    /// The value for the seat to move at the root (larger is better for it).
     pub value: i64,
-    /// Whether this move is one of its parent's best (its value is the parent's).
+    /// Every seat's value, by seat (larger is better for that seat); of a two-seat
+    /// minimax, the root seat's value and its negation.
+    pub values: Vec<i64>,
+    /// Whether this move is one of its parent's best (as good for the parent's mover as
+    /// the best).
     pub best: bool,
     /// Whether this move is on the principal variation.
     pub pv: bool,
-    /// The result, if the game is over here.
-    pub end: Option<Outcome>,
+    /// Every seat's score and rank, if the game is over here.
+    pub end: Option<Vec<SeatResult>>,
     /// The positions after each legal move, in the game's move order; empty at the depth
     /// limit and at the end of the game.
     pub children: Vec<Node>,
@@ -82,9 +116,13 @@ pub struct Analysis {
     pub position: String,
     /// The position drawn for people.
     pub drawing: String,
+    /// The search that made the tree.
+    pub search: Search,
+    /// Seats at the table.
+    pub seats: u8,
     /// The depth searched, in plies.
     pub depth: u32,
-    /// The seed ties were broken with.
+    /// The seed ties were broken with (minimax; max^n takes the first of equals).
     pub seed: u64,
     /// Positions in the tree, the root included.
     pub nodes: usize,
@@ -94,13 +132,21 @@ pub struct Analysis {
 
 impl Analysis {
     /// The seat whose values these are: the one to move at the root.
-    pub fn seat(&self) -> Player {
+    pub fn seat(&self) -> Seat {
         self.root.to_move
     }
 
     /// The root's value for the seat to move.
     pub fn value(&self) -> i64 {
         self.root.value
+    }
+
+    /// A value written for people, as its search values positions.
+    pub fn value_text(&self, value: i64) -> String {
+        match self.search {
+            Search::Minimax => value_text(value),
+            Search::MaxN => maxn_value_text(value),
+        }
     }
 
     /// The principal variation: from the root, each chosen best move in turn.
@@ -129,69 +175,66 @@ pub fn value_text(value: i64) -> String {
     }
 }
 
-/// Searches the tree below `game` to `depth` plies, breaking ties on the principal
-/// variation with a generator seeded by `seed`; `position` says where the position comes
-/// from.
-///
-/// # Errors
-/// [`AnalysisError`] for a depth or node limit out of range, a finished position, or a
-/// tree larger than `max_nodes` (found out before more than `max_nodes` positions are
-/// built).
-pub fn analyse(
-    game: &dyn AnyGame,
-    position: String,
-    depth: u32,
-    seed: u64,
-    max_nodes: usize,
-) -> Result<Analysis, AnalysisError> {
+/// A max^n value written for people: heuristic values as numbers; a finished game as
+/// `ranks` with the number of seats the seat beat less the number that beat it, then
+/// the offset of a sooner win or a later loss (`ranks+2-3`: it beat both others, three
+/// plies down; `ranks-1+4`: one seat beat it, four plies down).
+pub fn maxn_value_text(value: i64) -> String {
+    let worth = (value + value.signum() * (RANK_STEP / 2)) / RANK_STEP;
+    if worth == 0 {
+        return format!("{value:+}");
+    }
+    let offset = value - worth * RANK_STEP;
+    format!("ranks{worth:+}{offset:+}")
+}
+
+/// How a finished game ended, in words: `seat 1 wins`, `a draw`, or every seat's rank.
+pub fn end_text(results: &[SeatResult]) -> String {
+    let firsts: Vec<usize> = (0..results.len())
+        .filter(|&i| results[i].rank == 1)
+        .collect();
+    match (results.len(), firsts.as_slice()) {
+        (1, _) => format!("score {}", results[0].score),
+        (_, [winner]) if results.len() == 2 => format!("seat {} wins", winner + 1),
+        (n, firsts) if firsts.len() == n => "a draw".to_string(),
+        _ => {
+            let ranks: Vec<String> = results.iter().map(|r| r.rank.to_string()).collect();
+            format!("ranks {} by seat", ranks.join(", "))
+        }
+    }
+}
+
+/// The two-seat result of a finished game of two seats (a draw when the ranks agree).
+pub fn outcome(results: &[SeatResult]) -> Option<Outcome> {
+    match results {
+        [a, b] if a.rank < b.rank => Some(Outcome::Win(arena_games::Player::First)),
+        [a, b] if b.rank < a.rank => Some(Outcome::Win(arena_games::Player::Second)),
+        [_, _] => Some(Outcome::Draw),
+        _ => None,
+    }
+}
+
+/// Checks a request's depth and node limit.
+fn check_limits(depth: u32, max_nodes: usize) -> Result<(), AnalysisError> {
     if !(1..=MAX_DEPTH).contains(&depth) {
         return Err(AnalysisError::Depth(depth));
     }
     if !(1..=MAX_NODES_LIMIT).contains(&max_nodes) {
         return Err(AnalysisError::NodeLimit(max_nodes));
     }
-    if game.is_terminal() {
-        return Err(AnalysisError::GameOver);
-    }
-    let mut search = Search {
-        nodes: 0,
-        max_nodes,
-        depth,
-    };
-    let (mut root, _) = search.node(game, None, depth, 0)?;
-    let seat = root.to_move;
-    to_seat(&mut root, seat);
-    choose_line(&mut root, &mut GameRng::new(seed));
-    Ok(Analysis {
-        game: game.info().name,
-        position,
-        drawing: game.render(false),
-        depth,
-        seed,
-        nodes: search.nodes,
-        root,
-    })
+    Ok(())
 }
 
-/// The tree builder: counts positions against the limit.
-struct Search {
+/// Counts positions against the limit.
+struct Counter {
     nodes: usize,
     max_nodes: usize,
     depth: u32,
 }
 
-impl Search {
-    /// The node for `state` (reached by `mv`), searched `depth` more plies, `ply` plies
-    /// below the root, and its negamax value for its own mover (as `builtin:alphabeta`
-    /// computes it). Values stored in the nodes are for their own movers until
-    /// [`to_seat`] turns them round.
-    fn node(
-        &mut self,
-        state: &dyn AnyGame,
-        mv: Option<(i32, String)>,
-        depth: u32,
-        ply: u32,
-    ) -> Result<(Node, i64), AnalysisError> {
+impl Counter {
+    /// One more position, or the refusal once there are more than the limit.
+    fn count(&mut self) -> Result<(), AnalysisError> {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
             return Err(AnalysisError::TooManyNodes {
@@ -199,80 +242,23 @@ impl Search {
                 limit: self.max_nodes,
             });
         }
-        let me = state.to_move();
-        let moves = if depth == 0 {
-            Vec::new()
-        } else {
-            state.legal_moves()
-        };
-        if moves.is_empty() {
-            let value = state.leaf_value(me, ply);
-            let node = Node {
-                mv,
-                to_move: me,
-                value,
-                best: false,
-                pv: false,
-                end: state.outcome(),
-                children: Vec::new(),
-            };
-            return Ok((node, value));
-        }
-        let mut children = Vec::with_capacity(moves.len());
-        let mut best = i64::MIN;
-        for raw in moves {
-            let mut child = state.clone_box();
-            let label = child.describe_move(raw).unwrap_or_else(|| raw.to_string());
-            child
-                .play(raw)
-                .expect("a listed move is playable by the game that listed it");
-            let (node, v) = self.node(child.as_ref(), Some((raw, label)), depth - 1, ply + 1)?;
-            let mine = if node.to_move == me { v } else { -v };
-            best = best.max(mine);
-            children.push((node, mine));
-        }
-        let children = children
-            .into_iter()
-            .map(|(mut node, mine)| {
-                node.best = mine == best;
-                node
-            })
-            .collect();
-        let node = Node {
-            mv,
-            to_move: me,
-            value: best,
-            best: false,
-            pv: false,
-            end: None,
-            children,
-        };
-        Ok((node, best))
-    }
-}
-
-/// Turns every node's value (for its own mover) into the value for `seat`.
-fn to_seat(node: &mut Node, seat: Player) {
-    if node.to_move != seat {
-        node.value = -node.value;
-    }
-    for child in &mut node.children {
-        to_seat(child, seat);
+        Ok(())
     }
 }
 
 /// Marks the principal variation from `node` down: at each position one of the best
 /// moves, drawn with `rng` when several are equally good (as `builtin:alphabeta` draws in
-/// the games that break ties at random).
-fn choose_line(node: &mut Node, rng: &mut GameRng) {
+/// the games that break ties at random), or the first of them without one (as
+/// `builtin:maxn` plays).
+fn choose_line(node: &mut Node, mut rng: Option<&mut GameRng>) {
     node.pv = true;
     let best: Vec<usize> = (0..node.children.len())
         .filter(|&i| node.children[i].best)
         .collect();
-    let pick = match best.len() {
-        0 => return,
-        1 => best[0],
-        n => best[rng.below(n as u64) as usize],
+    let pick = match (best.len(), rng.as_deref_mut()) {
+        (0, _) => return,
+        (1, _) | (_, None) => best[0],
+        (n, Some(rng)) => best[rng.below(n as u64) as usize],
     };
     choose_line(&mut node.children[pick], rng);
 }

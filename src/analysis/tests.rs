@@ -106,7 +106,7 @@ fn seed_003_eighth_move_tree() {
         .unwrap();
     let a = analyse(g.as_ref(), "figure 2".into(), 2, 0, 100).unwrap();
     assert_eq!(a.nodes, 1 + 4 + 4);
-    assert_eq!(a.seat(), Player::Second);
+    assert_eq!(a.seat(), arena_games::Player::Second.into());
     let line = a.principal_variation();
     assert_eq!(line.len(), 2);
     assert!(line[0].1 == "2 1 4" || line[0].1 == "2 3 3", "{line:?}");
@@ -230,4 +230,110 @@ fn value_text_names_results() {
     assert_eq!(value_text(LOSS_VALUE + 4), "loss+4");
     assert_eq!(value_text(0), "+0");
     assert_eq!(value_text(-12), "-12");
+}
+
+/// Max^n trees of table games, against `builtin:maxn`'s own search: the root's values are
+/// `MaxN::values`, its principal variation starts with the move `MaxN` plays, and every
+/// position carries the values of its mover's first best move.
+fn agrees_with_maxn<G: arena_games::registry::TableStrategies>(
+    params: &GameParams,
+    seed: u64,
+    plies: u32,
+    depth: u32,
+) {
+    use arena_games::strategy::table::MaxN;
+    let mut state = G::new_random(params, &mut GameRng::new(seed)).unwrap();
+    let setup = state.setup();
+    let mut rng = GameRng::new(seed ^ 0x5A5A);
+    let mut played = Vec::new();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        moves.clear();
+        state.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return;
+        }
+        let mv = moves[rng.below(moves.len() as u64) as usize];
+        played.push(state.encode_move(mv));
+        state.apply(mv);
+    }
+    if state.is_terminal() {
+        return;
+    }
+    let kind = arena_games::registry::find_table_game(G::INFO.name).unwrap();
+    let a = analyse_table(kind, &setup, &played, "test".into(), depth, MAX_NODES_LIMIT).unwrap();
+    assert_eq!(a.search, Search::MaxN);
+    assert_eq!(a.seats, state.seat_count());
+    let chosen = state.encode_move(MaxN::new(depth).best_move(&state, plies));
+    assert_eq!(
+        a.principal_variation()[0].0,
+        chosen,
+        "{state:?} depth {depth}"
+    );
+    assert_eq!(a.nodes, count(&a.root));
+    fn consistent(n: &Node, seat: usize) {
+        assert_eq!(n.value, n.values[seat]);
+        if let Some(first_best) = n.children.iter().find(|c| c.best) {
+            assert_eq!(n.values, first_best.values);
+            let mover = n.to_move.index();
+            assert!(n
+                .children
+                .iter()
+                .all(|c| c.values[mover] <= n.values[mover]));
+        }
+        n.children.iter().for_each(|c| consistent(c, seat));
+    }
+    consistent(&a.root, a.seat().index());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    #[test]
+    fn max_n_trees_are_builtin_maxns(seed in any::<u64>(), plies in 0u32..6, depth in 1u32..=3) {
+        use arena_games::oneway::{King, OneWayTable};
+        use arena_games::pursuit::Pursuit;
+        use arena_games::tictactoe::TicTacToe;
+        agrees_with_maxn::<TicTacToe>(&option("players", "3"), seed, plies, depth);
+        agrees_with_maxn::<TicTacToe>(&option("players", "2"), seed, plies, depth);
+        agrees_with_maxn::<OneWayTable<King>>(&option("players", "3"), seed, plies, depth);
+        let mut three = option("players", "3");
+        three.rows = Some(5);
+        three.cols = Some(5);
+        agrees_with_maxn::<Pursuit>(&three, seed, plies, depth.min(2));
+    }
+}
+
+#[test]
+fn max_n_values_are_written_as_ranks() {
+    assert_eq!(maxn_value_text(2 * RANK_STEP - 3), "ranks+2-3");
+    assert_eq!(maxn_value_text(-RANK_STEP + 4), "ranks-1+4");
+    assert_eq!(maxn_value_text(17), "+17");
+    assert_eq!(maxn_value_text(0), "+0");
+}
+
+#[test]
+fn a_finished_or_unbuildable_table_position_is_refused() {
+    let kind = arena_games::registry::find_table_game("tictactoe").unwrap();
+    let game = kind.new_game(&option("players", "3"), 0).unwrap();
+    let setup = game.setup();
+    assert!(matches!(
+        analyse_table(kind, &setup, &[99], String::new(), 2, 100),
+        Err(AnalysisError::Position(_))
+    ));
+    assert!(matches!(
+        analyse_table(kind, "no such setup", &[], String::new(), 2, 100),
+        Err(AnalysisError::Position(_))
+    ));
+    assert_eq!(
+        analyse_table(kind, &setup, &[], String::new(), 9, 100),
+        Err(AnalysisError::TooManyNodes {
+            depth: 9,
+            limit: 100
+        })
+    );
+    assert_eq!(
+        analyse_table(kind, &setup, &[], String::new(), 0, 100),
+        Err(AnalysisError::Depth(0))
+    );
 }

@@ -7,14 +7,18 @@
 //!     2  -1
 //! ```
 //! `*` marks the principal variation, `=` a move as good as the one chosen, and each line
-//! gives the move as people type it and its value for the player to move at the root.
-//! Finished games say how they ended.
+//! gives the move as people type it and its value for the player to move at the root (of
+//! a max^n tree: every seat's value, `[seat 1, seat 2, seat 3]`). Finished games say how
+//! they ended.
 
 use std::fmt::Write;
 
-use arena_games::Outcome;
+use super::{end_text, Analysis, Node, Search};
 
-use super::{value_text, Analysis, Node};
+/// `3 seats`, `1 seat`.
+fn seats_text(seats: u8) -> String {
+    crate::units::counted(u64::from(seats), "seat", "seats")
+}
 
 /// The heading and the tree.
 pub fn render(analysis: &Analysis) -> String {
@@ -25,30 +29,59 @@ pub fn render(analysis: &Analysis) -> String {
     if !analysis.drawing.ends_with('\n') {
         s.push('\n');
     }
-    let _ = writeln!(
-        s,
-        "minimax to depth {}, {} positions, ties broken with seed {}",
-        analysis.depth, analysis.nodes, analysis.seed
-    );
     let line: Vec<&str> = analysis
         .principal_variation()
         .into_iter()
         .map(|(_, text)| text.as_str())
         .collect();
-    let _ = writeln!(
-        s,
-        "value {} for {seat} (values below are {seat}'s: larger is better for {seat})",
-        value_text(analysis.value())
-    );
+    match analysis.search {
+        Search::Minimax => {
+            let _ = writeln!(
+                s,
+                "minimax to depth {}, {} positions, ties broken with seed {}",
+                analysis.depth, analysis.nodes, analysis.seed
+            );
+            let _ = writeln!(
+                s,
+                "value {} for {seat} (values below are {seat}'s: larger is better for {seat})",
+                analysis.value_text(analysis.value())
+            );
+        }
+        Search::MaxN => {
+            let _ = writeln!(
+                s,
+                "max^n to depth {}, {} positions, {}; each seat to move takes the move best for itself, the first of equals",
+                analysis.depth,
+                analysis.nodes,
+                seats_text(analysis.seats)
+            );
+            let _ = writeln!(
+                s,
+                "values {} by seat ({seat} to move; larger is better for each seat)",
+                values(analysis, &analysis.root)
+            );
+        }
+    }
     let _ = writeln!(s, "principal variation: {}", line.join(", "));
     s.push_str("(* principal variation, = as good as the move chosen)\n");
     for child in &analysis.root.children {
-        node(&mut s, child, 0);
+        node(&mut s, analysis, child, 0);
     }
     s
 }
 
-fn node(s: &mut String, n: &Node, level: usize) {
+/// A node's values as a line shows them: the root seat's, or every seat's.
+fn values(analysis: &Analysis, n: &Node) -> String {
+    match analysis.search {
+        Search::Minimax => analysis.value_text(n.value),
+        Search::MaxN => {
+            let all: Vec<String> = n.values.iter().map(|&v| analysis.value_text(v)).collect();
+            format!("[{}]", all.join(", "))
+        }
+    }
+}
+
+fn node(s: &mut String, analysis: &Analysis, n: &Node, level: usize) {
     let mark = if n.pv {
         '*'
     } else if n.best {
@@ -61,18 +94,14 @@ fn node(s: &mut String, n: &Node, level: usize) {
         s,
         "{:indent$}{mark} {text}  {}",
         "",
-        value_text(n.value),
+        values(analysis, n),
         indent = 2 * level
     );
-    match n.end {
-        Some(Outcome::Win(p)) => {
-            let _ = write!(s, "  (end: {p} wins)");
-        }
-        Some(Outcome::Draw) => s.push_str("  (end: a draw)"),
-        None => {}
+    if let Some(end) = &n.end {
+        let _ = write!(s, "  (end: {})", end_text(end));
     }
     s.push('\n');
     for child in &n.children {
-        node(s, child, level + 1);
+        node(s, analysis, child, level + 1);
     }
 }

@@ -26,8 +26,6 @@ mod serve;
 mod sprt_match;
 mod standings;
 mod table_choice;
-mod table_play;
-mod table_replay;
 mod table_tournament;
 mod tournament;
 mod verify;
@@ -95,7 +93,8 @@ enum Command {
     /// Re-play every recorded game and check that the results folder is reproduced exactly
     /// (exit 1 naming each difference).
     Verify(VerifyArgs),
-    /// Show the minimax tree behind a move: every move's value and the principal variation.
+    /// Show the game tree behind a move (minimax; max^n for the games of one to four seats):
+    /// every move's value and the principal variation.
     Analyze(AnalyzeArgs),
     /// Combine the folders of a tournament's shards (--shard I/N) into one results folder.
     Merge(MergeArgs),

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use arena::bot_name::escape_path;
-use arena::contestant::TableBuiltin;
+use arena::contestant::Builtin;
 use arena::field::{Field, FieldError, Participant};
 use arena::output::folder_lock::FolderLock;
 use arena::referee::Entrant;
@@ -54,9 +54,9 @@ pub(super) fn build_table_field(
         bots,
         sandbox,
         |name, strategy, d| {
-            TableBuiltin::new(kind, strategy, d.or(depth), params)
+            Builtin::at_table(kind, strategy, d.or(depth), params)
                 .map(|b| Box::new(b) as Box<dyn Entrant>)
-                .map_err(|why| FieldError::TableBuiltin {
+                .map_err(|why| FieldError::Builtin {
                     name: name.to_string(),
                     why,
                 })

@@ -245,3 +245,131 @@ fn bad_requests_are_refused_with_a_reason() {
     refused(&["--game", "chess"], "unknown game");
     refused(&["--game", "kalah", "--option", "stones=9"], "stones");
 }
+
+/// Every game has a tree at every seat count it takes: a two-seat game of the `Game`
+/// model a minimax one, every other game max^n, with one value per seat.
+#[test]
+fn every_game_at_every_seat_count_has_a_tree() {
+    for kind in arena_games::registry::table_games() {
+        let name = kind.info().name;
+        for seats in kind.seats().min..=kind.seats().max {
+            let mut cmd = arena();
+            cmd.args([
+                "analyze", "--game", name, "--depth", "1", "--format", "json",
+            ]);
+            if kind.seats().min != kind.seats().max {
+                cmd.args(["--option", &format!("players={seats}")]);
+            }
+            let json = stdout(&mut cmd);
+            let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+            let two_seat = arena_games::find_game(name).is_ok() && seats == 2;
+            let children = json["root"]["children"].as_array().unwrap();
+            assert!(!children.is_empty(), "{name} {seats}");
+            assert_eq!(json["principal_variation"].as_array().unwrap().len(), 1);
+            if two_seat {
+                assert!(json.get("search").is_none(), "{name}: minimax");
+            } else {
+                assert_eq!(json["search"], "maxn", "{name} {seats}");
+                assert_eq!(json["seats"], seats, "{name}");
+                let values = json["root"]["values"].as_array().unwrap();
+                assert_eq!(values.len(), usize::from(seats), "{name}");
+                assert_eq!(values[0], json["value"], "{name}: seat 1 moves first");
+                // The root carries the values of its first best move.
+                let best = children.iter().find(|c| c["best"] == true).unwrap();
+                assert_eq!(&best["values"], &json["root"]["values"], "{name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn three_seat_tictactoe_in_three_formats_and_from_a_recorded_game() {
+    let args = [
+        "--game",
+        "tictactoe",
+        "--option",
+        "players=3",
+        "--depth",
+        "2",
+    ];
+    let (text, dot, json) = three_formats(&args);
+    let values: Vec<String> = json["root"]["values_text"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    let shown = format!("[{}]", values.join(", "));
+    assert!(
+        text.contains(&format!("values {shown} by seat (seat 1 to move")),
+        "{text}"
+    );
+    assert!(
+        text.contains("max^n to depth 2, 82 positions, 3 seats"),
+        "{text}"
+    );
+    assert!(dot.contains(&format!("value {shown}\"")), "{dot}");
+    assert_eq!(json["nodes"], 82);
+    assert_eq!(dot.matches(" -> ").count(), 81);
+    let pv: Vec<&str> = json["principal_variation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert!(
+        text.contains(&format!("principal variation: {}", pv.join(", "))),
+        "{text}"
+    );
+    // Too large a tree is refused before it is built.
+    arena()
+        .args(["analyze", "--game", "tictactoe", "--option", "players=3"])
+        .args(["--depth", "9", "--max-nodes", "1000"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("more than 1000 positions"));
+
+    // A recorded game of three seats, before its third move.
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("r");
+    arena()
+        .args([
+            "tournament",
+            "builtin:random",
+            "builtin:greedy",
+            "builtin:maxn",
+        ])
+        .args([
+            "--game",
+            "tictactoe",
+            "--option",
+            "players=3",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&dir)
+        .assert()
+        .success();
+    let text = stdout(
+        arena()
+            .arg("analyze")
+            .arg(&dir)
+            .args(["1", "--move", "3", "--depth", "1"]),
+    );
+    assert!(text.contains("before move 3, where seat 3 ("), "{text}");
+    assert!(text.contains("by seat (seat 3 to move"), "{text}");
+    arena()
+        .arg("analyze")
+        .arg(&dir)
+        .args(["1", "--move", "99"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--move 99: game 1 has"));
+    arena()
+        .arg("analyze")
+        .arg(&dir)
+        .args(["1", "--move", "2", "--game", "kalah"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("brings its own"));
+}

@@ -3,8 +3,9 @@
 //! the MathTricks ones play the same games as the committed examples (builtin:greedy's
 //! moves).
 //!
-//! Every game is built in C, Zig, AssemblyScript and Rust (one language per toolchain)
-//! and played from WAT; C++ builds a spread. A toolchain that is not installed here is
+//! Every registered game (the two-seat games and the games of one to four seats) is built
+//! in C, Zig, AssemblyScript and Rust (one language per toolchain) and played from WAT;
+//! C++ builds a spread; the one-way pieces are played by three too. A toolchain that is not installed here is
 //! skipped with a message on stderr, unless `ARENA_REQUIRE_TOOLCHAINS=1` (set by `.ci/run`,
 //! after `bash bots/build.sh --install`) or `CI` is set, which turns the skip into a
 //! failure: CI builds every template.
@@ -18,8 +19,23 @@ use crate::common::{self, arena, root};
 
 const LANGS: [&str; 6] = ["rust", "c", "cpp", "zig", "assemblyscript", "wat"];
 
+/// Every registered game, of any seat count.
 fn games() -> Vec<&'static str> {
-    arena_games::games().iter().map(|g| g.info().name).collect()
+    arena_games::registry::table_games()
+        .iter()
+        .map(|g| g.info().name)
+        .collect()
+}
+
+/// Whether `game` is a two-seat game of the `Game` model (8-word header, best-of series).
+fn two_seat(game: &str) -> bool {
+    arena_games::find_game(game).is_ok()
+}
+
+/// The seat counts of `game`'s form in the table model, if it has one.
+fn table_seats(game: &str) -> Option<arena_games::game::SeatRange> {
+    let kind = arena_games::registry::find_table_game(game).unwrap();
+    (!two_seat(game) || kind.seats().max > 2).then(|| kind.seats())
 }
 
 fn new_bot(dir: &Path, lang: &str, game: &str, name: &str) -> assert_cmd::assert::Assert {
@@ -70,6 +86,19 @@ fn every_language_and_game_gets_a_folder() {
                 assert!(source.contains("legal_moves"), "{name}");
                 assert!(source.contains(&format!("docs/games/{page}.md")), "{name}");
             }
+            // A game of one to four seats is declared (`arena_plays`): by the source, or
+            // by the SDK's `table_bot!` (the interpreter declares every game).
+            let declared = match lang {
+                "rust" if game == "mathtricks" => source.contains("bot!(MathTricks"),
+                "rust" if two_seat(game) => source.contains("any_game_bot!"),
+                "rust" => source.contains("table_bot!"),
+                _ => source.contains("arena_plays"),
+            };
+            assert_eq!(
+                declared,
+                lang == "rust" || table_seats(game).is_some(),
+                "{name}:\n{source}"
+            );
         }
     }
 }
@@ -189,34 +218,54 @@ fn plays_like_its_example(bot: &Path, lang: &str) {
 }
 
 /// `arena check` passes, and a short tournament against every builtin of the game ends
-/// every game normally (no fault, no illegal move).
+/// every game normally (no fault, no illegal move); a one-way piece is played by three
+/// too.
 fn checks_and_plays(bot: &Path, game: &str) {
+    plays_at(bot, game, None);
+    if two_seat(game) && table_seats(game).is_some() {
+        plays_at(bot, game, Some(3));
+    }
+}
+
+/// [`checks_and_plays`] with `--option players=N` where `players` is given.
+fn plays_at(bot: &Path, game: &str, players: Option<u8>) {
+    let option: Vec<String> = players
+        .map(|n| vec!["--option".into(), format!("players={n}")])
+        .unwrap_or_default();
     arena()
         .arg("check")
         .arg(bot)
         .args(["--game", game, "--games", "3"])
+        .args(&option)
         .assert()
         .success()
         .stdout(predicate::str::contains("verdict: READY"));
-    let out = bot.with_extension("results");
-    let builtins = arena_games::find_game(game).unwrap().strategy_names();
-    arena()
-        .arg("tournament")
+    let out = bot.with_extension(format!("results{}", players.unwrap_or(0)));
+    let kind = arena_games::registry::find_table_game(game).unwrap();
+    let mut params = arena_games::GameParams::default();
+    if let Some(n) = players {
+        params.options.insert("players".into(), n.to_string());
+    }
+    // The builtins that play these parameters (the one-way pieces for three take
+    // random, greedy and maxn).
+    let builtins: Vec<&str> = if two_seat(game) && players.is_none() {
+        arena_games::find_game(game).unwrap().strategy_names()
+    } else {
+        kind.strategy_names()
+            .into_iter()
+            .filter(|b| kind.builtin(b, Some(1), &params).is_ok())
+            .collect()
+    };
+    let mut cmd = arena();
+    cmd.arg("tournament")
         .arg(bot)
         .args(builtins.iter().map(|b| format!("builtin:{b}")))
-        .args([
-            "--game",
-            game,
-            "--best-of",
-            "1",
-            "--threads",
-            "1",
-            "-q",
-            "--out",
-        ])
-        .arg(&out)
-        .assert()
-        .success();
+        .args(["--game", game, "--threads", "1", "-q"])
+        .args(&option);
+    if two_seat(game) && players.is_none() {
+        cmd.args(["--best-of", "1"]);
+    }
+    cmd.arg("--out").arg(&out).assert().success();
     let csv = std::fs::read_to_string(out.join("games.csv")).unwrap();
     let mut rows = csv.lines();
     let header: Vec<&str> = rows.next().unwrap().split(',').collect();
@@ -252,7 +301,7 @@ fn wat_templates_play_every_game() {
             plays_like_its_example(&bot, "wat");
         }
         checks_and_plays(&bot, game);
-        // `arena play` hands it the legal moves too.
+        // `arena play` hands it the legal moves too (a game of one seat takes --p1 only).
         arena()
             .args(["play", "--game", game, "--p2", "builtin:random", "--p1"])
             .arg(&bot)
@@ -349,7 +398,8 @@ fn rust_templates_build_and_play() {
     let tmp = tempfile::tempdir().unwrap();
     for game in games() {
         let bot = build(tmp.path(), "rust", game, &[("CARGO_TARGET_DIR", &target)]);
-        checks_and_plays(&bot, game);
+        // A one-way piece's Rust template is its two-seat bot (`any_game_bot!`).
+        plays_at(&bot, game, None);
     }
 }
 

@@ -390,7 +390,7 @@ fn tournaments_take_py_files_and_student_folders_and_stay_deterministic() {
 #[test]
 fn new_bot_python_plays_every_game() {
     let tmp = tempfile::tempdir().unwrap();
-    for kind in arena_games::games() {
+    for kind in arena_games::registry::table_games() {
         let game = kind.info().name;
         let name = format!("py_{game}");
         arena_with_timeout(600)
@@ -407,6 +407,56 @@ fn new_bot_python_plays_every_game() {
             .unwrap();
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(out.status.success(), "{game}:\n{text}");
+    }
+}
+
+/// A Python bot plays the games of one to four seats in a tournament: minesweeper alone
+/// against the builtins' leaderboard and pursuit at tables of two and three, every game
+/// ending normally, and `check` says READY for tic-tac-toe.
+#[test]
+fn python_bots_play_the_table_games_in_tournaments() {
+    let tmp = tempfile::tempdir().unwrap();
+    let script = tmp.path().join("walker.py");
+    fs::write(
+        &script,
+        "import random\n\ndef choose(state):\n    assert state.seats >= 1 and state.legal_moves\n    return random.choice(state.legal_moves)\n",
+    )
+    .unwrap();
+    let check = arena_with_timeout(600)
+        .arg("check")
+        .arg(&script)
+        .args(["--game", "tictactoe", "--games", "2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(check.stdout).unwrap();
+    assert!(
+        check.status.success() && text.contains("verdict: READY"),
+        "{text}"
+    );
+    for (game, extra) in [
+        ("minesweeper", vec!["--rounds", "3"]),
+        ("pursuit", vec![]),
+        ("pursuit", vec!["--option", "players=3"]),
+    ] {
+        let out = tmp.path().join(format!("{game}{}", extra.len()));
+        arena_with_timeout(600)
+            .arg("tournament")
+            .arg(&script)
+            .args(["builtin:random", "builtin:greedy", "--game", game])
+            .args(&extra)
+            .args(["--threads", "1", "--quiet", "--out"])
+            .arg(&out)
+            .assert()
+            .success();
+        let csv = fs::read_to_string(out.join("games.csv")).unwrap();
+        let mut rows = csv.lines();
+        let header: Vec<&str> = rows.next().unwrap().split(',').collect();
+        let end = header.iter().position(|h| *h == "end").unwrap();
+        let mine: Vec<&str> = rows.filter(|r| r.contains("walker")).collect();
+        assert!(!mine.is_empty(), "{game}: {csv}");
+        for row in mine {
+            assert_eq!(row.split(',').nth(end), Some("normal"), "{game}: {row}");
+        }
     }
 }
 

@@ -219,40 +219,7 @@ fn a_table_schedule_over_the_cap_is_refused_before_anything_is_played() {
 }
 
 #[test]
-fn match_and_analyze_name_a_table_game_as_one_not_as_unknown() {
-    arena()
-        .args(["analyze", "--game", "minesweeper"])
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("is a game for one to four seats")
-                .and(predicate::str::contains("unknown game").not()),
-        );
-    // A recorded table game is named as one too, not as a broken two-seat replay.
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("r");
-    arena()
-        .args([
-            "tournament",
-            "builtin:random",
-            "builtin:greedy",
-            "--game",
-            "tictactoe",
-        ])
-        .args(["--quiet", "--out"])
-        .arg(&dir)
-        .assert()
-        .success();
-    arena()
-        .arg("analyze")
-        .arg(&dir)
-        .args(["1", "--move", "1"])
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("a tournament of tictactoe at tables of 2")
-                .and(predicate::str::contains("not an arena replay").not()),
-        );
+fn match_names_a_table_game_as_one_not_as_unknown() {
     arena()
         .args([
             "match",

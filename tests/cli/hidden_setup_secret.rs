@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 
 use arena::bot::{Bot, Fault, Reply};
-use arena::contestant::TableBuiltin;
+use arena::contestant::Builtin;
 use arena::referee::{play, Entrant, Entry};
 use arena::rng_size::SizeRange;
 use arena::seeds::{derive, Root};
@@ -121,7 +121,7 @@ impl Bot for Cheat {
 /// Fields a [`Cheat`] with every public layout for each game.
 struct Cheater {
     layouts: Vec<Minesweeper>,
-    solver: TableBuiltin,
+    solver: Builtin,
 }
 
 impl Entrant for Cheater {
@@ -135,8 +135,8 @@ impl Entrant for Cheater {
     }
 }
 
-fn solver(kind: &'static dyn TableKind) -> TableBuiltin {
-    TableBuiltin::new(kind, "solver", None, &[params()]).unwrap()
+fn solver(kind: &'static dyn TableKind) -> Builtin {
+    Builtin::at_table(kind, "solver", None, &[params()]).unwrap()
 }
 
 /// Mean and 95% interval half-width of `scores`.

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use arena::bot::{Bot, Fault};
-use arena::contestant::{Builtin, TableBuiltin};
+use arena::contestant::Builtin;
 use arena::referee::{Entrant, Entry};
 use arena::rng_size::SizeRange;
 use arena::series::SeriesRules;
@@ -247,7 +247,7 @@ fn a_machine_problem_in_the_middle_of_a_table_run_stops_it_too() {
     let params = [GameParams::sized(3, 3)];
     let bots = || -> [Box<dyn Entrant>; 3] {
         ["random", "greedy", "perfect"].map(|name| {
-            Box::new(TableBuiltin::new(game, name, None, &params).unwrap()) as Box<dyn Entrant>
+            Box::new(Builtin::at_table(game, name, None, &params).unwrap()) as Box<dyn Entrant>
         })
     };
     let config = |out, resume| TableConfig {

@@ -6,32 +6,27 @@
 //! plays a handful of games against the builtin bots from both seats, and reports faults,
 //! fuel per move and memory, for people or as JSON. Exit 0 means ready, 1 not ready.
 
+mod play;
 mod report;
-mod table;
 
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use arena::bot::{Bot, Fault, Reply};
 use arena::bot_name::escape_path;
-use arena::contestant::{module_name, Builtin};
+use arena::contestant::module_name;
 use arena::field::{self, Refusal};
 use arena::module_file::ReadError;
 use arena::module_lint;
-use arena::referee::{at_table, End, Entrant, Entry};
+use arena::referee::{Entrant, Entry};
 use arena::runtime::{human_bytes, Declared, Limits, LoadError, WasmModule};
-use arena::seeds::derive;
-use arena::series::{Length, Series, Side};
 use arena::units::counted;
-use arena_games::Outcome;
 
 use super::common::{sandbox, stop_on_harness_problem, GameChoice};
 use super::table_choice::{choose, Choice, TableChoice};
 use super::CheckArgs;
-use report::{FaultReport, Fuel, GameReport, Instantiation, Item, Load, Record, Report};
-
-/// The builtin opponents, strongest last.
-const OPPONENTS: [&str; 3] = ["random", "greedy", "alphabeta"];
+use arena_games::registry::find_table_game;
+use report::{Instantiation, Item, Load, Record, Report};
 
 /// The game under check, in the model that plays it.
 enum Checked {
@@ -364,14 +359,22 @@ fn check_game(
                 .collect();
             report.warnings = warnings(name, bytes, limits.module_bytes);
             if instantiate_once(module, limits, &mut report)? {
-                match checked {
-                    Checked::TwoSeat(choice) => {
-                        play(args, choice, module.clone(), limits, &mut report)?;
+                // A two-seat game of the `Game` model, at the table like every game.
+                let at_table;
+                let (choice, two_seat) = match checked {
+                    Checked::TwoSeat(c) => {
+                        at_table = TableChoice {
+                            kind: find_table_game(c.kind.info().name)?,
+                            rows: c.rows,
+                            cols: c.cols,
+                            options: c.options.clone(),
+                            seats: 2,
+                        };
+                        (&at_table, true)
                     }
-                    Checked::Table(choice) => {
-                        table::play(args, choice, module.clone(), limits, &mut report)?;
-                    }
-                }
+                    Checked::Table(c) => (c, false),
+                };
+                play::play(args, choice, two_seat, module.clone(), limits, &mut report)?;
             }
         }
         Loaded::Refused { problems } => {
@@ -422,95 +425,6 @@ fn instantiate_once(
     let ok = instantiation.fault.is_none();
     report.instantiation = Some(instantiation);
     Ok(ok)
-}
-
-/// Plays the games of a two-seat game against the builtins, from both seats.
-fn play(
-    args: &CheckArgs,
-    choice: &GameChoice,
-    module: WasmModule,
-    limits: &Limits,
-    report: &mut Report,
-) -> anyhow::Result<()> {
-    let me = Measured {
-        module,
-        fuel: Arc::default(),
-    };
-    let (rows, cols) = (choice.rows.min, choice.cols.min);
-    // The module is side A, first in the first game; its opponent changes every game.
-    let series = Series::new(Length::Games(args.games), Side::A);
-    let run = series.run(|sg| -> anyhow::Result<Outcome> {
-        let g = sg.index;
-        let opponent = OPPONENTS[g as usize % OPPONENTS.len()];
-        let builtin = Builtin::new(choice.kind, opponent, None)?;
-        let seat = sg.seat(Side::A);
-        let board = at_table(choice.kind).new_game(
-            &choice.params(rows, cols),
-            derive(args.seed, "check-board", &[&g]),
-        )?;
-        let seeds = [
-            derive(args.seed, "check-bot", &[&g, &1]),
-            derive(args.seed, "check-bot", &[&g, &2]),
-        ];
-        let record = sg.play(board, [&me, &builtin], seeds);
-        stop_on_harness_problem(
-            format_args!("game {} could not be played", g + 1),
-            record.end.harness_problem(),
-        )?;
-        let i = seat.index();
-        report.memory_bytes = report.memory_bytes.max(record.memory[i]);
-        let outcome = record.outcome();
-        let result = match outcome {
-            Outcome::Win(p) if p == seat => {
-                report.record.won += 1;
-                "won"
-            }
-            Outcome::Win(_) => {
-                report.record.lost += 1;
-                "lost"
-            }
-            Outcome::Draw => {
-                report.record.drawn += 1;
-                "drew"
-            }
-        };
-        let fault = match &record.end {
-            End::Fault { seat: s, fault } if *s == i => Some(FaultReport {
-                kind: fault.kind().name(),
-                reason: fault.to_string(),
-            }),
-            _ => None,
-        };
-        if let Some(f) = &fault {
-            report
-                .problems
-                .push(format!("game {}: {}", g + 1, f.reason));
-        }
-        report.games.push(GameReport {
-            game: g + 1,
-            seat: i as u32 + 1,
-            opponent: format!("builtin:{opponent}"),
-            result,
-            score: record.pair_scores()[i].into(),
-            opponent_score: record.pair_scores()[1 - i].into(),
-            rank: None,
-            moves: record.move_count(i),
-            fault,
-            output: record.outputs[i].clone(),
-        });
-        Ok(outcome)
-    });
-    if let Some(e) = run.stopped {
-        return Err(e);
-    }
-    let fuel = me.fuel.lock().unwrap_or_else(PoisonError::into_inner);
-    report.fuel = FuelStats::of(&fuel).map(|f| Fuel {
-        moves: f.moves,
-        max: f.max,
-        mean: f.mean,
-        budget: limits.fuel_per_move,
-    });
-    Ok(())
 }
 
 /// The example bots of `bots/`, by name, as committed: a student's module of the same

@@ -1,19 +1,26 @@
-//! `arena new-bot --lang LANG --game GAME NAME`: a ready-to-build bot folder.
+//! `arena new-bot --lang LANG --game GAME NAME`: a ready-to-build bot folder, for every
+//! registered game.
 //!
 //! The folder holds the source, a `build.sh` (WAT needs none) and a README. For
 //! MathTricks every language starts from its committed greedy example (the same moves as
 //! `builtin:greedy`; WAT: the first legal cell). For the other games, Rust bots get the
-//! SDK, which knows every game's rules (the first legal move); the other languages get a
-//! complete bot that reads the header and plays a seeded random legal move (WAT: the
-//! first) from `arena.legal_moves`, so that nobody re-implements a game's rules to get
-//! started, with a pointer to the game's page for the state's layout.
+//! SDK, which knows every game's rules (the first legal move: of the state for a two-seat
+//! game, of the seat's view through `table_bot!` for a game of one to four seats); the
+//! other languages get a complete bot that reads the header and plays a seeded random
+//! legal move (WAT: the first) from `arena.legal_moves`, so that nobody re-implements a
+//! game's rules to get started, with a pointer to the game's page for the state's layout.
+//! A game with a form of one to four seats (tic-tac-toe, minesweeper, pursuit, path, the
+//! one-way pieces for three) gets the `arena_plays` export declaring its seat counts.
 
 use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context as _};
 use arena_games::find_game;
-use arena_games::game::GameInfo;
+use arena_games::game::{GameInfo, SeatRange};
+use arena_games::registry::{
+    find_table_game, table_seats, visit_table_game, TableStrategies, TableVisitor,
+};
 
 use super::NewBotArgs;
 
@@ -63,6 +70,7 @@ const PYTHON_ANY: &str = include_str!("templates/python_any.py");
 const RUST_CARGO: &str = include_str!("templates/rust_Cargo.toml");
 const RUST_ANY: &str = include_str!("templates/rust_any.rs");
 const RUST_MATHTRICKS: &str = include_str!("templates/rust_mathtricks.rs");
+const RUST_TABLE: &str = include_str!("templates/rust_table.rs");
 const BUILD_RUST: &str = include_str!("templates/build_rust.sh");
 const BUILD_C: &str = include_str!("templates/build_c.sh");
 const BUILD_CPP: &str = include_str!("templates/build_cpp.sh");
@@ -75,12 +83,14 @@ const ZIG_ANY: &str = include_str!("templates/zig_any.zig");
 const AS_ANY: &str = include_str!("templates/as_any.ts");
 const WAT_ANY: &str = include_str!("templates/wat_any.wat");
 
-/// Games documented on another game's page (the one-way family shares one).
-const SHARED_PAGES: [(&str, &str); 4] = [
+/// Games documented on another game's page (the one-way family shares one; the path is
+/// pursuit's game of one seat).
+const SHARED_PAGES: [(&str, &str); 5] = [
     ("king", "oneway"),
     ("queen", "oneway"),
     ("rook", "oneway"),
     ("knight", "oneway"),
+    ("path", "pursuit"),
 ];
 
 /// The page of arena's docs/games/ that documents `game`, without `.md`.
@@ -91,8 +101,120 @@ pub fn doc_page(game: &str) -> &str {
         .map_or(game, |(_, page)| page)
 }
 
+/// What a template needs to know of its game besides its facts.
+pub struct Form {
+    /// Whether the game is a two-seat game of the `Game` model (its bots read the 8-word
+    /// header; a Rust bot uses `any_game_bot!`).
+    pub two_seat: bool,
+    /// The seat counts of its form in the table model, if it has one (the module's
+    /// `arena_plays` declares them).
+    pub table: Option<SeatRange>,
+    /// The Rust type of its table form, as the SDK names it.
+    pub rust_type: Option<String>,
+}
+
+impl Form {
+    /// The form of the game `info` names.
+    pub fn of(info: &GameInfo) -> Form {
+        /// The SDK's path of a table game's type.
+        struct RustType;
+        impl TableVisitor for RustType {
+            type Output = String;
+            fn visit<G: TableStrategies>(self) -> String {
+                public_path(std::any::type_name::<G>())
+            }
+        }
+        let table = table_seats()
+            .iter()
+            .find(|(id, _)| *id == info.id)
+            .map(|&(_, seats)| seats);
+        Form {
+            two_seat: find_game(info.name).is_ok(),
+            table,
+            rust_type: table.and_then(|_| visit_table_game(info.id, RustType)),
+        }
+    }
+
+    /// The state's header, in words, for a template's comment.
+    fn header(&self) -> &'static str {
+        match (self.two_seat, self.table) {
+            (true, None) => "an 8-word header",
+            (true, Some(_)) => "an 8-word header; 11 words with three players (docs/ABI.md)",
+            _ => "an 11-word header with the seats, role and team (docs/ABI.md)",
+        }
+    }
+}
+
+/// A type's name as the SDK exports it: each `arena_games::FOLDER::…::Type` of
+/// `std::any::type_name` as `arena_sdk::games::FOLDER::Type` (every game folder exports
+/// its game types at its root).
+fn public_path(type_name: &str) -> String {
+    let mut out = String::new();
+    let mut token = String::new();
+    let flush = |token: &mut String, out: &mut String| {
+        let parts: Vec<&str> = token.split("::").collect();
+        match parts.as_slice() {
+            ["arena_games", folder, .., name] => {
+                out.push_str(&format!("arena_sdk::games::{folder}::{name}"));
+            }
+            _ => out.push_str(token),
+        }
+        token.clear();
+    };
+    for c in type_name.chars() {
+        if matches!(c, '<' | '>' | ',' | ' ') {
+            flush(&mut token, &mut out);
+            out.push(c);
+        } else {
+            token.push(c);
+        }
+    }
+    flush(&mut token, &mut out);
+    out
+}
+
+/// The `arena_plays` export of a template in `lang` for game `id` with `seats`, with the
+/// build flag it needs; empty for a game of two seats only.
+fn plays(lang: Lang, game: &str, id: i32, seats: Option<SeatRange>) -> (String, &'static str) {
+    let Some(SeatRange { min, max }) = seats else {
+        return (String::new(), "");
+    };
+    let doc = format!(
+        "the games this bot plays: {game} with {} seats (docs/ABI.md, \"Games for one to four seats\")",
+        SeatRange { min, max }
+    );
+    match lang {
+        Lang::C | Lang::Cpp => (
+            format!(
+                "\n/* ABI export: {doc}. */\nARENA_EXPORT(arena_plays)\nint32_t arena_plays(int32_t game_id, int32_t seats) {{\n    return game_id == GAME_ID && seats >= {min} && seats <= {max};\n}}\n"
+            ),
+            " -Wl,--export=arena_plays",
+        ),
+        Lang::Zig => (
+            format!(
+                "\n/// ABI export: {doc}.\nexport fn arena_plays(game_id: i32, seats: i32) i32 {{\n    return @intFromBool(game_id == GAME_ID and seats >= {min} and seats <= {max});\n}}\n"
+            ),
+            " --export=arena_plays",
+        ),
+        Lang::Assemblyscript => (
+            format!(
+                "\n// ABI export: {doc}.\nexport function arena_plays(game_id: i32, seats: i32): i32 {{\n  return game_id == GAME_ID && seats >= {min} && seats <= {max} ? 1 : 0;\n}}\n"
+            ),
+            "",
+        ),
+        Lang::Wat => (
+            format!(
+                "\n  ;; ABI export: {doc}.\n  (func (export \"arena_plays\") (param $game i32) (param $seats i32) (result i32)\n    (i32.and\n      (i32.eq (local.get $game) (i32.const {id}))\n      (i32.and (i32.ge_s (local.get $seats) (i32.const {min}))\n               (i32.le_s (local.get $seats) (i32.const {max})))))\n"
+            ),
+            "",
+        ),
+        // The SDK's macros and the interpreter write it.
+        Lang::Rust | Lang::Python => (String::new(), ""),
+    }
+}
+
 pub fn run(args: NewBotArgs) -> anyhow::Result<ExitCode> {
-    let game = find_game(&args.game)?.info();
+    let game = find_table_game(&args.game)?.info();
     let name = args
         .name
         .file_name()
@@ -172,8 +294,17 @@ fn sdk_path() -> String {
 /// The files of a new bot folder, by path inside it.
 pub fn files(lang: Lang, game: &GameInfo, name: &str, sdk: &str) -> Vec<(String, String)> {
     let doc = doc_page(game.name);
+    let form = Form::of(game);
+    let (plays, plays_flag) = plays(lang, game.name, game.id, form.table);
+    let rust_type = form.rust_type.clone().unwrap_or_default();
+    let seats = form.table.map_or(String::from("2"), |s| s.to_string());
     let fill = |t: &str| {
-        t.replace("{{name}}", name)
+        t.replace("{{plays}}", &plays)
+            .replace("{{plays_flag}}", plays_flag)
+            .replace("{{header}}", form.header())
+            .replace("{{type}}", &rust_type)
+            .replace("{{seats}}", &seats)
+            .replace("{{name}}", name)
             .replace("{{crate}}", &name.replace('_', "-"))
             .replace("{{crate_file}}", &name.replace('-', "_"))
             .replace("{{game}}", game.name)
@@ -197,8 +328,10 @@ pub fn files(lang: Lang, game: &GameInfo, name: &str, sdk: &str) -> Vec<(String,
                 "src/lib.rs".into(),
                 fill(if mathtricks {
                     RUST_MATHTRICKS
-                } else {
+                } else if form.two_seat {
                     RUST_ANY
+                } else {
+                    RUST_TABLE
                 }),
             ),
             ("build.sh".into(), fill(BUILD_RUST)),

@@ -1,7 +1,7 @@
 // {{name}} — a {{game}} bot in AssemblyScript: it plays a random legal move (seeded,
 // so the same game always gets the same moves).
 //
-// The state words (an 8-word header, then {{game}}'s own words) and the move encoding
+// The state words ({{header}}, then {{game}}'s own words) and the move encoding
 // are in arena's docs/games/{{doc}}.md: read the position from `body` and replace the
 // random choice with something smarter. `legal_moves` asks the referee for the legal
 // moves, so this bot never plays an illegal one.
@@ -45,7 +45,7 @@ const state: usize = memory.data(STATE_BYTES, 16);
 const moves: usize = memory.data(MAX_MOVES * 4, 16);
 let grownAt: i32 = 0;
 let grownLen: i32 = 0;
-
+{{plays}}
 // ABI export: `len` writable bytes for the state.
 export function arena_alloc(len: i32): i32 {
   if (len <= STATE_BYTES) return <i32>state;

@@ -5,5 +5,5 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 python3 -m ziglang build-exe {{name}}.zig -target wasm32-freestanding -fno-entry \
-    --export=arena_alloc --export=choose_move -O ReleaseSmall -femit-bin={{name}}.wasm
+    --export=arena_alloc --export=choose_move{{plays_flag}} -O ReleaseSmall -femit-bin={{name}}.wasm
 echo "built {{name}}.wasm: now run  arena check {{name}}.wasm --game {{game}}"

@@ -2,7 +2,7 @@
  * {{name}} — a {{game}} bot in C: it plays a random legal move (seeded, so the same
  * game always gets the same moves).
  *
- * The state words (an 8-word header, then {{game}}'s own words) and the move encoding
+ * The state words ({{header}}, then {{game}}'s own words) and the move encoding
  * are in arena's docs/games/{{doc}}.md: read the position from `body` and replace the
  * random choice with something smarter. `arena_legal_moves` (arena.h) asks the referee
  * for the legal moves, so this bot never plays an illegal one.
@@ -17,7 +17,7 @@
 #define MAX_MOVES 4096       /* more legal moves than this: choose among the first */
 
 static int32_t moves[MAX_MOVES];
-
+{{plays}}
 /* A well-mixed 64-bit number from x (SplitMix64's finaliser). */
 static uint64_t mix(uint64_t x) {
     x += 0x9E3779B97F4A7C15ull;

@@ -1,7 +1,7 @@
 ;; {{name}} — a {{game}} bot written by hand in WebAssembly text: it plays the first
 ;; legal move (the smallest encoding).
 ;;
-;; The state words (an 8-word header, then {{game}}'s own words) and the move encoding
+;; The state words ({{header}}, then {{game}}'s own words) and the move encoding
 ;; are in arena's docs/games/{{doc}}.md. `arena.legal_moves` asks the referee for the
 ;; legal moves, so this bot never plays an illegal one; read the position at
 ;; `$state` (header word 2 is where the game's words start) to play better.
@@ -21,7 +21,7 @@
   ;; 1024..2048: room for 256 legal moves (only the first is used); the state from 4096.
   (global $moves i32 (i32.const 1024))
   (global $state i32 (i32.const 4096))
-
+{{plays}}
   ;; Returns $state, after growing the memory if the state would run past its end.
   (func (export "arena_alloc") (param $len i32) (result i32)
     (local $pages i32)

@@ -1,13 +1,13 @@
 //! {{name}} — a {{game}} bot in Zig: it plays a random legal move (seeded, so the same
 //! game always gets the same moves).
 //!
-//! The state words (an 8-word header, then {{game}}'s own words) and the move encoding
+//! The state words ({{header}}, then {{game}}'s own words) and the move encoding
 //! are in arena's docs/games/{{doc}}.md: read the position from `body` and replace the
 //! random choice with something smarter. `legal_moves` asks the referee for the legal
 //! moves, so this bot never plays an illegal one.
 //!
 //! Build: bash build.sh (`export fn` alone exports only `memory`: the build passes
-//! -fno-entry --export=arena_alloc --export=choose_move); then
+//! -fno-entry --export=arena_alloc --export=choose_move{{plays_flag}}); then
 //! arena check {{name}}.wasm --game {{game}}
 //! Log with `log("text")`: a line in the game's replay; a panic logs "panicked: MESSAGE"
 //! and traps, and the referee shows that line as the fault's reason.
@@ -47,7 +47,7 @@ var state: [4096]i32 = undefined;
 var grown_at: i32 = 0;
 var grown_len: i32 = 0;
 var moves: [MAX_MOVES]i32 = undefined;
-
+{{plays}}
 /// ABI export: `len` writable bytes for the state.
 export fn arena_alloc(len: i32) i32 {
     if (len <= @sizeOf(@TypeOf(state))) return @intCast(@intFromPtr(&state));

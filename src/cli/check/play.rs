@@ -1,9 +1,10 @@
-//! `arena check` for a game of the table model: the module in every seat in turn, the
-//! other seats held by the game's builtins, with the same report.
+//! The games of `arena check`, for every game: the module in every seat in turn (game
+//! `g` in seat `g mod seats`), the other seats held by the game's builtins in turn,
+//! weakest first.
 
 use std::sync::{Arc, PoisonError};
 
-use arena::contestant::TableBuiltin;
+use arena::contestant::Builtin;
 use arena::referee::{self, End, Entrant};
 use arena::runtime::{check_plays, Limits, PlaysRefusal, WasmModule};
 use arena::seeds::{Root, Secret};
@@ -14,21 +15,26 @@ use crate::cli::common::stop_on_harness_problem;
 use crate::cli::table_choice::TableChoice;
 use crate::cli::CheckArgs;
 
-/// The builtins that hold the other seats, weakest first: `random`, `greedy`, then the
-/// game's strongest that can play these parameters.
-fn opponents(choice: &TableChoice) -> anyhow::Result<Vec<TableBuiltin>> {
+/// The builtins that hold the other seats, weakest first: `random`, `greedy`, then a
+/// two-seat game's `alphabeta`, or a table game's strongest that can play these
+/// parameters.
+fn opponents(choice: &TableChoice, two_seat: bool) -> anyhow::Result<Vec<Builtin>> {
     let params = [choice.params(choice.rows.min, choice.cols.min)];
     let mut names = vec!["random", "greedy"];
-    let strong = ["perfect", "solver", "maxn"];
+    let strong: &[&str] = if two_seat {
+        &["alphabeta"]
+    } else {
+        &["perfect", "solver", "maxn"]
+    };
     if let Some(name) = strong.iter().find(|&&n| {
         choice.kind.strategy_names().contains(&n)
-            && TableBuiltin::new(choice.kind, n, None, &params).is_ok()
+            && Builtin::at_table(choice.kind, n, None, &params).is_ok()
     }) {
         names.push(name);
     }
     names
         .into_iter()
-        .map(|n| Ok(TableBuiltin::new(choice.kind, n, None, &params)?))
+        .map(|n| Ok(Builtin::at_table(choice.kind, n, None, &params)?))
         .collect()
 }
 
@@ -55,16 +61,23 @@ fn root(
 }
 
 /// Plays `args.games` games, the module in seat `g mod seats` of game `g`, the other
-/// seats taken by the builtins in turn.
+/// seats taken by the builtins in turn; `two_seat`: a two-seat game of the `Game` model
+/// (no `arena_plays` asked, each game's score against the other's).
 pub(super) fn play(
     args: &CheckArgs,
     choice: &TableChoice,
+    two_seat: bool,
     module: WasmModule,
     limits: &Limits,
     report: &mut Report,
 ) -> anyhow::Result<()> {
     let info = choice.kind.info();
-    if let Err(refusal) = check_plays(&module, info.id, info.name, choice.seats) {
+    let declared = if two_seat {
+        Ok(())
+    } else {
+        check_plays(&module, info.id, info.name, choice.seats)
+    };
+    if let Err(refusal) = declared {
         if let PlaysRefusal::Fault { fault, .. } = &refusal {
             stop_on_harness_problem("asking its arena_plays failed", fault.harness_problem())?;
         }
@@ -77,7 +90,7 @@ pub(super) fn play(
         module,
         fuel: Arc::default(),
     };
-    let builtins = opponents(choice)?;
+    let builtins = opponents(choice, two_seat)?;
     let seats = usize::from(choice.seats);
     let params = choice.params(choice.rows.min, choice.cols.min);
     let root = root(args, choice, &params)?;
@@ -89,7 +102,7 @@ pub(super) fn play(
             if s == seat {
                 entrants.push(&me);
             } else {
-                let k = (g as usize + s) % builtins.len();
+                let k = (g as usize + against.len()) % builtins.len();
                 entrants.push(&builtins[k]);
                 against.push(k);
             }
@@ -140,19 +153,26 @@ pub(super) fn play(
             .map(|&k| format!("builtin:{}", builtins[k].strategy()))
             .collect::<Vec<_>>()
             .join(", ");
-        let score = record.scores[seat];
+        let value = |score: arena_games::game::Score| -> serde_json::Value {
+            if score.is_integer() {
+                score.numerator().into()
+            } else {
+                score.to_string().into()
+            }
+        };
         report.games.push(GameReport {
             game: g + 1,
             seat: seat as u32 + 1,
             opponent,
             result,
-            score: if score.is_integer() {
-                score.numerator().into()
+            score: value(record.scores[seat]),
+            // A two-seat game: its score against the other's, as the game counts them.
+            opponent_score: if two_seat {
+                value(record.scores[1 - seat])
             } else {
-                score.to_string().into()
+                serde_json::Value::Null
             },
-            opponent_score: serde_json::Value::Null,
-            rank: Some(rank),
+            rank: (!two_seat).then_some(rank),
             moves: record.move_count(seat),
             fault,
             output: record.outputs[seat].clone(),
