@@ -557,6 +557,10 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
                     escape_path(&args.out)
                 );
             }
+            // `--similarity`: the report of the finished folder (docs/SIMILARITY.md).
+            if args.similarity {
+                super::similar::after_tournament(&args.out, &intake.bots, &sandbox)?;
+            }
             Ok(ExitCode::SUCCESS)
         }
         Err(TournamentError::Interrupted { played }) => Ok(say_interrupted(played, &args.out)),
