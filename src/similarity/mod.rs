@@ -210,11 +210,13 @@ pub fn derive(
         .collect();
     let reference = Reference::of(kind);
     let pairs = pairs::score(subjects, &keys, &answers, &positions, settings.alpha);
-    let class: Vec<String> = subjects
+    // By name, as the pairs are: the report does not depend on the order bots are given.
+    let mut class: Vec<String> = subjects
         .iter()
         .filter(|s| !s.baseline)
         .map(|s| s.name.clone())
         .collect();
+    class.sort();
     Ok(Report {
         game: kind.info().name.to_string(),
         reference: reference.as_ref().map(Reference::label),

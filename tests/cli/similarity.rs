@@ -247,3 +247,104 @@ fn tictactoe_copies_rank_above_every_independent_pair() {
     );
     check(&o, 4);
 }
+
+/// A small class played with `--similarity`.
+fn played_with_report(dir: &Path) -> PathBuf {
+    let out = dir.join("results");
+    arena()
+        .arg("tournament")
+        .arg("builtin:greedy")
+        .arg("builtin:random")
+        .arg(common::example_bot("py_greedy.py"))
+        .arg(common::example_bot("first_legal.wasm"))
+        .args([
+            "--best-of",
+            "1",
+            "--rows",
+            "5",
+            "--cols",
+            "5",
+            "--seed",
+            "4",
+        ])
+        .args(["--quiet", "--similarity", "--out"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("not a verdict"));
+    out
+}
+
+#[test]
+fn the_report_is_verified_and_the_same_with_any_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = played_with_report(dir.path());
+    let files = ["similarity.csv", "similarity.json", "similarity.html"];
+    let first: Vec<Vec<u8>> = files
+        .iter()
+        .map(|f| std::fs::read(out.join(f)).unwrap())
+        .collect();
+    let csv = String::from_utf8(first[0].clone()).unwrap();
+    assert!(
+        csv.contains("builtin:greedy,py_greedy,flagged"),
+        "the builtin and its Python twin are flagged first:\n{csv}"
+    );
+    // Never on the pages the class sees.
+    let page = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(!page.contains("similarity"));
+    arena()
+        .arg("similar")
+        .arg(&out)
+        .arg(common::root().join("bots"))
+        .args(["--threads", "1"])
+        .assert()
+        .success();
+    for (f, bytes) in files.iter().zip(&first) {
+        let again = std::fs::read(out.join(f)).unwrap();
+        assert!(
+            &again == bytes,
+            "{f} differs:\n{}\n---\n{}",
+            String::from_utf8_lossy(bytes),
+            String::from_utf8_lossy(&again)
+        );
+    }
+    arena()
+        .arg("verify")
+        .arg(&out)
+        .arg(common::root().join("bots"))
+        .assert()
+        .success();
+    let edited = csv.replacen("flagged", "not_flagged", 1);
+    std::fs::write(out.join("similarity.csv"), edited).unwrap();
+    arena()
+        .arg("verify")
+        .arg(&out)
+        .arg(common::root().join("bots"))
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("similarity.csv"));
+}
+
+#[test]
+fn similar_refuses_what_is_not_a_results_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    arena()
+        .arg("similar")
+        .arg(dir.path().join("missing"))
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("missing"));
+    arena()
+        .arg("similar")
+        .arg(dir.path())
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("tournament.json"));
+    arena()
+        .arg("similar")
+        .arg(dir.path())
+        .args(["--positions", "0"])
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("--positions"));
+}
