@@ -57,7 +57,7 @@ pub fn render(report: &Report) -> String {
         Some(r) => format!("rated by play-outs of {}", esc(r)),
         None => "the game has no reference to rate moves: agreement alone".to_string(),
     };
-    let _ = write!(
+    let _ = writeln!(
         h,
         "<p>{kept} positions kept of {examined} examined, from the tournament's own games; \
          {asked} moves asked; {reference}. A pair's score is its agreement beyond best play \
@@ -65,7 +65,7 @@ pub fn render(report: &Report) -> String {
          the same move), measured against the class's own pairs (centre {c:.3}, spread \
          {s:.3}{baseline}) as a z-score and an empirical p-value; the normal tail of z is \
          corrected for every pair tested by {CORRECTION} and a pair is flagged at a false \
-         discovery rate of {alpha}.</p>\n",
+         discovery rate of {alpha} with a z of at least {min_z}.</p>",
         kept = report.positions.len(),
         examined = report.examined,
         asked = report.asked,
@@ -77,6 +77,7 @@ pub fn render(report: &Report) -> String {
             String::new()
         },
         alpha = report.alpha,
+        min_z = crate::similarity::MIN_Z,
     );
     h.push_str(
         "<table>\n<tr><th>#</th><th>bot</th><th>bot</th><th>verdict</th><th>score</th>\

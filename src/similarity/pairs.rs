@@ -167,10 +167,8 @@ pub fn score(
                     };
                     class.push((pair, same));
                 }
-                (true, true) => {
-                    if pair.counted >= MIN_COUNTED {
-                        baseline_scores.push(pair.score);
-                    }
+                (true, true) if pair.counted >= MIN_COUNTED => {
+                    baseline_scores.push(pair.score);
                 }
                 _ => {}
             }
