@@ -215,7 +215,8 @@ fn derive(
         positions,
         alpha: similarity::DEFAULT_ALPHA,
     };
-    Ok(similarity::derive(dir, &subjects, &settings)?)
+    let games = arena::output::similarity_games::recorded(dir, &manifest.game)?;
+    Ok(similarity::derive(&games, &subjects, &settings)?)
 }
 
 /// Writes the report's files into `dir` and sums it up on the terminal.

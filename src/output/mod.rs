@@ -23,6 +23,7 @@ pub mod report;
 pub mod results_file;
 pub mod series_csv;
 pub mod similarity_csv;
+pub mod similarity_games;
 pub mod similarity_html;
 pub mod similarity_json;
 pub mod sprt_csv;

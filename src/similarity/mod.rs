@@ -21,8 +21,6 @@ pub mod positions;
 pub mod python_text;
 pub mod stats;
 
-use std::path::Path;
-
 use arena_games::game::Viewer;
 use arena_games::registry::TableKind;
 use arena_games::GameParams;
@@ -33,7 +31,8 @@ pub use ask::Answer;
 pub use bytes::{Keys, Sameness};
 use evaluate::{Reference, Value};
 pub use pairs::{Pair, Verdict};
-use positions::{Place, Recorded};
+use positions::Place;
+pub use positions::Recorded;
 
 /// The default number of positions every bot is asked about.
 pub const DEFAULT_POSITIONS: usize = 100;
@@ -63,9 +62,6 @@ const REFERENCE_CHOICES: &[&str] = &["greedy", "alphabeta"];
 /// What goes wrong building a report.
 #[derive(Debug, thiserror::Error)]
 pub enum SimilarityError {
-    /// A results file could not be read.
-    #[error(transparent)]
-    Output(#[from] crate::output::OutputError),
     /// A replay that does not read or does not follow the rules.
     #[error("game {game_id}: {why}")]
     Replay {
@@ -190,19 +186,19 @@ impl Report {
     }
 }
 
-/// Builds the report of the results folder `results` for `subjects`.
+/// Builds the report of a tournament's recorded `games` (read by
+/// `output::similarity_games::recorded`) for `subjects`.
 ///
 /// # Errors
-/// [`SimilarityError`] when the replays cannot be read or a bot cannot be run by the
-/// machine.
+/// [`SimilarityError`] when a replay does not follow the rules or a bot cannot be run by
+/// the machine.
 pub fn derive(
-    results: &Path,
+    games: &[Recorded],
     subjects: &[Subject<'_>],
     settings: &Settings,
 ) -> Result<Report, SimilarityError> {
     let kind = settings.game;
-    let games = positions::recorded(results, kind.info().name)?;
-    let (positions, examined) = keep_positions(kind, &games, settings)?;
+    let (positions, examined) = keep_positions(kind, games, settings)?;
     let answers = ask::every_answer(subjects, &positions)?;
     let keys: Vec<Option<Keys>> = subjects
         .iter()

@@ -1,17 +1,12 @@
 //! The positions a similarity report asks about: drawn from the tournament's own games
-//! (every position before a recorded move), in an order shuffled from the tournament
-//! seed, read through the replay store ([`crate::output::replay_store`]) and the replay
-//! formats' own parsers, then rebuilt under the rules.
-
-use std::path::Path;
+//! (every position before a recorded move, the games read by
+//! `output::similarity_games`), in an order shuffled from the tournament seed,
+//! then rebuilt under the rules.
 
 use arena_games::registry::{AnyTable, TableKind};
 use arena_games::rng::GameRng;
 
 use super::SimilarityError;
-use crate::output::replay::{Replay, MAGIC};
-use crate::output::replay_store::Store;
-use crate::output::table_replay::{TableReplay, MAGIC as TABLE_MAGIC};
 
 /// One recorded game as the report needs it: its starting setup and its moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,46 +19,6 @@ pub struct Recorded {
     pub setup: String,
     /// The accepted moves in order.
     pub moves: Vec<i32>,
-}
-
-/// Every recorded game of the results folder `results`, by game id.
-///
-/// # Errors
-/// [`SimilarityError::Output`] when the store cannot be read, a replay does not parse or
-/// is of another game than `game`.
-pub fn recorded(results: &Path, game: &str) -> Result<Vec<Recorded>, SimilarityError> {
-    let store = Store::open(results)?;
-    let mut games = Vec::new();
-    for id in store.ids() {
-        let Some(text) = store.text(id)? else {
-            continue;
-        };
-        let bad = |why: String| SimilarityError::Replay { game_id: id, why };
-        let (name, size, setup, moves) = if text.starts_with(TABLE_MAGIC) {
-            let r = TableReplay::parse(&text).map_err(|e| bad(e.to_string()))?;
-            (
-                r.game,
-                r.size,
-                r.setup,
-                r.moves.into_iter().map(|(_, m)| m).collect(),
-            )
-        } else if text.starts_with(MAGIC) {
-            let r = Replay::parse(&text).map_err(|e| bad(e.to_string()))?;
-            (r.game, r.size, r.setup, r.moves)
-        } else {
-            return Err(bad("not a replay arena writes".to_string()));
-        };
-        if name != game {
-            return Err(bad(format!("a replay of {name} in a tournament of {game}")));
-        }
-        games.push(Recorded {
-            game_id: id,
-            size,
-            setup,
-            moves,
-        });
-    }
-    Ok(games)
 }
 
 /// Where a position is: before move `ply` (from 0) of game `game_id`.
