@@ -428,6 +428,9 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         Choice::Table(_) if sprt.is_some() => {
             bail!("--sprt works with two-seat games; this game is played at tables")
         }
+        Choice::Table(_) if args.similarity => {
+            bail!("--similarity works with two-seat games' tournaments; for a game played at tables, run `arena similar RESULTS MODULES` once the tournament has ended")
+        }
         Choice::Table(choice) => return super::table_tournament::run(args, choice),
     };
     let info = choice.kind.info();
