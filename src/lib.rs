@@ -56,6 +56,7 @@ pub mod schedule;
 pub mod seeds;
 pub mod sequential;
 pub mod series;
+pub mod similarity;
 pub mod sprt_settings;
 pub mod standings;
 pub mod submissions;

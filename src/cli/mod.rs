@@ -23,6 +23,7 @@ mod replay;
 mod report;
 mod results_dir;
 mod serve;
+mod similar;
 mod sprt_match;
 mod standings;
 mod table_choice;
@@ -96,6 +97,10 @@ enum Command {
     /// Show the game tree behind a move (minimax; max^n for the games of one to four seats):
     /// every move's value and the principal variation.
     Analyze(AnalyzeArgs),
+    /// Rank the pairs of a results folder's bots by how unlikely their likeness is among
+    /// independent bots (a copy's evidence for the instructor: a flag asks for a look,
+    /// not a verdict).
+    Similar(SimilarArgs),
     /// Combine the folders of a tournament's shards (--shard I/N) into one results folder.
     Merge(MergeArgs),
     /// Rebuild report.html, the results page, from a results folder's recorded games.
@@ -221,6 +226,26 @@ struct VerifyArgs {
     threads: Option<u32>,
     #[command(flatten)]
     grading: GradingArgs,
+}
+
+#[derive(Args, Debug)]
+struct SimilarArgs {
+    /// The results folder.
+    results: PathBuf,
+    /// The folders the modules were taken from (as for `verify`); not needed when every
+    /// bot is a builtin.
+    #[arg(value_name = "MODULES")]
+    modules: Vec<PathBuf>,
+    /// Positions every bot is asked about, 1 to 10000 (default 100).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    positions: Option<u32>,
+    /// A folder of bots known to be independent (.wasm, .wat, .py): asked too, their pairs
+    /// join the distribution the class's pairs are measured against.
+    #[arg(long, value_name = "DIR")]
+    baseline: Option<PathBuf>,
+    /// Worker threads, 1 to 256 (default: all cores); the report does not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS as i64))]
+    threads: Option<u32>,
 }
 
 /// How `arena analyze` writes the tree.
@@ -432,6 +457,10 @@ struct TournamentArgs {
     /// docs/TOURNAMENT.md), or builtin:NAME[:DEPTH].
     #[arg(required = true, value_name = "BOT")]
     bots: Vec<OsString>,
+    /// At the end, the similarity report of the class (`arena similar`,
+    /// docs/SIMILARITY.md): similarity.csv, .json and .html, for the instructor only.
+    #[arg(long)]
+    similarity: bool,
     #[command(flatten)]
     game: GameArgs,
     /// Games per series: 1, 3, 5 or 7 [default: 5] (two-seat games only: a table is
@@ -675,6 +704,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::BenchChild(args) => bench::child(args),
         Command::Analyze(args) => analyze::run(args),
         Command::Merge(args) => merge::run(args),
+        Command::Similar(args) => similar::run(args),
         Command::Report(args) => report::run(args),
         Command::Grades(args) => grades::run(args),
         Command::Serve(args) => serve::run(&[], args),

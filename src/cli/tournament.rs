@@ -428,6 +428,9 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
         Choice::Table(_) if sprt.is_some() => {
             bail!("--sprt works with two-seat games; this game is played at tables")
         }
+        Choice::Table(_) if args.similarity => {
+            bail!("--similarity works with two-seat games' tournaments; for a game played at tables, run `arena similar RESULTS MODULES` once the tournament has ended")
+        }
         Choice::Table(choice) => return super::table_tournament::run(args, choice),
     };
     let info = choice.kind.info();
@@ -556,6 +559,10 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
                     summary.games,
                     escape_path(&args.out)
                 );
+            }
+            // `--similarity`: the report of the finished folder (docs/SIMILARITY.md).
+            if args.similarity {
+                super::similar::after_tournament(&args.out, &intake.bots, &sandbox)?;
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -152,7 +152,7 @@ pub(super) fn check_folders(folders: &[PathBuf]) -> anyhow::Result<()> {
 
 /// The sandbox flags that give the recorded limits (the others are arena's defaults,
 /// which the comparison of `tournament.json` checks).
-fn limit_args(limits: &serde_json::Value, path: &Path) -> anyhow::Result<LimitArgs> {
+pub(super) fn limit_args(limits: &serde_json::Value, path: &Path) -> anyhow::Result<LimitArgs> {
     let get = |key: &str| {
         limits
             .get(key)
@@ -168,7 +168,10 @@ fn limit_args(limits: &serde_json::Value, path: &Path) -> anyhow::Result<LimitAr
 }
 
 /// The recorded bots as candidates: builtins by name, modules found in `folders`.
-fn candidates(manifest: &Manifest, folders: &[PathBuf]) -> anyhow::Result<Vec<Candidate>> {
+pub(super) fn candidates(
+    manifest: &Manifest,
+    folders: &[PathBuf],
+) -> anyhow::Result<Vec<Candidate>> {
     let folders = Folders::list(folders)?;
     let mut bots = Vec::new();
     for bot in &manifest.bots {
@@ -312,6 +315,8 @@ fn verify_table(
         secret: manifest.secret.clone(),
     };
     let summary = table_tournament::run(&config, field, &Silent, &AtomicBool::new(false))?;
+    // A folder with a similarity report: derived again (docs/SIMILARITY.md).
+    super::similar::rederive(dir, &scratch.0, &bots, &sandbox)?;
     compared(dir, &scratch.0, summary.rows.len())
 }
 
@@ -421,5 +426,7 @@ pub(super) fn reproduce(args: &Reproduce<'_>, manifest: &Manifest) -> anyhow::Re
     };
     let stop = AtomicBool::new(false);
     let summary = tournament::run(&config, field, &Silent, &stop)?;
+    // A folder with a similarity report: derived again (docs/SIMILARITY.md).
+    super::similar::rederive(dir, &scratch.0, &bots, &sandbox)?;
     compared(dir, &scratch.0, summary.games as usize)
 }

@@ -48,6 +48,7 @@ mod cli_wasm;
 mod every_shape;
 mod hidden_setup_secret;
 mod load_independence;
+mod similarity;
 mod sprt_resume;
 mod table_grading;
 mod table_hidden_setup;
