@@ -3,7 +3,8 @@
 //! --json`, `arena games --json` and `arena match --json` (all documented in
 //! `docs/RESULTS.md`). Every document carries `version` ([`VERSION`], the same number
 //! `arena check --json` carries); fields are only ever added, and a field that changes
-//! meaning or disappears raises it.
+//! meaning or disappears raises it. The shape of the files of a results folder
+//! (`standings.json`, `games.jsonl`) is that of the folder's `format` (`tournament.json`).
 
 use std::collections::BTreeMap;
 use std::path::Path;
