@@ -148,6 +148,10 @@ pub struct TableStandings {
     pub games: usize,
     /// Whether `rating` is a leaderboard's mean score (one seat) rather than Elo.
     pub leaderboard: bool,
+    /// The likelihood of superiority of the pairwise ratings (`los[i][j]`: the share of
+    /// bootstrap replicates rating bot `i` above bot `j`, bots in the input's order);
+    /// `None` for one seat or without ratings.
+    pub los: Option<Vec<Vec<f64>>>,
 }
 
 /// Each seat's points in a game (see the module docs); `None` for one seat.
@@ -310,11 +314,12 @@ pub fn compute(input: &TableInput<'_>) -> TableStandings {
         }
     }
     let leaderboard = input.seats == 1;
-    if leaderboard {
+    let los = if leaderboard {
         rate_leaderboard(input, &mut bots);
+        None
     } else {
-        rate_ranked(input, &ranked, &mut bots);
-    }
+        rate_ranked(input, &ranked, &mut bots)
+    };
     rank(&mut bots, leaderboard);
     let seats = seat_lines
         .iter()
@@ -337,11 +342,17 @@ pub fn compute(input: &TableInput<'_>) -> TableStandings {
         seats,
         games,
         leaderboard,
+        los,
     }
 }
 
-/// Ratings by pairwise decomposition, with bootstrap intervals over whole games.
-fn rate_ranked(input: &TableInput<'_>, games: &[RankedGame], bots: &mut [TableStanding]) {
+/// Ratings by pairwise decomposition, with bootstrap intervals over whole games; returns
+/// the bootstrap's likelihood of superiority.
+fn rate_ranked(
+    input: &TableInput<'_>,
+    games: &[RankedGame],
+    bots: &mut [TableStanding],
+) -> Option<Vec<Vec<f64>>> {
     let opts = FitOptions {
         anchor: input.anchor.map_or(Anchor::Mean, Anchor::Player),
         ..FitOptions::default()
@@ -351,11 +362,12 @@ fn rate_ranked(input: &TableInput<'_>, games: &[RankedGame], bots: &mut [TableSt
         fit_ranked(n, games, &opts),
         bootstrap_ranked(n, games, &opts, REPLICATES, input.seed),
     ) else {
-        return;
+        return None;
     };
     for (b, line) in bots.iter_mut().enumerate() {
         line.rating = Some((point.elo[b], spread.elo[b]));
     }
+    Some(spread.los)
 }
 
 /// A leaderboard over the shared boards: each bot's score on board `round` (a
@@ -831,6 +843,7 @@ mod tests {
             seats: Vec::new(),
             games: 36,
             leaderboard: true,
+            los: None,
         };
         let ties = leaderboard_ties(&standings);
         assert_eq!(
