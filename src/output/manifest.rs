@@ -13,7 +13,7 @@ pub const FILE: &str = "tournament.json";
 /// Format 2 has one `games.csv` layout for every seat count (format 1 had a two-seat one
 /// with `first`, `second`, `result` and `winner`). Within a format, keys and files are
 /// only ever added, optional ones that an older reader of the format ignores
-/// (docs/RESULTS.md, "Format").
+/// (docs/RESULTS.md, "Format versions").
 pub const FORMAT: u32 = 2;
 
 /// One bot as the manifest records it.

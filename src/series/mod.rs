@@ -12,7 +12,6 @@
 //!   points out of 2N, and only ever stops after a complete pair.
 //! - A series stops as soon as it is decided, unless `--play-all` asks for every game.
 
-pub mod pairwise;
 mod runner;
 
 pub use runner::{Length, Series, SeriesGame, SeriesRun};

@@ -17,7 +17,7 @@ use crate::output::OutputError;
 use crate::output::{crosstable_csv, ratings_csv, series_csv};
 use crate::output::{json, table_feedback, table_summary};
 use crate::seeds::derive;
-use crate::series::pairwise;
+use crate::standings::pairwise;
 use crate::table_stats::{compute, TableInput, TableStandings};
 use crate::tournament::{Reporting, TournamentError};
 
