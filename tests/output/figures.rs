@@ -11,7 +11,8 @@
 //! (`games.csv` in its two layouts, `first`/`second`/`result` or `seatK_*`), and is never
 //! re-recorded by `ARENA_BLESS`.
 //!
-//! Renamed columns are mapped back to their recorded names by [`ALIASES`].
+//! Renamed columns are mapped back to their recorded names by [`ALIASES`], and a figure
+//! that a later format splits in two is summed back by [`SUMS`].
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -20,8 +21,36 @@ use std::path::Path;
 /// The recording.
 pub const FIGURES: &str = "tests/golden/figures.txt";
 
-/// `(file name, current column, recorded column)`: a column that a later format renamed.
-const ALIASES: &[(&str, &str, &str)] = &[];
+/// `(file name, current column, recorded columns)`: a column that a later format renamed
+/// (or that took the name of a figure of one layout and stands for another's too), with
+/// every name it is recorded under. A column not listed keeps its name.
+///
+/// Format 2 gave `standings.csv` one core for every seat count: the two-seat game record
+/// (`games_played`, `games_won`, ...) became the core's `games`, `wins`, ..., which the
+/// table layout already used for `games` and `points`; the first and second movers'
+/// records became `seat1_*`, `seat2_*`; the series record `series`, `series_wins`, ....
+/// The table layout's `wins` (first places, shared or not) is now `wins` plus `draws`.
+const ALIASES: &[(&str, &str, &[&str])] = &[
+    ("standings.csv", "games", &["games", "games_played"]),
+    ("standings.csv", "wins", &["games_won"]),
+    ("standings.csv", "draws", &["draws", "games_drawn"]),
+    ("standings.csv", "losses", &["losses", "games_lost"]),
+    ("standings.csv", "points", &["points", "game_points"]),
+    ("standings.csv", "seat1_wins", &["first_won"]),
+    ("standings.csv", "seat1_draws", &["first_drawn"]),
+    ("standings.csv", "seat1_losses", &["first_lost"]),
+    ("standings.csv", "seat2_wins", &["second_won"]),
+    ("standings.csv", "seat2_draws", &["second_drawn"]),
+    ("standings.csv", "seat2_losses", &["second_lost"]),
+    ("standings.csv", "series", &["series_played"]),
+    ("standings.csv", "series_wins", &["series_won"]),
+    ("standings.csv", "series_draws", &["series_drawn"]),
+    ("standings.csv", "series_losses", &["series_lost"]),
+];
+
+/// `(file name, recorded column, current columns)`: a recorded whole count that a later
+/// format writes as the sum of two columns.
+const SUMS: &[(&str, &str, [&str; 2])] = &[("standings.csv", "wins", ["wins", "draws"])];
 
 /// Every figure of every results folder under `dir`, as sorted `PATH|KEY|FIELD=VALUE`
 /// lines.
@@ -62,11 +91,11 @@ fn csv_rows(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
     (header, rows)
 }
 
-fn recorded_name<'a>(file: &str, column: &'a str) -> &'a str {
+fn recorded_names<'a>(file: &str, column: &'a str) -> Vec<&'a str> {
     ALIASES
         .iter()
         .find(|(f, now, _)| *f == file && *now == column)
-        .map_or(column, |(_, _, was)| was)
+        .map_or(vec![column], |(_, _, was)| was.to_vec())
 }
 
 /// A CSV file other than `games.csv`: each row keyed by its first column (by its first
@@ -97,7 +126,22 @@ fn table(path: &str, name: &str, text: &str, out: &mut BTreeSet<String>) {
                 continue;
             }
             let value = row.get(i).map_or("", String::as_str);
-            record(out, path, &key, recorded_name(name, column), value);
+            for recorded in recorded_names(name, column) {
+                record(out, path, &key, recorded, value);
+            }
+        }
+        for (file, recorded, parts) in SUMS {
+            let cells: Option<Vec<u64>> = parts
+                .iter()
+                .map(|p| {
+                    let i = header.iter().position(|h| h == p)?;
+                    row.get(i)?.parse().ok()
+                })
+                .collect();
+            if let (true, Some(cells)) = (*file == name, cells) {
+                let sum: u64 = cells.iter().sum();
+                record(out, path, &key, recorded, &sum.to_string());
+            }
         }
     }
 }
