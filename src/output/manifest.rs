@@ -10,8 +10,9 @@ use super::{atomic, OutputError};
 pub const FILE: &str = "tournament.json";
 
 /// The version of the results folder's formats (columns, replay lines, this file).
-/// Format 2 has one `games.csv` layout for every seat count (format 1 had a two-seat one
-/// with `first`, `second`, `result` and `winner`). Within a format, keys and files are
+/// Format 2 has one `games.csv` layout and one `standings.csv` core for every seat count
+/// (format 1 had a two-seat `games.csv` with `first`, `second`, `result` and `winner`, and
+/// a two-seat `standings.csv` of its own). Within a format, keys and files are
 /// only ever added, optional ones that an older reader of the format ignores
 /// (docs/RESULTS.md, "Format versions").
 pub const FORMAT: u32 = 2;
