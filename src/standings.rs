@@ -9,6 +9,8 @@
 //! head-to-head series points among the bots still tied, then game points, then total
 //! score margin, then name.
 
+pub mod pairwise;
+
 use std::collections::BTreeMap;
 
 use crate::bot::FaultKind;

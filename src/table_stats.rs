@@ -80,6 +80,9 @@ pub struct TableStanding {
     pub seat_games: Vec<u32>,
     /// Games ranked 1 (shared first places included).
     pub wins: u32,
+    /// Of [`TableStanding::wins`], the games whose first place it shared with a seat not
+    /// of its team (a drawn game): `wins - shared_wins` are its outright wins.
+    pub shared_wins: u32,
     /// Points (see the module docs).
     pub points: f64,
     /// The mean rank.
@@ -148,6 +151,10 @@ pub struct TableStandings {
     pub games: usize,
     /// Whether `rating` is a leaderboard's mean score (one seat) rather than Elo.
     pub leaderboard: bool,
+    /// The likelihood of superiority of the pairwise ratings (`los[i][j]`: the share of
+    /// bootstrap replicates rating bot `i` above bot `j`, bots in the input's order);
+    /// `None` for one seat or without ratings.
+    pub los: Option<Vec<Vec<f64>>>,
 }
 
 /// Each seat's points in a game (see the module docs); `None` for one seat.
@@ -217,6 +224,7 @@ pub fn compute(input: &TableInput<'_>) -> TableStandings {
             normal_games: 0,
             seat_games: vec![0; input.seats],
             wins: 0,
+            shared_wins: 0,
             points: 0.0,
             mean_rank: 0.0,
             mean_score: 0.0,
@@ -260,6 +268,12 @@ pub fn compute(input: &TableInput<'_>) -> TableStandings {
             }
             if seat.rank == 1 {
                 line.wins += 1;
+                let shared = row.seats.iter().enumerate().any(|(o, other)| {
+                    o != s && other.rank == 1 && (seat.team.is_none() || other.team != seat.team)
+                });
+                if shared {
+                    line.shared_wins += 1;
+                }
             }
             if let Some(p) = &points {
                 line.points += p[s];
@@ -310,11 +324,12 @@ pub fn compute(input: &TableInput<'_>) -> TableStandings {
         }
     }
     let leaderboard = input.seats == 1;
-    if leaderboard {
+    let los = if leaderboard {
         rate_leaderboard(input, &mut bots);
+        None
     } else {
-        rate_ranked(input, &ranked, &mut bots);
-    }
+        rate_ranked(input, &ranked, &mut bots)
+    };
     rank(&mut bots, leaderboard);
     let seats = seat_lines
         .iter()
@@ -337,11 +352,17 @@ pub fn compute(input: &TableInput<'_>) -> TableStandings {
         seats,
         games,
         leaderboard,
+        los,
     }
 }
 
-/// Ratings by pairwise decomposition, with bootstrap intervals over whole games.
-fn rate_ranked(input: &TableInput<'_>, games: &[RankedGame], bots: &mut [TableStanding]) {
+/// Ratings by pairwise decomposition, with bootstrap intervals over whole games; returns
+/// the bootstrap's likelihood of superiority.
+fn rate_ranked(
+    input: &TableInput<'_>,
+    games: &[RankedGame],
+    bots: &mut [TableStanding],
+) -> Option<Vec<Vec<f64>>> {
     let opts = FitOptions {
         anchor: input.anchor.map_or(Anchor::Mean, Anchor::Player),
         ..FitOptions::default()
@@ -351,11 +372,12 @@ fn rate_ranked(input: &TableInput<'_>, games: &[RankedGame], bots: &mut [TableSt
         fit_ranked(n, games, &opts),
         bootstrap_ranked(n, games, &opts, REPLICATES, input.seed),
     ) else {
-        return;
+        return None;
     };
     for (b, line) in bots.iter_mut().enumerate() {
         line.rating = Some((point.elo[b], spread.elo[b]));
     }
+    Some(spread.los)
 }
 
 /// A leaderboard over the shared boards: each bot's score on board `round` (a
@@ -769,6 +791,52 @@ mod tests {
         assert_eq!((t.normal_games, t.status()), (1, Status::Played));
     }
 
+    #[test]
+    fn a_first_place_shared_with_another_side_is_a_draw_and_with_a_teammate_a_win() {
+        let names: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        let rows = vec![
+            // a and b share first: a draw for both, a loss for c.
+            row(
+                1,
+                &[("a", 1, 1, None), ("b", 1, 1, None), ("c", 3, 0, None)],
+                5,
+            ),
+            // a and b win as a team: a win for both.
+            row(
+                2,
+                &[
+                    ("a", 1, 5, Some(0)),
+                    ("b", 1, 5, Some(0)),
+                    ("c", 3, 1, None),
+                ],
+                5,
+            ),
+            // c alone first.
+            row(
+                3,
+                &[("c", 1, 2, None), ("a", 2, 1, None), ("b", 3, 0, None)],
+                5,
+            ),
+        ];
+        let s = compute(&TableInput {
+            names: &names,
+            references: &[false; 3],
+            disqualified: &[None, None, None],
+            seats: 3,
+            roles: &[None, None, None],
+            rows: &rows,
+            seed: 1,
+            anchor: None,
+        });
+        let line = |name: &str| {
+            let b = s.bots.iter().find(|b| b.name == name).unwrap();
+            (b.games, b.wins, b.shared_wins)
+        };
+        assert_eq!(line("a"), (3, 2, 1));
+        assert_eq!(line("b"), (3, 2, 1));
+        assert_eq!(line("c"), (3, 1, 0));
+    }
+
     fn standing(name: &str, points: f64, rating: f64) -> TableStanding {
         TableStanding {
             rank: 0,
@@ -779,6 +847,7 @@ mod tests {
             normal_games: 9,
             seat_games: vec![3, 3, 3],
             wins: 6,
+            shared_wins: 0,
             points,
             mean_rank: 1.5,
             mean_score: 0.0,
@@ -831,6 +900,7 @@ mod tests {
             seats: Vec::new(),
             games: 36,
             leaderboard: true,
+            los: None,
         };
         let ties = leaderboard_ties(&standings);
         assert_eq!(

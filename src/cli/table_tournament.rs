@@ -10,6 +10,7 @@ use arena::field::{Field, FieldError, Participant};
 use arena::output::folder_lock::FolderLock;
 use arena::referee::Entrant;
 use arena::runtime::{check_plays, Sandbox};
+use arena::series::SeriesRules;
 use arena::submissions::Candidate;
 use arena::table_tournament::{self, TableConfig};
 use arena::tables::{self, MAX_EVERY_TABLES};
@@ -89,17 +90,27 @@ fn tables_per_round(bots: &[Candidate], seats: u8) -> u64 {
 
 pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode> {
     let name = choice.kind.info().name;
-    let why = match choice.seats {
-        1 => format!("{name} here seats one player, and a series is between two"),
-        2 => format!("{name} at a table of two plays one board a round in both seatings; best-of series are for the two-seat games of the registry"),
-        n => format!("{name} here seats {n}, and a series is between two (a table is played in every seating instead)"),
+    // A table of two is a pair: its series policy as for any two-seat game, by default
+    // one board played from both seats.
+    let rules = if choice.seats == 2 {
+        Some(SeriesRules::new(
+            args.best_of.unwrap_or(1),
+            args.paired || args.best_of.is_none(),
+            args.play_all,
+        )?)
+    } else {
+        let why = match choice.seats {
+            1 => format!("{name} here seats one player, and a series is between two"),
+            n => format!("{name} here seats {n}, and a series is between two (a table of {n} is played once in every seating instead)"),
+        };
+        if args.play_all {
+            bail!("--play-all: {why}");
+        }
+        if let Some(n) = args.best_of {
+            bail!("--best-of {n}: {why}");
+        }
+        None
     };
-    if args.play_all {
-        bail!("--play-all: {why}");
-    }
-    if let Some(n) = args.best_of {
-        bail!("--best-of {n}: {why}");
-    }
     if args.paired && choice.seats == 1 {
         bail!("--paired: {name} here seats one player, so there are no seats to swap");
     }
@@ -157,6 +168,7 @@ pub fn run(args: TournamentArgs, choice: TableChoice) -> anyhow::Result<ExitCode
         rows: choice.rows,
         cols: choice.cols,
         every_order: args.paired,
+        rules,
         rounds,
         seed: args.seed,
         threads,

@@ -300,6 +300,7 @@ fn verify_table(
         rows: schedule.rows,
         cols: schedule.cols,
         every_order: manifest.paired,
+        rules: schedule.rules,
         rounds: manifest.rounds,
         seed: manifest.seed,
         threads,

@@ -11,14 +11,9 @@ use crate::standings::{standings_order, SeriesOutcome, Standing};
 pub const FILE: &str = "crosstable.csv";
 
 /// Points of row bot against column bot, in half points: (series, games), summed over
-/// rounds; `None` where they never met.
-fn cells(
-    table: &[Standing],
-    series: &[SeriesOutcome],
-    names: &[String],
-) -> Vec<Vec<Option<(u64, u64)>>> {
-    let order = standings_order(table, names);
-    let n = names.len();
+/// rounds; `None` where they never met. Rows and columns in `order` (indices into the
+/// `n` bots of the schedule).
+fn cells(order: &[usize], series: &[SeriesOutcome], n: usize) -> Vec<Vec<Option<(u64, u64)>>> {
     let mut by_index = vec![vec![None::<(u64, u64)>; n]; n];
     for s in series {
         let (a, b) = (s.plan.a, s.plan.b);
@@ -47,25 +42,26 @@ fn cell_text(cell: Option<(u64, u64)>) -> String {
 }
 
 /// Writes `crosstable.csv` atomically: a `bot` column, then one column per bot in
-/// standings order; each cell is `series_points/game_points` of the row bot against the
-/// column bot (empty on the diagonal and for pairs that never met).
+/// standings order (`order`: indices into `names`, best first); each cell is
+/// `series_points/game_points` of the row bot against the column bot (empty on the
+/// diagonal and for pairs that never met).
 ///
 /// # Errors
 /// [`OutputError`] when writing fails.
 pub fn write(
     dir: &Path,
-    table: &[Standing],
+    order: &[usize],
     series: &[SeriesOutcome],
     names: &[String],
 ) -> Result<(), OutputError> {
     let path = dir.join(FILE);
-    let grid = cells(table, series, names);
+    let grid = cells(order, series, names.len());
     write_csv(&path, |out| {
         let mut header = vec!["bot".to_string()];
-        header.extend(table.iter().map(|s| s.name.clone()));
+        header.extend(order.iter().map(|&i| names[i].clone()));
         out.write_record(&header)?;
-        for (s, row) in table.iter().zip(&grid) {
-            let mut record = vec![s.name.clone()];
+        for (&i, row) in order.iter().zip(&grid) {
+            let mut record = vec![names[i].clone()];
             record.extend(row.iter().map(|&c| cell_text(c)));
             out.write_record(&record)?;
         }
@@ -75,7 +71,7 @@ pub fn write(
 
 /// The cross-table for a terminal, columns numbered by rank order.
 pub fn table(table: &[Standing], series: &[SeriesOutcome], names: &[String]) -> String {
-    let grid = cells(table, series, names);
+    let grid = cells(&standings_order(table, names), series, names.len());
     let width = table
         .iter()
         .map(|s| s.name.chars().count())
@@ -119,6 +115,7 @@ pub struct CrosstableCsv;
 
 impl super::SummaryWriter for CrosstableCsv {
     fn write(&self, dir: &Path, results: &super::Results) -> Result<(), OutputError> {
-        write(dir, results.standings, results.series, results.names)
+        let order = standings_order(results.standings, results.names);
+        write(dir, &order, results.series, results.names)
     }
 }

@@ -10,7 +10,7 @@ use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use super::{write_csv, OutputError};
-use crate::record::columns::{ColumnsError, Layout};
+use crate::record::columns::Layout;
 pub use crate::record::GameRow;
 
 /// The file name inside the results folder.
@@ -75,8 +75,7 @@ impl GameLog {
         self.out.flush().map_err(|e| OutputError::io(&self.path, e))
     }
 
-    /// Writes one row into the buffer (or, when it needs a wider layout, rewrites the
-    /// file with it).
+    /// Writes one row into the buffer (after the header, for a new file).
     fn write_row(&mut self, row: &GameRow) -> Result<(), OutputError> {
         let path = &self.path;
         let corrupt = |e: &dyn std::fmt::Display| OutputError::corrupt(path, e.to_string());
@@ -91,35 +90,8 @@ impl GameLog {
                 layout
             }
         };
-        let fields = match layout.fields(row) {
-            Ok(fields) => fields,
-            // The first row chose a layout a later one does not fit (a two-seat file, then
-            // a draw scored 1/2 each): the file moves to the layout that holds them all.
-            Err(ColumnsError::Misfit { .. }) => {
-                // The rows still in the buffer belong to the file it rewrites.
-                self.out.flush().map_err(|e| OutputError::io(path, e))?;
-                return self.widen(row);
-            }
-            Err(e) => return Err(corrupt(&e)),
-        };
+        let fields = layout.fields(row).map_err(|e| corrupt(&e))?;
         self.out.write_record(fields).map_err(|e| corrupt(&e))
-    }
-
-    /// Rewrites the file (atomically, its rows in their order) with `row` appended, in
-    /// the layout that holds every row, and goes on appending to the new file. The
-    /// buffer must have been flushed.
-    fn widen(&mut self, row: &GameRow) -> Result<(), OutputError> {
-        let dir = self.path.parent().unwrap_or_else(|| Path::new("."));
-        let mut rows = read_rows(dir, false)?;
-        rows.push(row.clone());
-        write_sorted(dir, &rows)?;
-        let file = OpenOptions::new()
-            .append(true)
-            .open(&self.path)
-            .map_err(|e| OutputError::io(&self.path, e))?;
-        self.out = csv::Writer::from_writer(BufWriter::new(file));
-        self.layout = Some(Layout::of(&rows));
-        Ok(())
     }
 }
 
@@ -158,13 +130,7 @@ pub fn read_rows(dir: &Path, repair: bool) -> Result<Vec<GameRow>, OutputError> 
     for (i, record) in reader.records().enumerate() {
         let row = match record.map(|r| layout.parse(&header, &r)) {
             Ok(Ok(row)) => row,
-            Ok(Err(e)) => {
-                let at = match e.game_id() {
-                    Some(id) => format!("the row of game {id}"),
-                    None => format!("row {}", i + 1),
-                };
-                return Err(OutputError::corrupt(&path, format!("{at}: {e}")));
-            }
+            Ok(Err(e)) => return Err(OutputError::corrupt(&path, format!("row {}: {e}", i + 1))),
             Err(e) => return Err(OutputError::corrupt(&path, format!("row {}: {e}", i + 1))),
         };
         rows.push(row);
@@ -283,54 +249,30 @@ mod tests {
     }
 
     #[test]
-    fn a_row_the_first_layout_cannot_hold_moves_the_file_to_a_wider_one() {
-        // Tic-tac-toe for two: a win fits the two-seat columns, a draw (1/2 each) does not.
-        let draw = |id| {
-            let mut r = row(id);
-            for seat in &mut r.seats {
-                seat.score = arena_games::game::Score::ratio(1, 2).unwrap();
-                seat.rank = 1;
-            }
-            r
-        };
+    fn a_row_with_more_seats_than_the_file_holds_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         let mut log = GameLog::open(dir.path()).unwrap();
-        log.append(&row(2)).unwrap();
-        log.append(&draw(1)).unwrap();
-        log.append(&row(3)).unwrap();
-        drop(log);
-        let text = fs::read_to_string(dir.path().join(FILE)).unwrap();
+        log.append(&row(1)).unwrap();
+        let mut three = row(2);
+        three.seats.push(three.seats[0].clone());
+        let err = log.append(&three).unwrap_err().to_string();
         assert!(
-            text.starts_with(
-                "game_id,series_id,round,game_index,board_index,board_seed,rows,cols,seats,"
-            ),
-            "{text}"
+            err.contains("game 2 has 3 seats, more than the file's columns hold"),
+            "{err}"
         );
-        assert_eq!(text.lines().count(), 4, "{text}");
-        assert_eq!(
-            read_rows(dir.path(), true).unwrap(),
-            vec![row(2), draw(1), row(3)]
-        );
-        // A resumed run appends in the file's layout, and may widen it again.
-        let mut log = GameLog::open(dir.path()).unwrap();
-        log.append(&draw(4)).unwrap();
-        drop(log);
-        assert_eq!(read_rows(dir.path(), true).unwrap().len(), 4);
-        assert_eq!(
-            crate::output::atomic::remove_leftovers(dir.path()).unwrap(),
-            0
-        );
-        // A batch that needs the wider layout half-way keeps the rows before it (still
-        // in the buffer when the file is rewritten) and after it, in order.
+    }
+
+    #[test]
+    fn a_format_1_file_is_refused_by_name() {
         let dir = tempfile::tempdir().unwrap();
-        let mut log = GameLog::open(dir.path()).unwrap();
-        let batch = [row(2), row(3), draw(1), row(4)];
-        log.append_all(&batch).unwrap();
-        log.append_all(&[row(5)]).unwrap();
-        drop(log);
-        let mut expected = batch.to_vec();
-        expected.push(row(5));
-        assert_eq!(read_rows(dir.path(), true).unwrap(), expected);
+        fs::write(
+            dir.path().join(FILE),
+            "game_id,series_id,round,game_index,board_index,board_seed,rows,cols,first,second,first_score,second_score,result,winner,end,culprit,reason,moves,first_fuel,second_fuel,first_max_move_fuel,second_max_move_fuel\n",
+        )
+        .unwrap();
+        let err = read_rows(dir.path(), false).unwrap_err().to_string();
+        assert!(err.contains("results format 1"), "{err}");
+        assert!(GameLog::open(dir.path()).is_err());
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! --json`, `arena games --json` and `arena match --json` (all documented in
 //! `docs/RESULTS.md`). Every document carries `version` ([`VERSION`], the same number
 //! `arena check --json` carries); fields are only ever added, and a field that changes
-//! meaning or disappears raises it.
+//! meaning or disappears raises it. The shape of the files of a results folder
+//! (`standings.json`, `games.jsonl`) is that of the folder's `format` (`tournament.json`).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -29,13 +30,13 @@ pub const GAMES_FILE: &str = "games.jsonl";
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct RecordJson {
     /// Played.
-    pub played: u32,
+    pub games: u32,
     /// Won.
-    pub won: u32,
+    pub wins: u32,
     /// Drawn.
-    pub drawn: u32,
+    pub draws: u32,
     /// Lost.
-    pub lost: u32,
+    pub losses: u32,
     /// Points: 1 a win, ½ a draw.
     pub points: f64,
 }
@@ -43,10 +44,10 @@ pub struct RecordJson {
 impl From<&Record> for RecordJson {
     fn from(r: &Record) -> RecordJson {
         RecordJson {
-            played: r.played(),
-            won: r.wins,
-            drawn: r.draws,
-            lost: r.losses,
+            games: r.played(),
+            wins: r.wins,
+            draws: r.draws,
+            losses: r.losses,
             points: r.half_points() as f64 / 2.0,
         }
     }
@@ -94,48 +95,86 @@ impl BotJson {
     }
 }
 
-/// One bot's line of the standings (the columns of `standings.csv`, grouped).
+/// The core of every bot's line of `standings.json`, whatever the game's seats (the core
+/// columns of `standings.csv`, grouped; `docs/RESULTS.md`, "JSON output").
 #[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct StandingJson {
+pub struct CoreJson {
     /// Rank, bot, role, student id.
     #[serde(flatten)]
     pub who: BotJson,
-    /// Series record; `points` is what the standings rank by.
-    pub series: RecordJson,
-    /// Game record.
-    pub games: RecordJson,
-    /// Sum of own score minus the opponent's, over games.
-    pub score_margin: i128,
-    /// Games as first mover.
-    pub as_first: RecordJson,
-    /// Games as second mover.
-    pub as_second: RecordJson,
+    /// Games played.
+    pub games: u32,
+    /// Games won outright.
+    pub wins: u32,
+    /// Games drawn (a first place shared with a seat not of its team).
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+    /// Points: 1 a win, ½ a draw for two seats; against every other seat for more.
+    pub points: f64,
+    /// Points per game (0 without games).
+    pub share: f64,
+    /// Elo with its 95% interval (two or more seats), or `null`.
+    pub rating: Option<RatingJson>,
     /// Faults this bot caused, by kind (every kind listed).
     pub faults: BTreeMap<&'static str, u32>,
     /// Why it was disqualified, or `null`.
     pub disqualified: Option<String>,
-    /// Its rating, or `null` when no ratings were fitted.
-    pub rating: Option<RatingJson>,
+    /// Games in each seat, seat 1 first.
+    pub seat_games: Vec<u32>,
+}
+
+/// The faults of a standing, every kind listed.
+pub(crate) fn faults_json(faults: &BTreeMap<FaultKind, u32>) -> BTreeMap<&'static str, u32> {
+    FaultKind::ALL
+        .iter()
+        .map(|k| (k.name(), faults.get(k).copied().unwrap_or(0)))
+        .collect()
+}
+
+/// One bot's line of a two-seat tournament's standings: the core, then each seat's
+/// record, the series record (what the standings rank by) and the score margin.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct StandingJson {
+    /// The core figures.
+    #[serde(flatten)]
+    pub core: CoreJson,
+    /// The record in each seat: first mover, then second.
+    pub by_seat: [RecordJson; 2],
+    /// Series record; `points` is what the standings rank by.
+    pub series: RecordJson,
+    /// Sum of own score minus the opponent's, over games.
+    pub score_margin: i128,
 }
 
 impl StandingJson {
     /// The JSON view of a standing.
     pub fn new(s: &Standing, roster: Option<&Roster>) -> StandingJson {
+        let games = s.games.played();
+        let points = s.games.half_points() as f64 / 2.0;
         StandingJson {
-            who: BotJson::new(&s.name, s.rank, s.reference, roster),
+            core: CoreJson {
+                who: BotJson::new(&s.name, s.rank, s.reference, roster),
+                games,
+                wins: s.games.wins,
+                draws: s.games.draws,
+                losses: s.games.losses,
+                points,
+                share: if games == 0 {
+                    0.0
+                } else {
+                    points / f64::from(games)
+                },
+                rating: s
+                    .rating
+                    .map(|[value, low, high]| RatingJson { value, low, high }),
+                faults: faults_json(&s.faults),
+                disqualified: s.disqualified.clone(),
+                seat_games: vec![s.as_first.played(), s.as_second.played()],
+            },
+            by_seat: [(&s.as_first).into(), (&s.as_second).into()],
             series: (&s.series).into(),
-            games: (&s.games).into(),
             score_margin: s.margin,
-            as_first: (&s.as_first).into(),
-            as_second: (&s.as_second).into(),
-            faults: FaultKind::ALL
-                .iter()
-                .map(|k| (k.name(), s.faults.get(k).copied().unwrap_or(0)))
-                .collect(),
-            disqualified: s.disqualified.clone(),
-            rating: s
-                .rating
-                .map(|[value, low, high]| RatingJson { value, low, high }),
         }
     }
 }

@@ -10,7 +10,12 @@ use super::{atomic, OutputError};
 pub const FILE: &str = "tournament.json";
 
 /// The version of the results folder's formats (columns, replay lines, this file).
-pub const FORMAT: u32 = 1;
+/// Format 2 has one `games.csv` layout and one `standings.csv` core for every seat count
+/// (format 1 had a two-seat `games.csv` with `first`, `second`, `result` and `winner`, and
+/// a two-seat `standings.csv` of its own). Within a format, keys and files are
+/// only ever added, optional ones that an older reader of the format ignores
+/// (docs/RESULTS.md, "Format versions").
+pub const FORMAT: u32 = 2;
 
 /// One bot as the manifest records it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -214,6 +219,12 @@ impl Manifest {
                 })?;
                 match value.get("format") {
                     Some(serde_json::Value::Number(n)) if n.as_u64() == Some(FORMAT.into()) => {}
+                    Some(serde_json::Value::Number(n)) if n.as_u64() == Some(1) => {
+                        return Err(OutputError::corrupt(
+                            &path,
+                            format!("results format 1, which this arena no longer reads (it reads format {FORMAT}, one games.csv layout for every seat count): run the tournament again into a new folder with this arena (the same bots, seed and flags play the same games), or read this folder with the arena version that wrote it"),
+                        ));
+                    }
                     found => {
                         let found = found.map_or("none".to_string(), |f| f.to_string());
                         return Err(OutputError::corrupt(
@@ -631,11 +642,21 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let text = manifest()
             .to_json()
-            .replace("\"format\": 1", "\"format\": 7");
+            .replace("\"format\": 2", "\"format\": 7");
         fs::write(dir.path().join(FILE), text).unwrap();
         let err = Manifest::read(dir.path()).unwrap_err().to_string();
         assert!(
-            err.contains("format 7") && err.contains("format 1"),
+            err.contains("format 7") && err.contains("format 2"),
+            "{err}"
+        );
+        let text = manifest()
+            .to_json()
+            .replace("\"format\": 2", "\"format\": 1");
+        fs::write(dir.path().join(FILE), text).unwrap();
+        let err = Manifest::read(dir.path()).unwrap_err().to_string();
+        assert!(
+            err.contains("results format 1, which this arena no longer reads")
+                && err.contains("run the tournament again into a new folder"),
             "{err}"
         );
         fs::write(dir.path().join(FILE), "{}").unwrap();

@@ -70,17 +70,33 @@ pub fn write(
         out.write_record(["resampled", ratings.resampled.name(), "", ""])?;
         Ok(())
     })?;
+    write_los(dir, &order, names, &ratings.los)
+}
+
+/// Writes `los.csv` atomically: `bot`, then one column per bot, rows and columns in
+/// `order` (indices into `names`, best first); each cell the probability (three
+/// decimals) that the row bot is stronger than the column bot (`los[i][j]`, by index
+/// into `names`), empty on the diagonal.
+///
+/// # Errors
+/// [`OutputError`] when writing fails.
+pub fn write_los(
+    dir: &Path,
+    order: &[usize],
+    names: &[String],
+    los: &[Vec<f64>],
+) -> Result<(), OutputError> {
     write_csv(&dir.join("los.csv"), |out| {
         let mut header = vec!["bot".to_string()];
-        header.extend(table.iter().map(|s| s.name.clone()));
+        header.extend(order.iter().map(|&i| names[i].clone()));
         out.write_record(&header)?;
-        for (s, &i) in table.iter().zip(&order) {
-            let mut r = vec![s.name.clone()];
+        for &i in order {
+            let mut r = vec![names[i].clone()];
             r.extend(order.iter().map(|&j| {
                 if i == j {
                     String::new()
                 } else {
-                    format!("{:.3}", ratings.los[i][j])
+                    format!("{:.3}", los[i][j])
                 }
             }));
             out.write_record(&r)?;

@@ -11,90 +11,157 @@ use crate::standings::Standing;
 /// The file name inside the results folder.
 pub const FILE: &str = "standings.csv";
 
-/// The header, in column order (fault columns follow `FaultKind::ALL`).
-pub fn header() -> Vec<String> {
+/// The core columns every `standings.csv` starts with, whatever the game's seats
+/// (`docs/RESULTS.md`, "standings.csv"): `rank`, `bot`, the game record (`games`, `wins`,
+/// `draws`, `losses`, `points`, `share`), the rating, a column per fault kind (in
+/// `FaultKind::ALL`'s order), `disqualified`, `role`, `student_id`.
+pub fn core_header() -> Vec<String> {
     let mut h: Vec<String> = [
         "rank",
         "bot",
-        "series_played",
-        "series_won",
-        "series_drawn",
-        "series_lost",
-        "series_points",
-        "games_played",
-        "games_won",
-        "games_drawn",
-        "games_lost",
-        "game_points",
-        "score_margin",
-        "first_won",
-        "first_drawn",
-        "first_lost",
-        "second_won",
-        "second_drawn",
-        "second_lost",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "points",
+        "share",
+        "rating",
+        "rating_low",
+        "rating_high",
     ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+    .map(String::from)
+    .to_vec();
     h.extend(
         FaultKind::ALL
             .iter()
             .map(|k| format!("faults_{}", k.name())),
     );
-    h.push("disqualified".to_string());
-    h.push("role".to_string());
-    h.push("student_id".to_string());
-    h.extend(["rating", "rating_low", "rating_high"].map(String::from));
+    h.extend(["disqualified", "role", "student_id"].map(String::from));
     h
 }
 
+/// The `seatK_games` group, one column per seat.
+pub fn seat_games_header(seats: usize) -> Vec<String> {
+    (1..=seats).map(|k| format!("seat{k}_games")).collect()
+}
+
+/// The header of a two-seat tournament's `standings.csv`: the core columns, the seats'
+/// games, each seat's won/drawn/lost, and the series group.
+pub fn header() -> Vec<String> {
+    let mut h = core_header();
+    h.extend(seat_games_header(2));
+    for k in 1..=2 {
+        h.extend(["wins", "draws", "losses"].map(|f| format!("seat{k}_{f}")));
+    }
+    h.extend(
+        [
+            "series",
+            "series_wins",
+            "series_draws",
+            "series_losses",
+            "series_points",
+            "score_margin",
+        ]
+        .map(String::from),
+    );
+    h
+}
+
+/// A share of the points per game with three decimals (0 without games).
+fn share(half_points: u64, games: u32) -> String {
+    let x = if games == 0 {
+        0.0
+    } else {
+        half_points as f64 / 2.0 / f64::from(games)
+    };
+    format!("{x:.3}")
+}
+
+/// The core cells of a row, in [`core_header`]'s order, from the figures every model has.
+pub(crate) struct CoreCells<'a> {
+    /// Rank (ignored for a reference).
+    pub rank: usize,
+    /// The bot.
+    pub name: &'a str,
+    /// A gauntlet reference.
+    pub reference: bool,
+    /// `games, wins, draws, losses, points, share`, as written.
+    pub record: [String; 6],
+    /// The rating cells.
+    pub rating: [String; 3],
+    /// Faults by kind.
+    pub faults: &'a std::collections::BTreeMap<FaultKind, u32>,
+    /// Why it was disqualified.
+    pub disqualified: Option<&'a str>,
+}
+
+impl CoreCells<'_> {
+    /// The cells, with the student id from `roster`.
+    pub fn cells(self, roster: Option<&Roster>) -> Vec<String> {
+        let mut r = vec![
+            if self.reference {
+                String::new()
+            } else {
+                self.rank.to_string()
+            },
+            self.name.to_string(),
+        ];
+        r.extend(self.record);
+        r.extend(self.rating);
+        r.extend(
+            FaultKind::ALL
+                .iter()
+                .map(|k| self.faults.get(k).copied().unwrap_or(0).to_string()),
+        );
+        r.push(self.disqualified.unwrap_or_default().to_string());
+        r.push(
+            if self.reference {
+                "reference"
+            } else {
+                "submission"
+            }
+            .to_string(),
+        );
+        // A reference is nobody's work, even when a student's module has its name.
+        let student = roster
+            .filter(|_| !self.reference)
+            .and_then(|ro| ro.student(self.name));
+        r.push(student.map(|st| st.id.clone()).unwrap_or_default());
+        r
+    }
+}
+
 fn record_row(s: &Standing, roster: Option<&Roster>) -> Vec<String> {
-    let mut r = vec![
-        if s.reference {
-            String::new()
-        } else {
-            s.rank.to_string()
-        },
-        s.name.clone(),
+    let mut r = CoreCells {
+        rank: s.rank,
+        name: &s.name,
+        reference: s.reference,
+        record: [
+            s.games.played().to_string(),
+            s.games.wins.to_string(),
+            s.games.draws.to_string(),
+            s.games.losses.to_string(),
+            points(s.games.half_points()),
+            share(s.games.half_points(), s.games.played()),
+        ],
+        rating: rating_cells(s),
+        faults: &s.faults,
+        disqualified: s.disqualified.as_deref(),
+    }
+    .cells(roster);
+    r.push(s.as_first.played().to_string());
+    r.push(s.as_second.played().to_string());
+    for side in [&s.as_first, &s.as_second] {
+        r.extend([side.wins, side.draws, side.losses].map(|x| x.to_string()));
+    }
+    r.extend([
         s.series.played().to_string(),
         s.series.wins.to_string(),
         s.series.draws.to_string(),
         s.series.losses.to_string(),
         points(s.series.half_points()),
-        s.games.played().to_string(),
-        s.games.wins.to_string(),
-        s.games.draws.to_string(),
-        s.games.losses.to_string(),
-        points(s.games.half_points()),
         s.margin.to_string(),
-        s.as_first.wins.to_string(),
-        s.as_first.draws.to_string(),
-        s.as_first.losses.to_string(),
-        s.as_second.wins.to_string(),
-        s.as_second.draws.to_string(),
-        s.as_second.losses.to_string(),
-    ];
-    r.extend(
-        FaultKind::ALL
-            .iter()
-            .map(|k| s.faults.get(k).copied().unwrap_or(0).to_string()),
-    );
-    r.push(s.disqualified.clone().unwrap_or_default());
-    r.push(
-        if s.reference {
-            "reference"
-        } else {
-            "submission"
-        }
-        .to_string(),
-    );
-    // A reference is nobody's work, even when a student's module has its name.
-    let student = roster
-        .filter(|_| !s.reference)
-        .and_then(|ro| ro.student(&s.name));
-    r.push(student.map(|st| st.id.clone()).unwrap_or_default());
-    r.extend(rating_cells(s));
+    ]);
     r
 }
 

@@ -3,12 +3,9 @@
 //! nothing of its own: [`super::json::games_lines`] writes a game of any seat count.
 //! Documented in `docs/RESULTS.md` ("JSON output").
 
-use std::collections::BTreeMap;
-
 use serde::Serialize;
 
-use super::json::{BotJson, RatingJson, VERSION};
-use crate::bot::FaultKind;
+use super::json::{faults_json, BotJson, CoreJson, RatingJson, VERSION};
 use crate::grading::roster::Roster;
 use crate::table_stats::{RoleRecord, SeatFairness, TableStanding, TableStandings};
 
@@ -37,37 +34,23 @@ impl From<&RoleRecord> for RoleJson {
     }
 }
 
-/// One bot's line: `standings.csv`'s columns, grouped.
+/// One bot's line: `standings.csv`'s columns, grouped: the core of every game, then the
+/// table figures, a one-seat leaderboard's board mean, the roles.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct TableStandingJson {
-    /// Rank (shared by bots level on everything but the name), bot, role, student id.
+    /// The core figures (rank shared by bots level on everything but the name).
     #[serde(flatten)]
-    pub who: BotJson,
-    /// Games played.
-    pub games: u32,
-    /// Games in each seat, seat 1 first.
-    pub seat_games: Vec<u32>,
-    /// Games ranked first (shared first places included).
-    pub wins: u32,
-    /// Points against every other seat not of its team (1 better, ½ equal, 0 worse),
-    /// averaged per game and summed.
-    pub points: f64,
-    /// Points per game.
-    pub share: f64,
+    pub core: CoreJson,
     /// Mean rank over its games.
     pub mean_rank: f64,
     /// Mean score over its games.
     pub mean_score: f64,
-    /// Faults this bot caused, by kind (every kind listed).
-    pub faults: BTreeMap<&'static str, u32>,
-    /// Why it was disqualified, or `null`.
-    pub disqualified: Option<String>,
-    /// Elo with its 95% interval (two or more seats), or `null`.
-    pub rating: Option<RatingJson>,
-    /// A one-seat leaderboard's mean score over the shared boards with its 95% interval,
-    /// or `null`.
-    pub board_mean_score: Option<RatingJson>,
-    /// Its record in every role of the game, in seat order (empty without roles).
+    /// A one-seat leaderboard's mean score over the shared boards with its 95% interval
+    /// (absent for two or more seats; `null` before it is fitted).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board_mean_score: Option<Option<RatingJson>>,
+    /// Its record in every role of the game, in seat order (absent without roles).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub by_role: Vec<RoleJson>,
 }
 
@@ -81,25 +64,26 @@ impl TableStandingJson {
             high: i.high,
         });
         let (rating, board_mean_score) = if leaderboard {
-            (None, figure)
+            (None, Some(figure))
         } else {
             (figure, None)
         };
         TableStandingJson {
-            who: BotJson::new(&s.name, s.rank as usize, s.reference, roster),
-            games: s.games,
-            seat_games: s.seat_games.clone(),
-            wins: s.wins,
-            points: s.points,
-            share: s.share(),
+            core: CoreJson {
+                who: BotJson::new(&s.name, s.rank as usize, s.reference, roster),
+                games: s.games,
+                wins: s.wins - s.shared_wins,
+                draws: s.shared_wins,
+                losses: s.games - s.wins,
+                points: s.points,
+                share: s.share(),
+                rating,
+                faults: faults_json(&s.faults),
+                disqualified: s.disqualified.clone(),
+                seat_games: s.seat_games.clone(),
+            },
             mean_rank: s.mean_rank,
             mean_score: s.mean_score,
-            faults: FaultKind::ALL
-                .iter()
-                .map(|k| (k.name(), s.faults.get(k).copied().unwrap_or(0)))
-                .collect(),
-            disqualified: s.disqualified.clone(),
-            rating,
             board_mean_score,
             by_role: s.roles.iter().map(RoleJson::from).collect(),
         }

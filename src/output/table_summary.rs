@@ -6,7 +6,6 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use super::{ratings_csv::elo, write_csv, OutputError};
-use crate::bot::FaultKind;
 use crate::grading::bands::{Bands, Measure};
 use crate::grading::roster::Roster;
 use crate::standings::Status;
@@ -50,26 +49,48 @@ pub fn role_columns(role: &str) -> [String; 3] {
     }
 }
 
-/// The rating columns' names: Elo, or a leaderboard's mean score.
-fn rating_names(s: &TableStandings) -> [&'static str; 3] {
-    if s.leaderboard {
-        [
-            "board_mean_score",
-            "board_mean_score_low",
-            "board_mean_score_high",
-        ]
-    } else {
-        ["rating", "rating_low", "rating_high"]
+/// A standing's rating cells: Elo with one decimal (two or more seats), else empty.
+fn rating_cells(s: &TableStandings, b: &TableStanding) -> [String; 3] {
+    match b.rating {
+        Some((x, i)) if !s.leaderboard => [elo(x), elo(i.low), elo(i.high)],
+        _ => Default::default(),
     }
 }
 
-/// A standing's rating cells: Elo with one decimal, or a mean score with three.
-fn rating_cells(s: &TableStandings, b: &TableStanding) -> [String; 3] {
+/// A one-seat leaderboard's mean-score cells, three decimals (empty before it is fitted).
+fn board_cells(b: &TableStanding) -> [String; 3] {
     match b.rating {
+        Some((x, i)) => [f3(x), f3(i.low), f3(i.high)],
         None => Default::default(),
-        Some((x, i)) if s.leaderboard => [f3(x), f3(i.low), f3(i.high)],
-        Some((x, i)) => [elo(x), elo(i.low), elo(i.high)],
     }
+}
+
+/// The header of a table tournament's `standings.csv`: the core columns, the seats'
+/// games, `mean_rank` and `mean_score`, the board group of a one-seat leaderboard, and
+/// the role groups.
+pub fn standings_header(s: &TableStandings) -> Vec<String> {
+    let mut h = super::standings_csv::core_header();
+    h.extend(super::standings_csv::seat_games_header(s.seats.len()));
+    h.extend(["mean_rank", "mean_score"].map(String::from));
+    if s.leaderboard {
+        h.extend(
+            [
+                "board_mean_score",
+                "board_mean_score_low",
+                "board_mean_score_high",
+            ]
+            .map(String::from),
+        );
+    }
+    let roles = s
+        .bots
+        .first()
+        .map(|b| b.roles.as_slice())
+        .unwrap_or_default();
+    for r in roles {
+        h.extend(role_columns(r.role));
+    }
+    h
 }
 
 /// Writes `standings.csv`: one row per bot, best first.
@@ -81,65 +102,32 @@ pub fn write_standings(
     s: &TableStandings,
     roster: Option<&Roster>,
 ) -> Result<(), OutputError> {
-    let seats = s.seats.len();
-    let roles: Vec<&'static str> = s
-        .bots
-        .first()
-        .map(|b| b.roles.iter().map(|r| r.role).collect())
-        .unwrap_or_default();
     write_csv(&dir.join(STANDINGS), |out| {
-        let mut h: Vec<String> = ["rank", "bot", "games"].map(String::from).to_vec();
-        h.extend((1..=seats).map(|k| format!("seat{k}_games")));
-        h.extend(["wins", "points", "share", "mean_rank", "mean_score"].map(String::from));
-        h.extend(rating_names(s).map(String::from));
-        h.extend(
-            FaultKind::ALL
-                .iter()
-                .map(|k| format!("faults_{}", k.name())),
-        );
-        h.extend(["disqualified", "role", "student_id"].map(String::from));
-        for r in &roles {
-            h.extend(role_columns(r));
-        }
-        out.write_record(h)?;
+        out.write_record(standings_header(s))?;
         for b in &s.bots {
-            let mut r = vec![
-                if b.reference {
-                    String::new()
-                } else {
-                    b.rank.to_string()
-                },
-                b.name.clone(),
-                b.games.to_string(),
-            ];
+            let outright = b.wins - b.shared_wins;
+            let mut r = super::standings_csv::CoreCells {
+                rank: b.rank as usize,
+                name: &b.name,
+                reference: b.reference,
+                record: [
+                    b.games.to_string(),
+                    outright.to_string(),
+                    b.shared_wins.to_string(),
+                    (b.games - b.wins).to_string(),
+                    f3(b.points),
+                    f3(b.share()),
+                ],
+                rating: rating_cells(s, b),
+                faults: &b.faults,
+                disqualified: b.disqualified.as_deref(),
+            }
+            .cells(roster);
             r.extend(b.seat_games.iter().map(u32::to_string));
-            r.extend([
-                b.wins.to_string(),
-                f3(b.points),
-                f3(b.share()),
-                f3(b.mean_rank),
-                f3(b.mean_score),
-            ]);
-            r.extend(rating_cells(s, b));
-            r.extend(
-                FaultKind::ALL
-                    .iter()
-                    .map(|k| b.faults.get(k).copied().unwrap_or(0).to_string()),
-            );
-            r.push(b.disqualified.clone().unwrap_or_default());
-            r.push(
-                if b.reference {
-                    "reference"
-                } else {
-                    "submission"
-                }
-                .into(),
-            );
-            // A reference is nobody's work, even when a student's module has its name.
-            let student = roster
-                .filter(|_| !b.reference)
-                .and_then(|ro| ro.student(&b.name));
-            r.push(student.map(|st| st.id.clone()).unwrap_or_default());
+            r.extend([f3(b.mean_rank), f3(b.mean_score)]);
+            if s.leaderboard {
+                r.extend(board_cells(b));
+            }
             for role in &b.roles {
                 r.push(role.games.to_string());
                 r.push(role.wins.to_string());
@@ -413,7 +401,11 @@ pub fn table(s: &TableStandings) -> String {
             b.rank.to_string()
         }
     };
-    let rating = |b: &TableStanding| match rating_cells(s, b) {
+    let rating = |b: &TableStanding| match if s.leaderboard {
+        board_cells(b)
+    } else {
+        rating_cells(s, b)
+    } {
         [x, lo, hi] if !x.is_empty() => format!("{x} [{lo}, {hi}]"),
         _ => String::new(),
     };

@@ -29,6 +29,7 @@ use crate::output::manifest::{BotEntry, Manifest, SkippedEntry, FORMAT};
 use crate::output::replay_store::{self, Journals};
 use crate::rng_size::SizeRange;
 use crate::schedule::Shard;
+use crate::series::{Length, Series, SeriesRules, Side};
 use crate::tournament::merge::{combine, staged, unfinished, MergeError};
 use crate::tournament::play_order;
 use crate::tournament::{
@@ -49,6 +50,8 @@ pub struct TableConfig {
     /// Columns to draw board sizes from.
     pub cols: SizeRange,
     /// Every order of a table's bots instead of its rotations.
+    /// For a table of two, its series policy (see [`schedule::TableSchedule::rules`]).
+    pub rules: Option<SeriesRules>,
     pub every_order: bool,
     /// Boards per table.
     pub rounds: u32,
@@ -112,9 +115,9 @@ pub fn manifest(
         seed: config.seed,
         rows: [config.rows.min, config.rows.max],
         cols: [config.cols.min, config.cols.max],
-        best_of: 1,
-        paired: config.every_order,
-        play_all: true,
+        best_of: config.rules.map_or(1, |r| r.best_of()),
+        paired: config.rules.map_or(config.every_order, |r| r.paired()),
+        play_all: config.rules.is_none_or(|r| r.play_all()),
         rounds: config.rounds,
         options: config.options.clone(),
         depth: config.depth,
@@ -160,7 +163,17 @@ pub fn schedule_of(manifest: &Manifest, seats: u8) -> TableSchedule {
         options: manifest.options.clone(),
         names: manifest.bots.iter().map(|b| b.name.clone()).collect(),
         references: manifest.bots.iter().map(|b| b.reference).collect(),
+        rules: rules_of(manifest, seats),
     }
+}
+
+/// The series policy a manifest of a table tournament records: for a table of two its
+/// `best_of`, `paired` and `play_all`; none for any other seat count (or a `best_of` no
+/// series has, which [`check_manifest`] refuses).
+pub fn rules_of(manifest: &Manifest, seats: u8) -> Option<SeriesRules> {
+    (seats == 2)
+        .then(|| SeriesRules::new(manifest.best_of, manifest.paired, manifest.play_all).ok())
+        .flatten()
 }
 
 /// Checks what a table tournament's manifest (in `dir`) says of its game against the
@@ -180,6 +193,10 @@ pub fn check_manifest(
     let path = dir.join(crate::output::manifest::FILE);
     let name = kind.info().name;
     let corrupt = |why: String| crate::output::OutputError::corrupt(&path, why);
+    if seats == 2 {
+        SeriesRules::new(manifest.best_of, manifest.paired, manifest.play_all)
+            .map_err(|e| corrupt(e.to_string()))?;
+    }
     for (rows, cols) in [
         (manifest.rows[0], manifest.cols[0]),
         (manifest.rows[1], manifest.cols[1]),
@@ -350,9 +367,21 @@ pub fn finished_rows(
     let done: HashMap<u64, GameRow> =
         rows::previous_rows(dir, &schedule, &series, &disqualified, false)?;
     let per = schedule.seatings_per_table();
+    let finished = |s: &TableSeries| match schedule.rules {
+        // Every game up to the one that decided the series.
+        Some(rules) => Series::new(Length::Rules(rules), Side::A)
+            .run(|sg| {
+                done.get(&((s.id - 1) * per + u64::from(sg.index) + 1))
+                    .map(|row| row.result().outcome())
+                    .ok_or(())
+            })
+            .stopped
+            .is_none(),
+        None => (0..per).all(|i| done.contains_key(&((s.id - 1) * per + i + 1))),
+    };
     let unfinished: Vec<u64> = series
         .iter()
-        .filter(|s| !(0..per).all(|i| done.contains_key(&((s.id - 1) * per + i + 1))))
+        .filter(|s| !finished(s))
         .map(|s| s.id)
         .collect();
     if let Some(&first_unfinished) = unfinished.first() {

@@ -14,6 +14,7 @@ use crate::output::replay_store::Journals;
 use crate::output::table_replay::{ReplaySeat, TableReplay};
 use crate::output::OutputError;
 use crate::referee::{play, Entrant, GameRecord};
+use crate::series::{Length, Series, Side};
 use crate::tournament::{Halt, Progress, TournamentError};
 
 /// What the workers share.
@@ -37,26 +38,45 @@ impl TableRun<'_> {
         let mut pending = Pending::default();
         let mut played = 0;
         let mut stopped = false;
-        for game in self.schedule.games(series) {
+        // Game `index` of the series, played now or taken from the previous run.
+        let mut each = |index: u32| -> Result<GameRow, ()> {
+            let game = self.schedule.game(series, index);
             if let Some(row) = self.done.get(&game.id) {
                 rows.push(row.clone());
-                continue;
+                return Ok(row.clone());
             }
             if self.halt.is_raised() {
-                stopped = true;
-                break;
+                return Err(());
             }
             match self.play(series, &game) {
                 Ok((row, replay)) => {
                     played += 1;
                     self.progress.game_done();
                     pending.add(&replay, row.clone());
-                    rows.push(row);
+                    rows.push(row.clone());
+                    Ok(row)
                 }
                 Err(e) => {
                     self.halt.fail(e);
-                    stopped = true;
-                    break;
+                    Err(())
+                }
+            }
+        };
+        match self.schedule.rules {
+            Some(rules) => {
+                let run = Series::new(Length::Rules(rules), Side::A)
+                    .run(|sg| each(sg.index).map(|row| row.result().outcome()));
+                stopped = run.stopped.is_some();
+                if run.unplayed > 0 {
+                    self.progress.skip(u64::from(run.unplayed));
+                }
+            }
+            None => {
+                for index in 0..self.schedule.seatings_per_table() as u32 {
+                    if each(index).is_err() {
+                        stopped = true;
+                        break;
+                    }
                 }
             }
         }
@@ -117,7 +137,7 @@ pub fn table_row(
         series_id: series.id,
         round: series.round,
         game_index: game.index,
-        board_index: 0,
+        board_index: game.board,
         board_seed: game.board_seed,
         rows: game.size[0],
         cols: game.size[1],

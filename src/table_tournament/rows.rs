@@ -36,7 +36,7 @@ pub(super) fn previous_rows(
         let belongs = plan.as_ref().is_some_and(|g| {
             g.id == row.game_id
                 && u64::from(row.game_index) == index
-                && row.board_index == 0
+                && row.board_index == g.board
                 && g.board_seed == row.board_seed
                 && g.size == [row.rows, row.cols]
                 && row.seats.len() == g.seats.len()

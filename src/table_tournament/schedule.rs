@@ -18,6 +18,7 @@ use arena_games::GameParams;
 
 use crate::rng_size::SizeRange;
 use crate::seeds::Root;
+use crate::series::{SeriesRules, Side};
 use crate::tables::{self, TableError, MAX_EVERY_TABLES};
 
 /// One table of one round: a series.
@@ -37,8 +38,10 @@ pub struct TableSeries {
 pub struct TableGamePlan {
     /// The game id.
     pub id: u64,
-    /// The seating's index in the series, from 0.
+    /// The seating's index in the series, from 0 (under a series policy: the game's).
     pub index: u32,
+    /// The board's index in its series (0 but under a series policy).
+    pub board: u32,
     /// The bots by seat (indices into the name-sorted field).
     pub seats: Vec<usize>,
     /// Seed of the starting position (the same for every seating of the table).
@@ -74,6 +77,11 @@ pub struct TableSchedule {
     pub names: Vec<String>,
     /// Per name: whether the bot is a gauntlet reference.
     pub references: Vec<bool>,
+    /// For a table of two, its series policy (`--best-of N`, `--paired`, `--play-all`): a
+    /// series of up to N games, each on its own board with the first mover alternating,
+    /// or N boards each played from both seats when paired, stopping once decided. `None`
+    /// for any other seat count, where a table is its board in every seating.
+    pub rules: Option<SeriesRules>,
 }
 
 impl TableSchedule {
@@ -84,10 +92,10 @@ impl TableSchedule {
 
     /// Seatings per table: the game ids each series owns.
     pub fn seatings_per_table(&self) -> u64 {
-        if self.every_order {
-            (1..=self.seats as u64).product()
-        } else {
-            self.seats as u64
+        match self.rules {
+            Some(rules) => u64::from(rules.max_games()),
+            None if self.every_order => (1..=self.seats as u64).product(),
+            None => self.seats as u64,
         }
     }
 
@@ -141,13 +149,40 @@ impl TableSchedule {
 
     /// Game `index` (a seating) of `series`.
     pub fn game(&self, series: &TableSeries, index: u32) -> TableGamePlan {
-        let seating = tables::seatings(&series.table, self.every_order)
-            .into_iter()
-            .nth(index as usize)
-            .expect("an index below seatings_per_table");
+        let (seating, board) = match self.rules {
+            // A table of two under a series policy: the table's first bot moves first in
+            // game 0, then the first mover alternates.
+            Some(rules) => {
+                let [a, b] = [series.table[0], series.table[1]];
+                let seating = match Side::A.first_in(index) {
+                    Side::A => vec![a, b],
+                    Side::B => vec![b, a],
+                };
+                (seating, rules.board_index(index))
+            }
+            None => (
+                tables::seatings(&series.table, self.every_order)
+                    .into_iter()
+                    .nth(index as usize)
+                    .expect("an index below seatings_per_table"),
+                0,
+            ),
+        };
         let identity = self.board_identity(series);
-        let board_seed = self.root.derive("table-board", &[&series.round, &identity]);
-        let size_seed = self.root.derive("table-size", &[&series.round, &identity]);
+        // A series' first board keeps the seeds of a table's one board.
+        let (board_seed, size_seed) = if board == 0 {
+            (
+                self.root.derive("table-board", &[&series.round, &identity]),
+                self.root.derive("table-size", &[&series.round, &identity]),
+            )
+        } else {
+            (
+                self.root
+                    .derive("table-board", &[&series.round, &identity, &board]),
+                self.root
+                    .derive("table-size", &[&series.round, &identity, &board]),
+            )
+        };
         let size = [self.rows.pick(size_seed, 0), self.cols.pick(size_seed, 1)];
         let bot_seeds = (0..self.seats)
             .map(|seat| {
@@ -160,6 +195,7 @@ impl TableSchedule {
         TableGamePlan {
             id: (series.id - 1) * self.seatings_per_table() + u64::from(index) + 1,
             index,
+            board,
             seats: seating,
             board_seed,
             params: GameParams {
@@ -195,6 +231,7 @@ mod tests {
             options: BTreeMap::new(),
             names: (0..field).map(|i| format!("bot{i}")).collect(),
             references: vec![false; field],
+            rules: None,
         }
     }
 
@@ -223,6 +260,30 @@ mod tests {
             sorted.dedup();
             assert_eq!(sorted, ids, "ids are unique and increasing");
         }
+    }
+
+    #[test]
+    fn a_table_of_two_under_a_series_policy_plays_its_boards_from_both_seats() {
+        let mut s = schedule(3, 2, false);
+        let default = s.clone();
+        s.rules = Some(SeriesRules::new(5, true, false).unwrap());
+        assert_eq!(s.seatings_per_table(), 10);
+        let series = &s.series().unwrap()[0];
+        let games = s.games(series);
+        // The first board is the table's one board, in the same two seatings.
+        assert_eq!(games[0].board_seed, default.game(series, 0).board_seed);
+        assert_eq!(games[0].seats, default.game(series, 0).seats);
+        assert_eq!(games[1].seats, default.game(series, 1).seats);
+        for (i, g) in games.iter().enumerate() {
+            assert_eq!(g.board, i as u32 / 2);
+            assert_eq!(g.board_seed, games[i - i % 2].board_seed);
+            assert_eq!(g.seats[0], series.table[i % 2]);
+        }
+        assert_ne!(games[0].board_seed, games[2].board_seed);
+        // Not paired: every game its own board.
+        s.rules = Some(SeriesRules::new(3, false, false).unwrap());
+        let games = s.games(series);
+        assert_eq!(games.iter().map(|g| g.board).collect::<Vec<_>>(), [0, 1, 2]);
     }
 
     #[test]

@@ -14,8 +14,10 @@ use crate::output::replay_store::Store;
 use crate::output::report::{self, table::TableReportInput};
 use crate::output::table_json::TableStandingsJson;
 use crate::output::OutputError;
+use crate::output::{crosstable_csv, ratings_csv, series_csv};
 use crate::output::{json, table_feedback, table_summary};
 use crate::seeds::derive;
+use crate::standings::pairwise;
 use crate::table_stats::{compute, TableInput, TableStandings};
 use crate::tournament::{Reporting, TournamentError};
 
@@ -47,7 +49,8 @@ type Writer<'a> = Box<dyn Fn() -> Result<(), OutputError> + Sync + 'a>;
 /// Computes the standings of `rows` (beside `store`, which folds or opens the replays the
 /// page is drawn from) and writes every summary file into `dir`
 /// (`games.csv` sorted, `standings.csv`, `fairness.csv`, `standings.json`, `games.jsonl`,
-/// with a roster `grades.csv` and the `feedback/` pages, and the results page
+/// for two or more seats `series.csv`, `crosstable.csv` and `los.csv`, with a roster
+/// `grades.csv` and the `feedback/` pages, and the results page
 /// `report.html`), in the stages of a two-seat tournament's
 /// ([`crate::output::write_summary_files`]): `games.csv` first, then the others at once
 /// (each from the standings alone, never from another's file; the page, the largest,
@@ -110,6 +113,29 @@ pub fn write_summaries(
             report::table::write_table(dir, &input).map(|_| ())
         }),
         Box::new(|| table_summary::write_fairness(dir, &standings)),
+        Box::new(|| {
+            // Every game of two or more seats: its series decomposed into pairs, and
+            // the cross-table and LOS of the pairwise ratings.
+            if seats < 2 {
+                return Ok(());
+            }
+            let names = &schedule.names;
+            let order: Vec<usize> = standings
+                .bots
+                .iter()
+                .filter_map(|b| names.iter().position(|n| *n == b.name))
+                .collect();
+            let series = pairwise::series_of(rows, names);
+            // A table of two plays board pairs when paired (by default: its board
+            // from both seats): the pentanomial counts of its series.
+            let paired = super::rules_of(manifest, seats).is_some_and(|r| r.paired());
+            series_csv::write(dir, names, &series, paired)?;
+            crosstable_csv::write(dir, &order, &series, names)?;
+            match &standings.los {
+                Some(los) => ratings_csv::write_los(dir, &order, names, los),
+                None => Ok(()),
+            }
+        }),
         Box::new(|| {
             let document =
                 TableStandingsJson::new(&manifest.game, manifest.seed, seats, &standings, roster)

@@ -14,7 +14,7 @@ use crate::output::replay::{self, Replay};
 use crate::output::replay_store::{self, Store};
 use crate::output::table_replay::TableReplay;
 use crate::output::OutputError;
-use crate::record::{EndKind, GameRow, ResultCode};
+use crate::record::{EndKind, GameRow};
 use crate::schedule::Shard;
 
 use super::verify::Difference;
@@ -406,10 +406,9 @@ type Facts = Vec<(String, String)>;
 /// The facts of a `games.csv` row that its replay records too: everything but the
 /// position in the series, the teams and the fuel (a replay marks the fuel of the moves
 /// played, not of a move that faulted).
-fn row_facts(row: &GameRow, game: &str, table: bool) -> Facts {
+fn row_facts(row: &GameRow, game: &str) -> Facts {
     let seats = row.seats.iter().map(|s| (s.bot.clone(), s.score, s.rank));
     let culprit = row.culprit.map(|seat| seat + 1);
-    let result = (!table).then(|| row.result());
     facts(
         game,
         row.game_id,
@@ -418,7 +417,7 @@ fn row_facts(row: &GameRow, game: &str, table: bool) -> Facts {
         row.board_seed,
         [row.rows, row.cols],
     )
-    .seats(seats, result, table)
+    .seats(seats)
     .end(&row.end, culprit, &row.reason, row.moves as usize)
 }
 
@@ -435,7 +434,7 @@ fn replay_facts(text: &str, table: bool) -> Result<Facts, String> {
             r.board_seed,
             r.size,
         )
-        .seats(seats, None, true)
+        .seats(seats)
         .end(
             &r.end,
             r.culprit.map(|seat| seat + 1),
@@ -454,7 +453,7 @@ fn replay_facts(text: &str, table: bool) -> Result<Facts, String> {
             r.board_seed,
             r.size,
         )
-        .seats(seats, Some(r.result), false)
+        .seats(seats)
         .end(
             &r.end,
             r.culprit.map(|p| p.index() + 1),
@@ -487,32 +486,15 @@ fn facts(
 }
 
 impl FactsBuilder {
-    /// Every seat's bot, score and rank (a two-seat game: its bots, scores and result).
-    fn seats(
-        mut self,
-        seats: impl Iterator<Item = (String, Score, u32)>,
-        result: Option<ResultCode>,
-        table: bool,
-    ) -> FactsBuilder {
+    /// The seat count, and every seat's bot, score and rank.
+    fn seats(mut self, seats: impl Iterator<Item = (String, Score, u32)>) -> FactsBuilder {
         let seats: Vec<_> = seats.collect();
-        if table {
-            self.0.push(("seats".into(), seats.len().to_string()));
-        }
+        self.0.push(("seats".into(), seats.len().to_string()));
         for (i, (bot, score, rank)) in seats.into_iter().enumerate() {
-            let (bot_column, score_column) = match (table, i) {
-                (false, 0) => ("first".into(), "first_score".into()),
-                (false, 1) => ("second".into(), "second_score".into()),
-                _ => (format!("seat{}_bot", i + 1), format!("seat{}_score", i + 1)),
-            };
-            self.0.push((bot_column, bot));
-            self.0.push((score_column, score.to_string()));
-            if table {
-                self.0
-                    .push((format!("seat{}_rank", i + 1), rank.to_string()));
-            }
-        }
-        if let Some(result) = result {
-            self.0.push(("result".into(), result.to_string()));
+            let column = |c: &str| format!("seat{}_{c}", i + 1);
+            self.0.push((column("bot"), bot));
+            self.0.push((column("score"), score.to_string()));
+            self.0.push((column("rank"), rank.to_string()));
         }
         self
     }
@@ -550,7 +532,7 @@ fn check_row_against_replay(
             format!("game {}: {why}", row.game_id),
         )
     })?;
-    let listed = row_facts(row, &manifest.game, table);
+    let listed = row_facts(row, &manifest.game);
     let show = |v: Option<&String>| match v {
         Some(v) => format!("`{}`", v.escape_debug()),
         None => "nothing".to_string(),

@@ -1,9 +1,13 @@
 //! Commands in games of any seat count: `arena match` in a game of the table model played by
-//! two (tic-tac-toe, pursuit) through the one referee, and a series policy that cannot apply
-//! to a seat count refused in one line.
+//! two (tic-tac-toe, pursuit) through the one referee, a series policy for a table of two
+//! (best-of, paired, early decision) with the series, cross-table and LOS files of every
+//! game of two or more seats, and a series policy that cannot apply to a seat count
+//! refused in one line.
 
-use crate::common::arena;
+use crate::common::{self, arena};
 use predicates::prelude::*;
+use std::fs;
+use std::path::Path;
 
 fn json_of(args: &[&str]) -> serde_json::Value {
     let out = arena()
@@ -184,4 +188,127 @@ fn a_series_policy_that_cannot_apply_is_refused_in_one_line_saying_why() {
         assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
         assert!(!out_dir.exists(), "refused before the folder is made");
     }
+}
+
+/// Two-player tic-tac-toe `--best-of 5 --paired`, at `out`.
+fn tictactoe_series(out: &Path, extra: &[&str]) {
+    arena()
+        .args([
+            "tournament",
+            "builtin:random",
+            "builtin:greedy",
+            "builtin:maxn:2",
+            "--game",
+            "tictactoe",
+            "--best-of",
+            "5",
+            "--paired",
+            "--seed",
+            "5",
+            "--quiet",
+            "--out",
+        ])
+        .arg(out)
+        .args(extra)
+        .assert()
+        .success();
+}
+
+#[test]
+fn two_player_tictactoe_plays_paired_best_of_five_series_decided_early() {
+    let tmp = tempfile::tempdir().unwrap();
+    let one = tmp.path().join("one");
+    tictactoe_series(&one, &["--threads", "1"]);
+    let manifest = fs::read_to_string(one.join("tournament.json")).unwrap();
+    assert!(
+        manifest.contains("\"best_of\": 5,") && manifest.contains("\"paired\": true,"),
+        "{manifest}"
+    );
+    // Every game on a board of its series played from both seats, a pair after a pair.
+    let games = fs::read_to_string(one.join("games.csv")).unwrap();
+    let header: Vec<&str> = games.lines().next().unwrap().split(',').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let rows: Vec<Vec<&str>> = games
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    let mut per_series = std::collections::BTreeMap::<&str, Vec<&Vec<&str>>>::new();
+    for r in &rows {
+        per_series.entry(r[at("series_id")]).or_default().push(r);
+    }
+    assert_eq!(per_series.len(), 3, "one series per pair of three bots");
+    let mut decided_early = false;
+    for games in per_series.values() {
+        assert!(games.len() % 2 == 0 && games.len() <= 10, "{games:?}");
+        decided_early |= games.len() < 10;
+        for (i, g) in games.iter().enumerate() {
+            assert_eq!(g[at("game_index")], i.to_string());
+            assert_eq!(g[at("board_index")], (i / 2).to_string());
+            if i % 2 == 1 {
+                let before = games[i - 1];
+                assert_eq!(g[at("board_seed")], before[at("board_seed")]);
+                assert_eq!(g[at("seat1_bot")], before[at("seat2_bot")]);
+            }
+        }
+    }
+    assert!(decided_early, "maxn against random needs no ten games");
+    // The series, cross-table and LOS of a pair's series.
+    let series = fs::read_to_string(one.join("series.csv")).unwrap();
+    assert_eq!(series.lines().count(), 4, "{series}");
+    assert!(
+        series.lines().skip(1).all(|l| !l.ends_with(',')),
+        "pentanomials: {series}"
+    );
+    for file in ["crosstable.csv", "los.csv"] {
+        let text = fs::read_to_string(one.join(file)).unwrap();
+        assert_eq!(text.lines().count(), 4, "{file}: {text}");
+    }
+    // Byte-identical with two threads, and reproduced by verify.
+    let two = tmp.path().join("two");
+    tictactoe_series(&two, &["--threads", "2"]);
+    assert!(
+        common::files(&one) == common::files(&two),
+        "1 and 2 threads differ"
+    );
+    arena().args(["verify"]).arg(&one).assert().success();
+}
+
+#[test]
+fn a_table_of_three_writes_a_series_per_pair_at_every_table() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("t");
+    arena()
+        .args([
+            "tournament",
+            "builtin:random",
+            "builtin:greedy",
+            "builtin:maxn:2",
+            "builtin:maxn:3",
+        ])
+        .args(common::TICTACTOE3)
+        .args(["--seed", "3", "--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let series = fs::read_to_string(out.join("series.csv")).unwrap();
+    let rows: Vec<&str> = series.lines().skip(1).collect();
+    // Four tables of three: three pairs each, the table's id on each.
+    assert_eq!(rows.len(), 12, "{series}");
+    for (i, r) in rows.iter().enumerate() {
+        assert!(r.starts_with(&format!("{},1,", i / 3 + 1)), "{r}");
+        assert!(r.ends_with(','), "no pentanomial at a table of three: {r}");
+    }
+    let cross = fs::read_to_string(out.join("crosstable.csv")).unwrap();
+    assert_eq!(cross.lines().count(), 5, "{cross}");
+    assert!(out.join("los.csv").exists());
+    // A one-seat leaderboard has no pairs.
+    let solo = tmp.path().join("solo");
+    arena()
+        .args(["tournament", "builtin:greedy", "builtin:random"])
+        .args(["--game", "path", "--rounds", "2", "--quiet", "--out"])
+        .arg(&solo)
+        .assert()
+        .success();
+    assert!(!solo.join("series.csv").exists() && !solo.join("crosstable.csv").exists());
 }

@@ -113,7 +113,9 @@ fn every_rostered_student_gets_a_page_whose_commands_work() {
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
         .find(|v| v["game_id"] == game_id.parse::<u64>().unwrap())
         .unwrap();
-    assert_eq!(row["culprit"], "bo");
+    // The culprit is a seat number (format 2): bo's seat.
+    let culprit = row["culprit"].as_u64().expect("a culprit seat") as usize;
+    assert_eq!(row["seats"][culprit - 1]["bot"], "bo");
     // The reason, its kind said once (`**trap**: wasm …`, not `**trap**: trap: wasm …`).
     let recorded = row["reason"].as_str().unwrap();
     assert!(recorded.starts_with("trap: "), "{recorded}");

@@ -418,13 +418,13 @@ fn merge_refuses_a_shard_whose_rows_and_replays_disagree() {
     whole_and_halves(dir, QUICK, "s");
     // A row's score changed: the replay still has the game's.
     copy_dir(&dir.join("s1"), &dir.join("t1"));
-    edit_row(&dir.join("t1"), 1, "first_score", |v| {
+    edit_row(&dir.join("t1"), 1, "seat1_score", |v| {
         (v.parse::<i64>().unwrap() + 500).to_string()
     });
     merge(dir, &["t1", "s2"], "m1")
         .code(2)
         .stderr(predicate::str::contains(
-            "t1: game 1: games.csv and the game's replay disagree: first_score",
+            "t1: game 1: games.csv and the game's replay disagree: seat1_score",
         ));
     assert!(!dir.join("m1").exists(), "nothing written");
     // A replay's result changed (the row still has the game's).
@@ -440,7 +440,7 @@ fn merge_refuses_a_shard_whose_rows_and_replays_disagree() {
     });
     merge(dir, &["t2", "s2"], "m2")
         .code(2)
-        .stderr(predicate::str::contains("t2: game 1").and(predicate::str::contains("result")));
+        .stderr(predicate::str::contains("t2: game 1").and(predicate::str::contains("_rank")));
     // Two replays swapped under each other's header: the store refuses it.
     copy_dir(&dir.join("s1"), &dir.join("t3"));
     edit_store(&dir.join("t3"), |r| {
@@ -624,8 +624,8 @@ fn merge_verify_plays_the_shards_again_and_refuses_one_forged_consistently() {
         .stderr(predicate::str::contains("h1: all").and(predicate::str::contains("h2: all")));
     assert!(common::files(&dir.join("honest")) == common::files(&dir.join("h")));
 
-    // The first decisive game of part 1 that ended normally, its result, winner and
-    // scores turned round.
+    // The first decisive game of part 1 that ended normally, its ranks and scores
+    // turned round.
     copy_dir(&dir.join("h1"), &dir.join("forged"));
     let games = fs::read_to_string(dir.join("forged/games.csv")).unwrap();
     let header: Vec<&str> = games.lines().next().unwrap().split(',').collect();
@@ -635,29 +635,28 @@ fn merge_verify_plays_the_shards_again_and_refuses_one_forged_consistently() {
         .skip(1)
         .map(|l| l.split(',').map(str::to_string).collect::<Vec<_>>())
         .find(|cells| {
-            ["1-0", "0-1"].contains(&cells[column("result")].as_str())
+            cells[column("seat1_rank")] != cells[column("seat2_rank")]
                 && cells[column("end")] == "normal"
         })
         .expect("a decisive game that ended normally");
     let game: u64 = row[0].parse().unwrap();
-    let flipped = if row[column("result")] == "1-0" {
+    let flipped = if row[column("seat1_rank")] == "1" {
         "0-1"
     } else {
         "1-0"
     };
     let (first, second) = (
-        row[column("first_score")].clone(),
-        row[column("second_score")].clone(),
+        row[column("seat1_score")].clone(),
+        row[column("seat2_score")].clone(),
     );
-    let winner = if flipped == "1-0" {
-        row[column("first")].clone()
-    } else {
-        row[column("second")].clone()
-    };
-    edit_row(&dir.join("forged"), game, "result", |_| flipped.into());
-    edit_row(&dir.join("forged"), game, "winner", |_| winner.clone());
-    edit_row(&dir.join("forged"), game, "first_score", |_| second.clone());
-    edit_row(&dir.join("forged"), game, "second_score", |_| first.clone());
+    let (rank1, rank2) = (
+        row[column("seat1_rank")].clone(),
+        row[column("seat2_rank")].clone(),
+    );
+    edit_row(&dir.join("forged"), game, "seat1_rank", |_| rank2.clone());
+    edit_row(&dir.join("forged"), game, "seat2_rank", |_| rank1.clone());
+    edit_row(&dir.join("forged"), game, "seat1_score", |_| second.clone());
+    edit_row(&dir.join("forged"), game, "seat2_score", |_| first.clone());
     edit_store(&dir.join("forged"), |r| {
         let text = set_line(&r[&game], "result", flipped);
         r.insert(

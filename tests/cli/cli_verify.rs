@@ -98,12 +98,12 @@ fn an_edited_result_is_named_by_game_and_column() {
     let (line, cells) = second_row(&out);
     // Scores and fuel do not enter the ranking's consistency checks: only verify sees it.
     let mut edited = cells.clone();
-    edited[10] = (cells[10].parse::<i64>().unwrap() + 5).to_string();
+    edited[11] = (cells[11].parse::<i64>().unwrap() + 5).to_string();
     edit(&out.join("games.csv"), &line, &edited.join(","));
     verify(&out, &subs).assert().code(1).stdout(
         predicate::str::contains(format!(
-            "games.csv, game {}, row 2, column first_score: recorded `{}`, reproduced `{}`",
-            cells[0], edited[10], cells[10]
+            "games.csv, game {}, row 2, column seat1_score: recorded `{}`, reproduced `{}`",
+            cells[0], edited[11], cells[11]
         ))
         .and(predicate::str::contains("1 difference:")),
     );
@@ -114,25 +114,30 @@ fn a_flipped_result_is_refused_by_standings_and_named_by_verify() {
     let tmp = tempfile::tempdir().unwrap();
     let (subs, out) = played(tmp.path());
     let text = fs::read_to_string(out.join("games.csv")).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (rank1, rank2) = (at("seat1_rank"), at("seat2_rank"));
     let (line, cells) = text
         .lines()
         .skip(1)
         .map(|l| (l, l.split(',').collect::<Vec<_>>()))
-        .find(|(_, c)| c[12] == "1-0" && c[14] == "normal")
+        .find(|(_, c)| c[rank1] == "1" && c[rank2] == "2" && c[at("end")] == "normal")
         .expect("a game the first mover won");
+    // Ranks that no game ends with: refused on reading.
     let mut edited: Vec<&str> = cells.clone();
-    edited[12] = "0-1";
+    edited[rank1] = "2";
     fs::write(
         out.join("games.csv"),
         text.replacen(line, &edited.join(","), 1),
     )
     .unwrap();
     arena().arg("standings").arg(&out).assert().code(2).stderr(
-        predicate::str::contains(format!("the row of game {}", cells[0]))
-            .and(predicate::str::contains("does not follow from the result")),
+        predicate::str::contains("games.csv").and(predicate::str::contains(
+            "the ranks 2, 2 are not competition ranks",
+        )),
     );
-    // Edited consistently, standings cannot tell; verify can.
-    edited[13] = cells[9];
+    // Turned round consistently, standings cannot tell; verify can.
+    edited[rank2] = "1";
     fs::write(
         out.join("games.csv"),
         text.replacen(line, &edited.join(","), 1),
@@ -140,7 +145,7 @@ fn a_flipped_result_is_refused_by_standings_and_named_by_verify() {
     .unwrap();
     verify(&out, &subs).assert().code(1).stdout(
         predicate::str::contains(format!("games.csv, game {}, row", cells[0])).and(
-            predicate::str::contains("column result: recorded `0-1`, reproduced `1-0`"),
+            predicate::str::contains("column seat1_rank: recorded `2`, reproduced `1`"),
         ),
     );
 }
@@ -222,10 +227,10 @@ fn an_unknown_format_is_refused_everywhere() {
     let (subs, out) = played(tmp.path());
     edit(
         &out.join("tournament.json"),
-        "\"format\": 1,",
+        "\"format\": 2,",
         "\"format\": 9,",
     );
-    let refused = || predicate::str::contains("format 9").and(predicate::str::contains("format 1"));
+    let refused = || predicate::str::contains("format 9").and(predicate::str::contains("format 2"));
     arena()
         .arg("standings")
         .arg(&out)
@@ -244,6 +249,35 @@ fn an_unknown_format_is_refused_everywhere() {
         .assert()
         .code(2)
         .stderr(refused());
+}
+
+/// A folder of results format 1 (`tests/fixtures/format1`: the golden king tournament as
+/// the two-seat layout wrote it) is refused by `standings`, `report` and `verify`, each
+/// naming the format and what to run instead, and left as it was.
+#[test]
+fn a_format_1_folder_is_refused_naming_what_to_run_instead() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("old");
+    let before = common::files(&common::fixture("format1"));
+    for (path, bytes) in &before {
+        let to = out.join(path);
+        fs::create_dir_all(to.parent().unwrap()).unwrap();
+        fs::write(to, bytes).unwrap();
+    }
+    let refused = || {
+        predicate::str::contains("results format 1, which this arena no longer reads").and(
+            predicate::str::contains("run the tournament again into a new folder"),
+        )
+    };
+    for args in [&["standings"][..], &["report"], &["verify"]] {
+        arena()
+            .args(args)
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(refused());
+    }
+    assert_eq!(common::files(&out), before, "the folder is left as it was");
 }
 
 #[test]

@@ -166,6 +166,7 @@ fn a_bot_that_recomputes_the_mines_from_the_seed_does_no_better_than_the_solver(
         options: options(),
         names: vec!["cheater".into()],
         references: vec![false],
+        rules: None,
     };
     let c = cheater();
     let control: Vec<f64> = public
@@ -189,6 +190,7 @@ fn a_bot_that_recomputes_the_mines_from_the_seed_does_no_better_than_the_solver(
         rows: SizeRange::fixed(SIDE),
         cols: SizeRange::fixed(SIDE),
         every_order: false,
+        rules: None,
         rounds: BOARDS,
         seed: SEED,
         threads: 2,

@@ -77,6 +77,7 @@ fn no_word_a_bot_receives_draws_the_hidden_mines() {
             options: [("players".to_string(), players.to_string())].into(),
             names: vec!["a".into(), "b".into()],
             references: vec![false, false],
+            rules: None,
         };
         for series in schedule.series().unwrap() {
             for game in schedule.games(&series) {

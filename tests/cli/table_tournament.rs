@@ -148,7 +148,11 @@ fn a_field_smaller_than_a_table_and_table_only_flags_are_refused() {
             "the game seats 3 bots, but the field has only 2",
         ),
         (
-            &[&three[..], &["--game", "tictactoe", "--play-all"]].concat(),
+            &[
+                &three[..],
+                &["--game", "tictactoe", "--option", "players=3", "--play-all"],
+            ]
+            .concat(),
             "--play-all",
         ),
         // `--best-of` is the two-seat series' flag too: refused when given, never ignored.

@@ -276,6 +276,98 @@ fn every_column_a_tournament_writes_is_documented() {
     }
 }
 
+/// The `standings.csv` section's table names the core columns every game's file starts
+/// with, in order, and groups each game has where the table says so.
+#[test]
+fn every_standings_csv_starts_with_the_documented_core() {
+    let results = std::fs::read_to_string(root().join("docs/RESULTS.md")).unwrap();
+    let section = results
+        .split("\n## standings.csv")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("docs/RESULTS.md has a standings.csv section");
+    // (columns, for whom) of every row of the section's table.
+    let rows: Vec<(Vec<String>, String)> = section
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .map(|row| {
+            let cells: Vec<&str> = row.split('|').collect();
+            let names = cells[1]
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .map(str::to_string)
+                .collect();
+            (names, cells[2].trim().to_string())
+        })
+        .collect();
+    let fixed = |names: &[String]| -> Vec<String> {
+        names
+            .iter()
+            .filter(|n| !n.contains('K') || n.starts_with("faults_"))
+            .cloned()
+            .collect()
+    };
+    let core: Vec<String> = rows
+        .iter()
+        .filter(|(_, who)| who == "every game")
+        .flat_map(|(names, _)| fixed(names))
+        .collect();
+    assert!(core.len() > 10, "{core:?}");
+    let two = tournament(&["builtin:random", "builtin:greedy", "--best-of", "3"]);
+    let three = tournament(&[
+        "builtin:random",
+        "builtin:greedy",
+        "builtin:maxn",
+        "--game",
+        "tictactoe",
+        "--option",
+        "players=3",
+        "--rounds",
+        "2",
+    ]);
+    let one = tournament(&[
+        "builtin:greedy",
+        "builtin:solver",
+        "--game",
+        "minesweeper",
+        "--rounds",
+        "2",
+    ]);
+    for (run, dir, groups) in [
+        ("two seats", &two, "two-seat tournaments"),
+        ("three seats", &three, "table tournaments"),
+        ("one seat", &one, "one seat"),
+    ] {
+        let header = header(dir.path(), "standings.csv");
+        // The header's core, with the fault columns named by their pattern.
+        let mut start: Vec<String> = Vec::new();
+        for column in &header {
+            let name = if column.starts_with("faults_") {
+                "faults_KIND".to_string()
+            } else {
+                column.clone()
+            };
+            if start.last() != Some(&name) {
+                start.push(name);
+            }
+            if start.len() == core.len() {
+                break;
+            }
+        }
+        assert_eq!(start, core, "{run}: {header:?}");
+        let group: Vec<String> = rows
+            .iter()
+            .filter(|(_, who)| who == groups)
+            .flat_map(|(names, _)| fixed(names))
+            .collect();
+        assert!(!group.is_empty(), "{run}: no group for {groups}");
+        for name in group {
+            assert!(header.contains(&name), "{run}: no `{name}` in {header:?}");
+        }
+    }
+}
+
 /// The rows of the first table after the heading `title` in `text`, split in cells.
 fn table(text: &str, title: &str) -> Vec<Vec<String>> {
     let start = text

@@ -17,6 +17,7 @@
 //! `ARENA_BLESS=1 cargo test --release --test output golden::`.
 
 use crate::common::{self, arena_in as arena, hostile, root};
+use crate::figures;
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -460,6 +461,25 @@ fn hash(bytes: &[u8]) -> String {
     format!("{} {}", hex::encode(Sha256::digest(bytes)), bytes.len())
 }
 
+/// The recorded copies hold every recorded figure: what a re-recording of the files (a
+/// change of format) must keep. `ARENA_RECORD_FIGURES=1` makes the figures' recording
+/// from the copies — only from those of the code before a change of format.
+#[test]
+fn the_recorded_copies_hold_every_recorded_figure() {
+    let now = figures::of_dir(&root().join(KEPT));
+    if std::env::var_os("ARENA_RECORD_FIGURES").is_some() {
+        figures::write(&now);
+        return;
+    }
+    let lost = figures::changed(&figures::recorded(), &now);
+    assert!(
+        lost.is_empty(),
+        "{} recorded figure(s) changed in {KEPT}:\n{}",
+        lost.len(),
+        lost.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
+
 #[test]
 fn the_recorded_copies_are_the_recorded_files() {
     let expected = parse_expected(&fs::read_to_string(root().join(EXPECTED)).unwrap());
@@ -513,6 +533,20 @@ fn every_result_file_is_byte_identical_to_the_recording() {
         resumed, full,
         "the resumed run differs from the uninterrupted one"
     );
+
+    // The figures first, and under ARENA_BLESS too: a change of format may be blessed,
+    // a change of figure never.
+    let lost = figures::changed(&figures::recorded(), &figures::of_dir(&dir.join("out")));
+    if !lost.is_empty() {
+        let kept = tmp.keep();
+        panic!(
+            "{} recorded figure(s) of {} changed or missing (this run's files are kept in {}):\n{}",
+            lost.len(),
+            figures::FIGURES,
+            kept.join("out").display(),
+            lost.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
+        );
+    }
 
     if std::env::var_os("ARENA_BLESS").is_some() {
         bless(&dir.join("out"), &actual);

@@ -7,6 +7,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod figures;
 mod golden;
 mod replay_store;
 mod replay_store_flood;

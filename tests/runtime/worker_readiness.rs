@@ -256,6 +256,7 @@ fn a_machine_problem_in_the_middle_of_a_table_run_stops_it_too() {
         rows: SizeRange::fixed(3),
         cols: SizeRange::fixed(3),
         every_order: true,
+        rules: None,
         rounds: 3,
         seed: 5,
         threads: 2,

@@ -254,7 +254,29 @@ fn page_data(input: &TableReportInput<'_>, replay_at: impl Fn(u64) -> u32) -> Pa
             manifest,
             [
                 ["seats".into(), s.seats.len().to_string()],
-                ["every order of a table".into(), yes_no(manifest.paired)],
+                // A table of two is a pair with a series policy; a larger table is
+                // played in its rotations or in every order.
+                if s.seats.len() == 2 {
+                    [
+                        "series".into(),
+                        format!(
+                            "best of {}{}{}",
+                            manifest.best_of,
+                            if manifest.paired {
+                                ", paired boards"
+                            } else {
+                                ""
+                            },
+                            if manifest.play_all {
+                                ", every game played"
+                            } else {
+                                ""
+                            }
+                        ),
+                    ]
+                } else {
+                    ["every order of a table".into(), yes_no(manifest.paired)]
+                },
             ],
         ),
         bots: bot_views(manifest, input.names, input.roster),

@@ -2,10 +2,9 @@
 
 use serde::{Serialize, Serializer};
 
-use super::{fits_two_seat, TwoSeatColumns};
 use crate::record::{EndKind, GameRow};
 
-/// A game's JSON object (a line of `games.jsonl`) in the seats layout.
+/// A game's JSON object (a line of `games.jsonl`).
 #[derive(Serialize)]
 struct SeatsJson<'a> {
     game_id: u64,
@@ -36,13 +35,10 @@ struct SeatJson<'a> {
     max_move_fuel: u64,
 }
 
-/// A game serialises as its JSON object: a two-seat game with the two-seat columns by
-/// name (as `games.csv` has them), any other with a `seats` array.
+/// A game serialises as its JSON object: `games.csv`'s game columns by name, with a
+/// `seats` array of each seat's columns.
 impl Serialize for GameRow {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if fits_two_seat(self) {
-            return TwoSeatColumns::of(self).serialize(serializer);
-        }
         SeatsJson {
             game_id: self.game_id,
             series_id: self.series_id,

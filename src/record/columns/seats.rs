@@ -51,6 +51,19 @@ pub(super) fn parse_seats(
             max_move_fuel: num(&col("max_move_fuel"), get(&col("max_move_fuel"))?)?,
         });
     }
+    let ranks: Vec<u32> = list.iter().map(|s| s.rank).collect();
+    let teams: Vec<Option<u32>> = list.iter().map(|s| s.team).collect();
+    let reversed: Vec<std::cmp::Reverse<u32>> =
+        ranks.iter().map(|&r| std::cmp::Reverse(r)).collect();
+    if crate::record::rank::team_ranks(&reversed, &teams) != ranks {
+        return Err(ColumnsError::Ranks(
+            ranks
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+        ));
+    }
     let end_text = get("end")?;
     let end: EndKind = end_text.parse().map_err(|_| ColumnsError::BadField {
         column: "end".into(),

@@ -1,5 +1,6 @@
 use super::*;
 use crate::bot::FaultKind;
+use crate::record::{EndKind, SeatRecord};
 
 fn seat(bot: &str, team: Option<u32>, score: i64, rank: u32) -> SeatRecord {
     SeatRecord {
@@ -53,7 +54,7 @@ fn read(text: &str) -> Vec<GameRow> {
 }
 
 #[test]
-fn a_two_seat_game_keeps_the_two_seat_columns() {
+fn a_two_seat_game_takes_the_one_layout() {
     let mut g = game(
         1,
         vec![seat("a", None, -5, 2), seat("b, \"q\"", None, 12, 1)],
@@ -62,10 +63,11 @@ fn a_two_seat_game_keeps_the_two_seat_columns() {
     let text = csv_text(std::slice::from_ref(&g));
     assert_eq!(
         text,
-        "game_id,series_id,round,game_index,board_index,board_seed,rows,cols,first,second,\
-         first_score,second_score,result,winner,end,culprit,reason,moves,first_fuel,\
-         second_fuel,first_max_move_fuel,second_max_move_fuel\n\
-         1,1,1,0,0,42,3,3,a,\"b, \"\"q\"\"\",-5,12,0-1,\"b, \"\"q\"\"\",normal,,,9,500,123,5,12\n"
+        "game_id,series_id,round,game_index,board_index,board_seed,rows,cols,seats,\
+         seat1_bot,seat1_team,seat1_score,seat1_rank,seat1_fuel,seat1_max_move_fuel,\
+         seat2_bot,seat2_team,seat2_score,seat2_rank,seat2_fuel,seat2_max_move_fuel,\
+         end,culprit,reason,moves\n\
+         1,1,1,0,0,42,3,3,2,a,,-5,2,500,5,\"b, \"\"q\"\"\",,12,1,123,12,normal,,,9\n"
     );
     assert_eq!(read(&text), vec![g]);
 }
@@ -85,7 +87,7 @@ fn three_and_one_seat_games_round_trip_in_the_seats_layout() {
     three.reason = "out of fuel".into();
     let one = game(2, vec![seat("solo", None, 17, 1)]);
     let rows = vec![three, one];
-    assert_eq!(Layout::of(&rows), Layout::Seats(3));
+    assert_eq!(Layout::of(&rows), Layout(3));
     let text = csv_text(&rows);
     let mut lines = text.lines();
     let header = lines.next().unwrap();
@@ -109,25 +111,27 @@ fn three_and_one_seat_games_round_trip_in_the_seats_layout() {
 }
 
 #[test]
-fn a_two_seat_game_with_teams_takes_the_seats_layout() {
+fn a_two_seat_game_with_teams_round_trips() {
     let g = game(1, vec![seat("a", Some(1), 1, 1), seat("b", Some(2), 0, 2)]);
-    assert_eq!(Layout::of(std::slice::from_ref(&g)), Layout::Seats(2));
+    assert_eq!(Layout::of(std::slice::from_ref(&g)), Layout(2));
     assert_eq!(read(&csv_text(std::slice::from_ref(&g))), vec![g.clone()]);
-    assert!(matches!(
-        Layout::TwoSeat.fields(&g),
-        Err(ColumnsError::Misfit { seats: 2, .. })
-    ));
     let three = game(2, vec![seat("a", None, 0, 1); 3]);
-    assert!(Layout::Seats(2).fields(&three).is_err());
+    assert_eq!(
+        Layout(2).fields(&three),
+        Err(ColumnsError::Misfit {
+            game_id: 2,
+            seats: 3
+        })
+    );
 }
 
 #[test]
-fn json_lines_name_two_seat_columns_or_list_the_seats() {
+fn json_lines_list_the_seats_for_every_seat_count() {
     let two = game(1, vec![seat("a", None, 1, 1), seat("b", None, 1, 1)]);
     let v = serde_json::to_value(&two).unwrap();
-    assert_eq!(v["first"], "a");
-    assert_eq!(v["result"], "1/2-1/2");
-    assert_eq!(v["winner"], "");
+    assert_eq!(v["seats"][0]["bot"], "a");
+    assert_eq!(v["seats"][1]["rank"], 1);
+    assert!(v.get("first").is_none() && v.get("result").is_none());
     let mut three = game(
         2,
         vec![
@@ -145,39 +149,59 @@ fn json_lines_name_two_seat_columns_or_list_the_seats() {
 }
 
 #[test]
-fn text_that_states_a_fact_twice_must_agree() {
-    let header = StringRecord::from(TWO_SEAT_HEADER.to_vec());
-    let row = |result: &str, winner: &str, culprit: &str| {
-        StringRecord::from(vec![
-            "1", "1", "1", "0", "0", "42", "3", "3", "a", "b", "0", "0", result, winner, "normal",
-            culprit, "", "9", "0", "0", "0", "0",
-        ])
-    };
-    let err = Layout::TwoSeat
-        .parse(&header, &row("1-0", "b", ""))
-        .unwrap_err();
-    assert_eq!(
-        err.to_string(),
-        "the winner `b` does not follow from the result `1-0`"
-    );
-    let err = Layout::TwoSeat
-        .parse(&header, &row("1-0", "a", "zed"))
-        .unwrap_err();
-    assert_eq!(err, ColumnsError::Culprit(1, "zed".into()));
-    assert_eq!(err.game_id(), Some(1));
-    let err = Layout::TwoSeat
-        .parse(&header, &row("2-0", "a", ""))
-        .unwrap_err();
-    assert!(err.to_string().contains("`2-0`"), "{err}");
-    let g = Layout::TwoSeat
-        .parse(&header, &row("1-0", "a", "b"))
-        .unwrap();
-    assert_eq!(
-        (g.result(), g.winner(), g.culprit),
-        (ResultCode::FirstWins, Some(0), Some(1))
-    );
+fn a_header_of_format_1_or_of_no_games_file_is_refused() {
+    let former = StringRecord::from(vec!["game_id", "first", "second", "result", "winner"]);
+    let err = Layout::from_header(&former).unwrap_err();
+    assert_eq!(err, ColumnsError::FormerLayout);
+    assert!(err.to_string().contains("results format 1"), "{err}");
     assert_eq!(
         Layout::from_header(&StringRecord::from(vec!["x"])),
         Err(ColumnsError::UnknownHeader)
     );
+}
+
+#[test]
+fn ranks_that_no_game_ends_with_are_refused() {
+    let g = game(1, vec![seat("a", None, 0, 1), seat("b", None, 0, 2)]);
+    let text = csv_text(std::slice::from_ref(&g));
+    for (ranks, ok) in [
+        ("1,2", true),
+        ("2,1", true),
+        ("1,1", true),
+        ("2,2", false),
+        ("1,3", false),
+    ] {
+        let (r1, r2) = ranks.split_once(',').unwrap();
+        let edited = text.replacen(",0,1,", &format!(",0,{r1},"), 1).replacen(
+            ",0,2,",
+            &format!(",0,{r2},"),
+            1,
+        );
+        let mut reader = csv::Reader::from_reader(edited.as_bytes());
+        let header = reader.headers().unwrap().clone();
+        let record = reader.records().next().unwrap().unwrap();
+        let parsed = Layout(2).parse(&header, &record);
+        assert_eq!(parsed.is_ok(), ok, "{ranks}: {parsed:?}");
+        if !ok {
+            assert_eq!(
+                parsed.unwrap_err().to_string(),
+                format!("the ranks {r1}, {r2} are not competition ranks")
+            );
+        }
+    }
+    // Teammates share their rank.
+    let team = game(
+        2,
+        vec![
+            seat("a", Some(1), 0, 1),
+            seat("b", Some(1), 0, 3),
+            seat("c", None, 0, 2),
+        ],
+    );
+    assert!(Layout(3).fields(&team).is_ok());
+    let text = csv_text(std::slice::from_ref(&team));
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    let record = reader.records().next().unwrap().unwrap();
+    assert!(Layout(3).parse(&header, &record).is_err());
 }
