@@ -29,7 +29,8 @@
 //! - results: [`standings`] (series and game records and the ranking), [`table_stats`]
 //!   (a table tournament's standings), [`ratings`] (Bradley–Terry ratings of a field),
 //!   [`output`] (every file arena writes), [`grading`] (roster and grade bands);
-//! - tools: [`analysis`] (the minimax tree behind a move, `arena analyze`),
+//! - tools: [`analysis`] (the game tree behind a move, `arena analyze`), [`similarity`]
+//!   (pairs of bots alike beyond chance, `arena similar`),
 //!   [`bench`](mod@bench) (`arena bench`: what the harness costs on this machine),
 //!   [`units`] (quantities written for people).
 //!

@@ -305,7 +305,7 @@ struct BenchArgs {
     threads: Option<u32>,
     /// Instead: whole round robins (MathTricks, best-of-3) of copies of the example bots,
     /// each run as a child process: games/s, CPU, peak RSS and folder size per field size
-    /// (docs/PERFORMANCE.md, "Scale").
+    /// (docs/PERFORMANCE.md, "Reproduce").
     #[arg(long, conflicts_with = "quick")]
     scale: bool,
     /// With --scale: the field sizes, comma-separated, 2 to 100000 each [default:
