@@ -11,6 +11,7 @@ pub mod folder_lock;
 pub mod games_csv;
 pub mod gradebook;
 pub mod grades_csv;
+pub mod html;
 pub mod json;
 pub mod manifest;
 pub mod markdown;

@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use super::html::escape as esc;
 use super::similarity_json::NOTE;
 use super::{atomic, OutputError};
 use crate::similarity::{Pair, Report, CORRECTION};
@@ -19,22 +20,6 @@ pub const MAX_PAIRS_DRAWN: usize = 50;
 
 /// The most shared mistakes drawn for one pair.
 pub const MAX_POSITIONS_DRAWN: usize = 12;
-
-/// `text` with `& < > " '` as entities.
-fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// The page's text.
 pub fn render(report: &Report) -> String {

@@ -85,28 +85,7 @@ pub fn empirical_p_sorted(score: f64, sorted: &[f64], own: bool) -> f64 {
 
 /// `P(Z ≥ z)` for a standard normal `Z`.
 pub fn upper_tail(z: f64) -> f64 {
-    0.5 * erfc(z / std::f64::consts::SQRT_2)
-}
-
-/// The complementary error function (Numerical Recipes' `erfcc`, Chebyshev fitting;
-/// relative error below 1.2e-7 everywhere).
-fn erfc(x: f64) -> f64 {
-    let z = x.abs();
-    let t = 1.0 / (1.0 + 0.5 * z);
-    let poly = -z * z - 1.265_512_23
-        + t * (1.000_023_68
-            + t * (0.374_091_96
-                + t * (0.096_784_18
-                    + t * (-0.186_288_06
-                        + t * (0.278_868_07
-                            + t * (-1.135_203_98
-                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
-    let r = t * poly.exp();
-    if x >= 0.0 {
-        r
-    } else {
-        2.0 - r
-    }
+    arena_ratings::normal_cdf(-z)
 }
 
 /// Benjamini–Hochberg adjusted p-values (the false discovery rate at which each test

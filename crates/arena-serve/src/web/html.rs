@@ -2,21 +2,8 @@
 
 use std::fmt::Write;
 
-/// `text` escaped for HTML text and attribute values.
-pub fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// `text` escaped for HTML text and attribute values (arena's one escaping).
+pub use arena::output::html::escape as esc;
 
 /// JSON for a `<script type="application/json">` element (`<` escaped, so no text can
 /// close the element).
